@@ -1,0 +1,141 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify from 'fastify';
+import fastifyStatic from '@fastify/static';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import { createAuth, type Auth } from './platform/auth';
+import { createMailer, type Mailer } from './platform/mail';
+import { createRealtime, type Realtime } from './platform/realtime';
+import { createStorage, type Storage } from './platform/storage';
+import { registerCsrfGuard, registerErrorHandler, registerSecurityHeaders } from './platform/http';
+import { MAX_IMAGE_BYTES } from './platform/images';
+import { pruneRateLimits } from './platform/rate-limit';
+import { authRoutes } from './features/auth/routes';
+import { healthRoutes } from './features/health/routes';
+import { realtimeRoutes } from './features/realtime/routes';
+import { devMailboxRoutes } from './features/dev-mailbox/routes';
+import { registerWebApp } from './web-app';
+
+export interface Services {
+  config: Config;
+  database: Database;
+  db: Db;
+  auth: Auth;
+  mailer: Mailer;
+  storage: Storage;
+  realtime: Realtime;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  storage?: Storage;
+  /** Serve the built web app from this folder (default dist/web when it exists). */
+  webRoot?: string | null;
+}
+
+function trustProxySetting(value: string): boolean | string {
+  if (value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  // Fastify (proxy-addr) also takes a hop count; its typings only say string.
+  if (/^\d+$/.test(value)) return Number(value) as unknown as string;
+  return value; // addresses or CIDR ranges, comma-separated
+}
+
+export async function buildApp(options: BuildOptions) {
+  const { config, database } = options;
+  const app = Fastify({
+    logger:
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : { level: config.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'] },
+    // Decides whose IP X-Forwarded-For may name: rate limits are keyed by it.
+    trustProxy: trustProxySetting(config.TRUST_PROXY),
+    bodyLimit: 1024 * 1024,
+    disableRequestLogging: config.NODE_ENV === 'test',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // An empty body with a JSON content type (sign-out, for example) means "no body".
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    if (body === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(body as string));
+    } catch {
+      const error = new Error('The request body is not valid JSON.') as Error & { statusCode: number; code: string };
+      error.statusCode = 400;
+      error.code = 'INVALID_JSON';
+      done(error, undefined);
+    }
+  });
+
+  const mailer = createMailer(database.db, config, app.log);
+  const storage = options.storage ?? createStorage(config);
+  const realtime = createRealtime(database, app.log);
+  const auth = createAuth(database.db, config, mailer);
+  app.decorate('services', { config, database, db: database.db, auth, mailer, storage, realtime });
+
+  await registerSecurityHeaders(app, config);
+  registerCsrfGuard(app, config);
+  registerErrorHandler(app);
+  await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 10, fields: 20 } });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Power Mixer API', version: '1.0.0', description: 'The JSON API behind the Power Mixer web app.' },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(authRoutes, { prefix: '/api' });
+  await app.register(realtimeRoutes, { prefix: '/api' });
+  if (!config.isProduction) await app.register(devMailboxRoutes, { prefix: '/api' });
+
+  if (!config.S3_BUCKET) {
+    await app.register(fastifyStatic, {
+      root: path.resolve(config.DATA_DIR, 'uploads'),
+      prefix: '/uploads/',
+      decorateReply: false,
+      maxAge: '365d',
+      immutable: true,
+    });
+  }
+
+  const webRoot = options.webRoot === undefined ? path.resolve('dist/web') : options.webRoot;
+  await registerWebApp(app, webRoot && existsSync(webRoot) ? webRoot : null);
+
+  const pruneTimer = setInterval(() => void pruneRateLimits(database.db).catch(() => undefined), 10 * 60_000);
+  pruneTimer.unref();
+  app.addHook('onReady', async () => {
+    await realtime.start();
+    void mailer.deliverPending().catch((err) => app.log.error({ err }, 'pending mail delivery failed'));
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(pruneTimer);
+    await realtime.stop();
+  });
+  return app;
+}

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+// Every setting the server reads, with the defaults of the embedded (laptop) mode.
+// Documented one by one in the README's configuration table.
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.string().url().optional(),
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default('./data'),
+  SESSION_SECRET: z.string().min(32).optional(),
+  TRUST_PROXY: z.string().default(''),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Power Mixer <hello@powermixer.example>'),
+  CONTACT_EMAIL: z.string().email().default('hello@powermixer.example'),
+  SITE_TIMEZONE: z.string().default('America/New_York'),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_PUBLIC_URL: z.string().optional(),
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  AUTH_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  SEED_ON_EMPTY: bool.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DEMO_ADMIN_EMAIL: z.string().email().default('admin@powermixer.example'),
+  DEMO_ADMIN_PASSWORD: z.string().min(8).default('mixer-admin-2026'),
+});
+
+export type Config = z.infer<typeof configSchema> & {
+  publicUrl: string;
+  isProduction: boolean;
+  sessionSecret: string;
+};
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  const isProduction = c.NODE_ENV === 'production';
+  if (isProduction && !c.SESSION_SECRET) {
+    throw new Error('SESSION_SECRET (32+ characters) is required when NODE_ENV=production');
+  }
+  return {
+    ...c,
+    isProduction,
+    publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
+    // A fixed development secret keeps laptop sessions valid across restarts; production must set its own.
+    sessionSecret: c.SESSION_SECRET ?? 'development-only-secret-change-me-in-production-0000',
+  };
+}

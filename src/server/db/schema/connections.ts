@@ -1,0 +1,30 @@
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { profiles } from './profiles';
+
+export const connections = pgTable(
+  'connections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requesterId: text('requester_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    recipientId: text('recipient_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('connections_status_check', sql`${t.status} in ('pending', 'accepted', 'rejected')`),
+    check('connections_not_self_check', sql`${t.requesterId} <> ${t.recipientId}`),
+    // One row per pair of members, whichever of them asked.
+    uniqueIndex('connections_pair_idx').on(
+      sql`least(${t.requesterId}, ${t.recipientId})`,
+      sql`greatest(${t.requesterId}, ${t.recipientId})`,
+    ),
+    index('connections_recipient_status_idx').on(t.recipientId, t.status, t.createdAt.desc()),
+    index('connections_requester_status_idx').on(t.requesterId, t.status),
+  ],
+);

@@ -1,0 +1,130 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { profiles } from './profiles';
+
+export const events = pgTable(
+  'events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    summary: text('summary'),
+    description: text('description'),
+    content: text('content'), // sanitised HTML, cleaned on the server when written
+    location: text('location'),
+    category: text('category'),
+    status: text('status').notNull().default('upcoming'),
+    startTime: timestamp('start_time', { withTimezone: true }).notNull(),
+    endTime: timestamp('end_time', { withTimezone: true }).notNull(),
+    maxAttendees: integer('max_attendees'),
+    imageUrl: text('image_url'),
+    galleryUrls: text('gallery_urls').array().notNull().default(sql`'{}'::text[]`),
+    panelistsUrls: text('panelists_urls').array().notNull().default(sql`'{}'::text[]`),
+    videoUrl: text('video_url'),
+    slidesUrl: text('slides_url'),
+    isFeatured: boolean('is_featured').notNull().default(false),
+    recapVideoUrl: text('recap_video_url'),
+    recapDescription: text('recap_description'),
+    recapThumbnailUrl: text('recap_thumbnail_url'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('events_status_check', sql`${t.status} in ('upcoming', 'ongoing', 'completed')`),
+    check('events_max_attendees_check', sql`${t.maxAttendees} is null or ${t.maxAttendees} > 0`),
+    check('events_time_order_check', sql`${t.endTime} >= ${t.startTime}`),
+    index('events_start_time_idx').on(t.startTime.desc()),
+    // The next event: status upcoming, start at or after now, earliest first.
+    index('events_status_start_time_idx').on(t.status, t.startTime),
+    index('events_category_idx').on(t.category),
+    // Case-insensitive search over name, summary and location.
+    index('events_search_trgm_idx').using(
+      'gin',
+      sql`lower(${t.name} || ' ' || coalesce(${t.summary}, '') || ' ' || coalesce(${t.location}, '')) gin_trgm_ops`,
+    ),
+  ],
+);
+
+export const eventAttendees = pgTable(
+  'event_attendees',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    // 'waitlisted' is the third value the spec shows in red without naming it.
+    status: text('status').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('event_attendees_status_check', sql`${t.status} in ('attending', 'maybe', 'waitlisted')`),
+    uniqueIndex('event_attendees_event_user_idx').on(t.eventId, t.userId),
+    index('event_attendees_event_created_idx').on(t.eventId, t.createdAt),
+    index('event_attendees_event_status_idx').on(t.eventId, t.status),
+    index('event_attendees_user_idx').on(t.userId),
+  ],
+);
+
+export const eventGuests = pgTable(
+  'event_guests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    profileId: text('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    guestName: text('guest_name').notNull(),
+    guestEmail: text('guest_email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('event_guests_email_lower_check', sql`${t.guestEmail} = lower(${t.guestEmail})`),
+    index('event_guests_event_profile_idx').on(t.eventId, t.profileId),
+    index('event_guests_profile_idx').on(t.profileId),
+  ],
+);
+
+export const sponsors = pgTable(
+  'sponsors',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    info: text('info'),
+    logoUrl: text('logo_url'),
+    website: text('website'),
+    level: text('level').notNull().default('Event Sponsor'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('sponsors_level_check', sql`${t.level} in ('Title Sponsor', 'Event Sponsor')`),
+    index('sponsors_name_idx').on(t.name),
+  ],
+);
+
+export const eventSponsors = pgTable(
+  'event_sponsors',
+  {
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    sponsorId: uuid('sponsor_id')
+      .notNull()
+      .references(() => sponsors.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.sponsorId] }), index('event_sponsors_sponsor_idx').on(t.sponsorId)],
+);

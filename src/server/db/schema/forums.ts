@@ -1,0 +1,49 @@
+import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { profiles } from './profiles';
+
+export const forums = pgTable(
+  'forums',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''), // sanitised HTML
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('forums_created_idx').on(t.createdAt.desc())],
+);
+
+export const forumPosts = pgTable(
+  'forum_posts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    forumId: uuid('forum_id')
+      .notNull()
+      .references(() => forums.id, { onDelete: 'cascade' }),
+    // A departed member's discussions stay; the author shows as removed.
+    authorId: text('author_id').references(() => profiles.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('forum_posts_forum_created_idx').on(t.forumId, t.createdAt.desc()),
+    index('forum_posts_author_idx').on(t.authorId),
+  ],
+);
+
+export const forumReplies = pgTable(
+  'forum_replies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => forumPosts.id, { onDelete: 'cascade' }),
+    authorId: text('author_id').references(() => profiles.id, { onDelete: 'set null' }),
+    content: text('content').notNull(), // sanitised HTML
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('forum_replies_post_created_idx').on(t.postId, t.createdAt),
+    index('forum_replies_author_idx').on(t.authorId),
+  ],
+);

@@ -1,0 +1,32 @@
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { profiles } from './profiles';
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    senderId: text('sender_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    recipientId: text('recipient_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    subject: text('subject').notNull(),
+    content: text('content').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    // Deleting hides a message from one side only, like e-mail; the other keeps theirs.
+    senderDeletedAt: timestamp('sender_deleted_at', { withTimezone: true }),
+    recipientDeletedAt: timestamp('recipient_deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('messages_not_self_check', sql`${t.senderId} <> ${t.recipientId}`),
+    index('messages_recipient_created_idx').on(t.recipientId, t.createdAt),
+    index('messages_sender_created_idx').on(t.senderId, t.createdAt),
+    // The unread badge: count where recipient is the member and read_at is empty.
+    index('messages_unread_idx')
+      .on(t.recipientId)
+      .where(sql`${t.readAt} is null and ${t.recipientDeletedAt} is null`),
+  ],
+);

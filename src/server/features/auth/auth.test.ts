@@ -1,0 +1,237 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { account, emailOutbox, profiles, user } from '../../db/schema';
+import { Client, ORIGIN, createTestContext, newMember, registeredClient, type TestContext } from '../../test/harness';
+import { USERNAME_TAKEN, RESET_EMAIL_SENT, INVALID_TOKEN } from '../../../shared/auth';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext({ AUTH_RATE_LIMIT: '10' });
+});
+afterAll(async () => ctx?.close());
+
+const countUsers = async () => Number((await ctx.database.db.execute(sql`select count(*)::int as n from "user"`)).rows[0]!.n);
+
+async function latestMailTo(email: string) {
+  const [mail] = await ctx.database.db
+    .select()
+    .from(emailOutbox)
+    .where(eq(emailOutbox.to, email))
+    .orderBy(sql`${emailOutbox.createdAt} desc`)
+    .limit(1);
+  return mail;
+}
+
+describe('POST /api/auth/register', () => {
+  it('creates the account and the profile, signs in, and hashes with argon2id', async () => {
+    const client = new Client(ctx.app);
+    const input = newMember({ username: 'Ana.Reyes', fullName: 'Ana Reyes' });
+    const res = await client.post('/api/auth/register', input);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().user).toMatchObject({ username: 'Ana.Reyes', fullName: 'Ana Reyes', email: input.email, isAdmin: false });
+
+    const cookie = String(res.headers['set-cookie']);
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+
+    const me = await client.get('/api/me');
+    expect(me.json().user.username).toBe('Ana.Reyes');
+
+    const id = res.json().user.id;
+    const [profile] = await ctx.database.db.select().from(profiles).where(eq(profiles.id, id));
+    expect(profile?.fullName).toBe('Ana Reyes');
+    const [acc] = await ctx.database.db.select().from(account).where(eq(account.userId, id));
+    expect(acc?.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+  });
+
+  it('refuses a username taken in any letter case with the spec message, creating nothing', async () => {
+    const { input } = await registeredClient(ctx.app, { username: 'taken_name' });
+    const before = await countUsers();
+    const res = await new Client(ctx.app).post('/api/auth/register', newMember({ username: 'TAKEN_NAME' }));
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ error: { code: 'USERNAME_TAKEN', message: USERNAME_TAKEN } });
+    expect(await countUsers()).toBe(before);
+    expect(input.username).toBe('taken_name');
+  });
+
+  it('refuses an e-mail that already has an account', async () => {
+    const { input } = await registeredClient(ctx.app);
+    const res = await new Client(ctx.app).post('/api/auth/register', newMember({ email: input.email.toUpperCase() }));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.code).toBe('EMAIL_TAKEN');
+  });
+
+  it.each([
+    ['a missing username', { username: '' }, /username/i],
+    ['an invalid e-mail', { email: 'not-an-email' }, /email/i],
+    ['a 7-character password', { password: 'abcdefg' }, /at least 8/],
+    ['a 129-character password', { password: 'x'.repeat(129) }, /at most 128/],
+    ['a missing full name', { fullName: '  ' }, /full name/i],
+  ])('answers 422 with a message for %s', async (_label, override, message) => {
+    const before = await countUsers();
+    const res = await new Client(ctx.app).post('/api/auth/register', newMember(override));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.code).toBe('VALIDATION_ERROR');
+    expect(res.json().error.message).toMatch(message);
+    expect(await countUsers()).toBe(before);
+  });
+
+  it('refuses one of the most common passwords', async () => {
+    const res = await new Client(ctx.app).post('/api/auth/register', newMember({ password: 'password123' }));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.code).toBe('PASSWORD_TOO_COMMON');
+  });
+
+  it('answers 400 for a body that is not JSON', async () => {
+    const res = await new Client(ctx.app).post('/api/auth/register', undefined, { 'content-type': 'application/json' });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+    const broken = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      headers: { 'content-type': 'application/json', origin: ORIGIN },
+      payload: '{"email":',
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().error.code).toBe('INVALID_JSON');
+  });
+});
+
+describe('POST /api/auth/sign-in and sign-out', () => {
+  it('signs in with the right password and out again', async () => {
+    const { input } = await registeredClient(ctx.app);
+    const client = new Client(ctx.app);
+    const res = await client.post('/api/auth/sign-in', { email: input.email.toUpperCase(), password: input.password });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.username).toBe(input.username);
+    expect((await client.get('/api/me')).json().user.email).toBe(input.email);
+
+    const out = await client.post('/api/auth/sign-out');
+    expect(out.statusCode).toBe(200);
+    expect((await client.get('/api/me')).json()).toEqual({ user: null });
+  });
+
+  it('answers 401 for a wrong password and for an unknown e-mail, with the same message', async () => {
+    const { input } = await registeredClient(ctx.app);
+    const wrong = await new Client(ctx.app).post('/api/auth/sign-in', { email: input.email, password: 'wrong password!' });
+    const unknown = await new Client(ctx.app).post('/api/auth/sign-in', { email: 'nobody@example.com', password: 'whatever123' });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json().error.message).toBe(unknown.json().error.message);
+    expect(wrong.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('answers 422 when the password is missing', async () => {
+    const res = await new Client(ctx.app).post('/api/auth/sign-in', { email: 'a@example.com' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.message).toMatch(/password/i);
+  });
+
+  it('rate-limits sign-in per client IP, not for everyone', async () => {
+    const attacker = new Client(ctx.app);
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      statuses.push((await attacker.post('/api/auth/sign-in', { email: 'victim@example.com', password: `guess-${i}-guess` })).statusCode);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses[10]).toBe(429);
+    const limited = await attacker.post('/api/auth/sign-in', { email: 'victim@example.com', password: 'another-guess' });
+    expect(limited.json().error.code).toBe('RATE_LIMITED');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+
+    // Another address is not affected.
+    const { input } = await registeredClient(ctx.app);
+    const other = await new Client(ctx.app).post('/api/auth/sign-in', { email: input.email, password: input.password });
+    expect(other.statusCode).toBe(200);
+  });
+
+  it('rate-limits registration and reset requests per IP too', async () => {
+    const client = new Client(ctx.app);
+    let last = 0;
+    for (let i = 0; i < 11; i++) last = (await client.post('/api/auth/password-reset/request', { email: `x${i}@example.com` })).statusCode;
+    expect(last).toBe(429);
+    const reg = new Client(ctx.app);
+    for (let i = 0; i < 11; i++) last = (await reg.post('/api/auth/register', { email: 'bad' })).statusCode;
+    expect(last).toBe(429);
+  });
+});
+
+describe('password reset', () => {
+  it('e-mails a link, sets the new password, ends old sessions and clears password_reset_required', async () => {
+    const { client: oldSession, input, user: member } = await registeredClient(ctx.app);
+    await ctx.database.db.update(profiles).set({ passwordResetRequired: true }).where(eq(profiles.id, member.id));
+    expect((await oldSession.get('/api/me')).json().user.passwordResetRequired).toBe(true);
+
+    const asked = await new Client(ctx.app).post('/api/auth/password-reset/request', { email: input.email });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.json().message).toBe(RESET_EMAIL_SENT);
+
+    const mail = await latestMailTo(input.email);
+    expect(mail?.status).toBe('captured');
+    const link = mail!.text.match(/https?:\/\/\S+\/new-password#token=(\S+)/);
+    expect(link).not.toBeNull();
+    const token = decodeURIComponent(link![1]!);
+
+    const mailbox = await new Client(ctx.app).get('/api/dev/mailbox');
+    expect(mailbox.json().messages.some((m: { to: string }) => m.to === input.email)).toBe(true);
+
+    const common = await new Client(ctx.app).post('/api/auth/password-reset', { token, password: 'password1' });
+    expect(common.statusCode).toBe(422);
+
+    const done = await new Client(ctx.app).post('/api/auth/password-reset', { token, password: 'a brand new secret' });
+    expect(done.statusCode).toBe(200);
+
+    expect((await oldSession.get('/api/me')).json().user).toBeNull();
+    const oldPassword = await new Client(ctx.app).post('/api/auth/sign-in', { email: input.email, password: input.password });
+    expect(oldPassword.statusCode).toBe(401);
+    const fresh = new Client(ctx.app);
+    const newPassword = await fresh.post('/api/auth/sign-in', { email: input.email, password: 'a brand new secret' });
+    expect(newPassword.statusCode).toBe(200);
+    expect(newPassword.json().user.passwordResetRequired).toBe(false);
+
+    const reused = await new Client(ctx.app).post('/api/auth/password-reset', { token, password: 'yet another secret' });
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json().error.message).toBe(INVALID_TOKEN);
+  });
+
+  it('answers the same for an unknown e-mail and sends nothing', async () => {
+    const res = await new Client(ctx.app).post('/api/auth/password-reset/request', { email: 'ghost@example.com' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe(RESET_EMAIL_SENT);
+    expect(await latestMailTo('ghost@example.com')).toBeUndefined();
+  });
+
+  it('refuses a made-up token', async () => {
+    const res = await new Client(ctx.app).post('/api/auth/password-reset', { token: 'made-up', password: 'a brand new secret' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toEqual({ code: expect.any(String), message: INVALID_TOKEN });
+  });
+});
+
+describe('GET /api/me', () => {
+  it('is null for a visitor', async () => {
+    const res = await new Client(ctx.app).get('/api/me');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ user: null });
+  });
+
+  it('makes a profile from the e-mail for an account that has none', async () => {
+    const { client, user: member } = await registeredClient(ctx.app, { email: 'jo.smith@example.com', username: 'jo.smith' });
+    // Simulate an account made outside the product (e.g. imported) without a profile.
+    await ctx.database.db.delete(profiles).where(eq(profiles.id, member.id));
+    const me = await client.get('/api/me');
+    expect(me.json().user.username).toBe('jo.smith');
+    const [row] = await ctx.database.db.select().from(user).where(eq(user.id, member.id));
+    expect(row?.email).toBe('jo.smith@example.com');
+  });
+});
+
+describe('cross-site protection', () => {
+  it('refuses a cookie-bearing write from another origin', async () => {
+    const { client } = await registeredClient(ctx.app);
+    const res = await client.post('/api/auth/sign-out', undefined, { origin: 'https://evil.example' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe('CROSS_SITE_REQUEST');
+    expect((await client.get('/api/me')).json().user).not.toBeNull();
+  });
+});

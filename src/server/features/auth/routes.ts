@@ -1,0 +1,169 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  INVALID_TOKEN,
+  RESET_EMAIL_SENT,
+  meResponse,
+  newPasswordInput,
+  registerInput,
+  resetRequestInput,
+  signInInput,
+} from '../../../shared/auth';
+import { apiError } from '../../../shared/errors';
+import { authHeaders } from '../../platform/auth';
+import { HttpError, unauthorized } from '../../platform/errors';
+import { enforceRateLimit } from '../../platform/rate-limit';
+import { getViewer } from '../../platform/viewer';
+import { assertNotCommonPassword, loadMe, registerMember } from './service';
+
+const errors = { 400: apiError, 401: apiError, 403: apiError, 409: apiError, 422: apiError, 429: apiError };
+const userResponse = z.object({ user: meResponse.shape.user.unwrap() });
+const messageResponse = z.object({ message: z.string() });
+
+/** Copies better-auth's session cookies onto our reply. */
+function forwardCookies(from: Response, reply: FastifyReply) {
+  const cookies = from.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+}
+
+/** better-auth answers with a Response when asked `asResponse`; an error one becomes ours. */
+async function authError(response: Response, fallback: HttpError): Promise<HttpError> {
+  if (response.status >= 500) return new HttpError(500, 'INTERNAL', 'Something went wrong on our side. Please try again.');
+  const body = (await response.json().catch(() => null)) as { code?: string; message?: string } | null;
+  return new HttpError(fallback.statusCode, body?.code ?? fallback.code, fallback.message);
+}
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, auth, config } = app.services;
+  const rule = { limit: config.AUTH_RATE_LIMIT, windowSeconds: config.AUTH_RATE_WINDOW_SECONDS };
+  // Counted before validation, so malformed attempts use up the allowance too.
+  const limited = (action: string) => async (request: FastifyRequest) =>
+    enforceRateLimit(db, `${action}:${request.ip}`, rule);
+
+  async function signIn(request: FastifyRequest, reply: FastifyReply, email: string, password: string) {
+    const response = await auth.api.signInEmail({
+      body: { email, password },
+      headers: authHeaders(request),
+      asResponse: true,
+    });
+    if (!response.ok) throw await authError(response, new HttpError(401, 'INVALID_CREDENTIALS', 'Invalid email or password'));
+    forwardCookies(response, reply);
+    const { user } = (await response.json()) as { user: { id: string; email: string } };
+    return loadMe(db, user.id, user.email);
+  }
+
+  app.post(
+    '/auth/register',
+    {
+      onRequest: limited('register'),
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account and its profile, and sign in',
+        body: registerInput,
+        response: { 201: userResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await registerMember(db, request.body);
+      const me = await signIn(request, reply, request.body.email, request.body.password);
+      return reply.status(201).send({ user: me });
+    },
+  );
+
+  app.post(
+    '/auth/sign-in',
+    {
+      onRequest: limited('sign-in'),
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with e-mail and password',
+        body: signInInput,
+        response: { 200: userResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const me = await signIn(request, reply, request.body.email.toLowerCase(), request.body.password);
+      return { user: me };
+    },
+  );
+
+  app.post(
+    '/auth/sign-out',
+    { schema: { tags: ['auth'], summary: 'Sign out (ends this session)', response: { 200: z.object({ ok: z.literal(true) }) } } },
+    async (request, reply) => {
+      if (request.headers.cookie) {
+        const response = await auth.api.signOut({ headers: authHeaders(request), asResponse: true });
+        forwardCookies(response, reply);
+      }
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/auth/password-reset/request',
+    {
+      onRequest: limited('password-reset'),
+      schema: {
+        tags: ['auth'],
+        summary: 'E-mail a password-reset link (the answer never says whether the e-mail exists)',
+        body: resetRequestInput,
+        response: { 200: messageResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await auth.api.requestPasswordReset({
+        body: { email: request.body.email.toLowerCase(), redirectTo: '/new-password' },
+        headers: authHeaders(request),
+      });
+      return { message: RESET_EMAIL_SENT };
+    },
+  );
+
+  app.post(
+    '/auth/password-reset',
+    {
+      onRequest: limited('password-reset'),
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with the e-mailed token; ends every session of the account',
+        body: newPasswordInput,
+        response: { 200: messageResponse, ...errors },
+      },
+    },
+    async (request) => {
+      assertNotCommonPassword(request.body.password);
+      const response = await auth.api.resetPassword({
+        body: { newPassword: request.body.password, token: request.body.token },
+        headers: authHeaders(request),
+        asResponse: true,
+      });
+      if (!response.ok) throw await authError(response, new HttpError(400, 'INVALID_TOKEN', INVALID_TOKEN));
+      return { message: 'Password updated.' };
+    },
+  );
+
+  app.get(
+    '/me',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in member with badge counts, or null for a visitor',
+        response: { 200: meResponse },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      const viewer = await getViewer(request);
+      if (!viewer) return { user: null };
+      return { user: await loadMe(db, viewer.id, viewer.email) };
+    },
+  );
+
+  // Kept for clients that only need to know whether they are signed in.
+  app.get('/auth/session', { schema: { hide: true } }, async (request) => {
+    const viewer = await getViewer(request);
+    if (!viewer) throw unauthorized();
+    return { userId: viewer.id };
+  });
+};

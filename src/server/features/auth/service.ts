@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { account, profiles, user } from '../../db/schema';
+import { conflict, isUniqueViolation, unprocessable } from '../../platform/errors';
+import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword } from '../../platform/passwords';
+import { USERNAME_TAKEN, type Me, type RegisterInput } from '../../../shared/auth';
+import { ensureProfile } from '../members/profile-defaults';
+
+export function assertNotCommonPassword(password: string) {
+  if (isCommonPassword(password)) throw unprocessable('PASSWORD_TOO_COMMON', COMMON_PASSWORD_MESSAGE);
+}
+
+/** Creates the auth user, its credential account and the profile row in one transaction:
+ * either the member exists completely or not at all. */
+export async function registerMember(db: Db, input: RegisterInput): Promise<string> {
+  assertNotCommonPassword(input.password);
+  const passwordHash = await hashPassword(input.password);
+  const email = input.email.toLowerCase();
+  const id = randomUUID();
+  try {
+    await db.transaction(async (tx) => {
+      await tx.insert(user).values({ id, name: input.fullName, email, emailVerified: false });
+      await tx.insert(account).values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: passwordHash });
+      await tx.insert(profiles).values({ id, username: input.username, fullName: input.fullName });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'profiles_username_lower_idx')) throw conflict('USERNAME_TAKEN', USERNAME_TAKEN);
+    if (isUniqueViolation(error, 'user_email_unique')) {
+      throw unprocessable('EMAIL_TAKEN', 'User already exists. Use another email.');
+    }
+    throw error;
+  }
+  return id;
+}
+
+export async function isUsernameTaken(db: Db, username: string): Promise<boolean> {
+  const result = await db.execute(sql`select 1 from ${profiles} where lower(username) = lower(${username}) limit 1`);
+  return result.rows.length > 0;
+}
+
+type MeRow = {
+  id: string;
+  email: string;
+  username: string;
+  full_name: string | null;
+  avatar_url: string | null;
+  is_admin: boolean;
+  password_reset_required: boolean;
+  unread_messages: number;
+  pending_requests: number;
+};
+
+/** Everything the navigation needs in one query: the profile and both badge counts. */
+export async function loadMe(db: Db, userId: string, email: string): Promise<Me> {
+  const query = () =>
+    db.execute<MeRow>(sql`
+      select p.id, u.email, p.username, p.full_name, p.avatar_url, p.is_admin, p.password_reset_required,
+        (select count(*)::int from messages m
+          where m.recipient_id = p.id and m.read_at is null and m.recipient_deleted_at is null) as unread_messages,
+        (select count(*)::int from connections c
+          where c.recipient_id = p.id and c.status = 'pending') as pending_requests
+      from profiles p join "user" u on u.id = p.id
+      where p.id = ${userId}`);
+  let row = (await query()).rows[0];
+  if (!row) {
+    await ensureProfile(db, userId, email);
+    row = (await query()).rows[0]!;
+  }
+  return {
+    id: row.id,
+    email: row.email,
+    username: row.username,
+    fullName: row.full_name,
+    avatarUrl: row.avatar_url,
+    isAdmin: row.is_admin,
+    passwordResetRequired: row.password_reset_required,
+    unreadMessages: Number(row.unread_messages),
+    pendingRequests: Number(row.pending_requests),
+  };
+}

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+/** The outbox as a mailbox, so reset links work on a laptop. Registered only outside
+ * production (app.ts); it shows every captured mail, so it must never be public. */
+export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/dev/mailbox',
+    {
+      schema: {
+        tags: ['development'],
+        summary: 'Mails captured by the outbox (not in production)',
+        response: {
+          200: z.object({
+            messages: z.array(
+              z.object({
+                id: z.string(),
+                to: z.string(),
+                subject: z.string(),
+                text: z.string(),
+                html: z.string().nullable(),
+                status: z.string(),
+                attachments: z.array(z.object({ filename: z.string(), contentType: z.string() })),
+                createdAt: z.string(),
+              }),
+            ),
+          }),
+        },
+      },
+    },
+    async () => {
+      const rows = await app.services.mailer.recent(50);
+      return {
+        messages: rows.map((m) => ({
+          id: m.id,
+          to: m.to,
+          subject: m.subject,
+          text: m.text,
+          html: m.html,
+          status: m.status,
+          attachments: (m.attachments ?? []).map(({ filename, contentType }) => ({ filename, contentType })),
+          createdAt: m.createdAt.toISOString(),
+        })),
+      };
+    },
+  );
+};

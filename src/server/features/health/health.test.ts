@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../test/harness';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => ctx?.close());
+
+describe('HTTP platform', () => {
+  it('GET /api/health checks the database', async () => {
+    const res = await ctx.app.inject('/api/health');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'ok', database: 'ok' });
+  });
+
+  it('sends security headers with a strict Content-Security-Policy', async () => {
+    const res = await ctx.app.inject('/api/health');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('answers unknown API paths with the one error shape', async () => {
+    const res = await ctx.app.inject('/api/nothing-here');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found.' } });
+  });
+
+  it('serves OpenAPI docs that list the auth routes', async () => {
+    const res = await ctx.app.inject('/api/docs/json');
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json().paths);
+    expect(paths).toEqual(expect.arrayContaining(['/api/auth/register', '/api/auth/sign-in', '/api/me', '/api/health']));
+  });
+
+  it('refuses bodies over the size limit', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error.code).toBeTruthy();
+  });
+});

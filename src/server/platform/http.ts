@@ -1,0 +1,86 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { Config } from '../config';
+import { HttpError } from './errors';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Security headers with a strict Content-Security-Policy: scripts only from our origin. */
+export async function registerSecurityHeaders(app: FastifyInstance, config: Config) {
+  const imageHosts = ['https://i.ytimg.com', 'https://img.youtube.com', 'https://i.vimeocdn.com'];
+  if (config.S3_PUBLIC_URL || config.S3_ENDPOINT) imageHosts.push(new URL(config.S3_PUBLIC_URL ?? config.S3_ENDPOINT!).origin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix dialogs inject a small <style> for scroll locking; styles cannot run code.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...imageHosts],
+        mediaSrc: ["'self'", 'https:'],
+        frameSrc: ['https://www.youtube-nocookie.com', 'https://www.youtube.com', 'https://player.vimeo.com'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(config.isProduction ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: config.isProduction,
+  });
+}
+
+/** Cookie-authenticated writes must come from our own pages: a cross-site form or fetch
+ * carries a foreign Origin (or Sec-Fetch-Site: cross-site) and is refused with 403. */
+export function registerCsrfGuard(app: FastifyInstance, config: Config) {
+  const trusted = new Set([new URL(config.publicUrl).origin]);
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    const origin = request.headers.origin;
+    if (origin !== undefined) {
+      if (trusted.has(origin) || isSameHost(origin, request.headers.host)) return;
+      throw new HttpError(403, 'CROSS_SITE_REQUEST', 'Cross-site requests are not allowed.');
+    }
+    if (request.headers['sec-fetch-site'] === 'cross-site') {
+      throw new HttpError(403, 'CROSS_SITE_REQUEST', 'Cross-site requests are not allowed.');
+    }
+  });
+}
+
+// Behind the dev proxy or on another port the page's origin is still this host.
+function isSameHost(origin: string, host: string | undefined): boolean {
+  if (!host) return false;
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
+/** One error shape for every failure: `{ error: { code, message } }`; 5xx details hidden. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError & { retryAfter?: number }, request, reply) => {
+    if (error instanceof HttpError) {
+      if (error.statusCode === 429 && error.retryAfter) reply.header('retry-after', String(error.retryAfter));
+      return reply.status(error.statusCode).send({ error: { code: error.code, message: error.message } });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      const field = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.');
+      const message = first ? (field ? `${field}: ${first.message}` : first.message) : 'Invalid request.';
+      return reply.status(422).send({ error: { code: 'VALIDATION_ERROR', message: message ?? 'Invalid request.' } });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(500).send({ error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' } });
+    }
+    // Fastify's own 4xx: malformed JSON, body too large, unsupported media type...
+    return reply.status(status).send({ error: { code: error.code ?? 'BAD_REQUEST', message: error.message } });
+  });
+}

@@ -1,0 +1,35 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/** Serves the built web app: hashed assets cached for a year, and index.html (never cached)
+ * for every other GET that is not an API or upload path, so client routes survive reload. */
+export async function registerWebApp(app: FastifyInstance, webRoot: string | null) {
+  let indexHtml: string | null = null;
+  if (webRoot) {
+    indexHtml = await readFile(path.join(webRoot, 'index.html'), 'utf8');
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      decorateReply: false,
+      setHeaders(res, filePath) {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+        } else {
+          res.header('cache-control', 'public, max-age=300');
+        }
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/uploads/');
+    if (isPage && indexHtml) {
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    }
+    return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Not found.' } });
+  });
+}
