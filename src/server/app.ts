@@ -70,7 +70,6 @@ export async function buildApp(options: BuildOptions) {
     // Decides whose IP X-Forwarded-For may name: rate limits are keyed by it.
     trustProxy: trustProxySetting(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
-    disableRequestLogging: config.NODE_ENV === 'test',
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
