@@ -20,10 +20,15 @@ import { createStorage, type Storage } from './platform/storage';
 import { registerCsrfGuard, registerErrorHandler, registerSecurityHeaders } from './platform/http';
 import { MAX_IMAGE_BYTES } from './platform/images';
 import { pruneRateLimits } from './platform/rate-limit';
+import { createPublicCache, type PublicCache } from './platform/cache';
 import { authRoutes } from './features/auth/routes';
 import { healthRoutes } from './features/health/routes';
 import { realtimeRoutes } from './features/realtime/routes';
 import { devMailboxRoutes } from './features/dev-mailbox/routes';
+import { calendarFeedRoutes, eventRoutes } from './features/events/routes';
+import { podcastRoutes } from './features/podcasts/routes';
+import { landingRoutes } from './features/landing/routes';
+import { contactRoutes } from './features/contact/routes';
 import { registerWebApp } from './web-app';
 
 export interface Services {
@@ -34,6 +39,7 @@ export interface Services {
   mailer: Mailer;
   storage: Storage;
   realtime: Realtime;
+  cache: PublicCache;
 }
 
 declare module 'fastify' {
@@ -93,7 +99,8 @@ export async function buildApp(options: BuildOptions) {
   const storage = options.storage ?? createStorage(config);
   const realtime = createRealtime(database, app.log);
   const auth = createAuth(database.db, config, mailer);
-  app.decorate('services', { config, database, db: database.db, auth, mailer, storage, realtime });
+  const cache = createPublicCache(database, app.log);
+  app.decorate('services', { config, database, db: database.db, auth, mailer, storage, realtime, cache });
 
   await registerSecurityHeaders(app, config);
   registerCsrfGuard(app, config);
@@ -111,6 +118,11 @@ export async function buildApp(options: BuildOptions) {
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api' });
   await app.register(realtimeRoutes, { prefix: '/api' });
+  await app.register(landingRoutes, { prefix: '/api' });
+  await app.register(eventRoutes, { prefix: '/api' });
+  await app.register(calendarFeedRoutes);
+  await app.register(podcastRoutes, { prefix: '/api' });
+  await app.register(contactRoutes, { prefix: '/api' });
   if (!config.isProduction) await app.register(devMailboxRoutes, { prefix: '/api' });
 
   if (!config.S3_BUCKET) {
@@ -130,11 +142,13 @@ export async function buildApp(options: BuildOptions) {
   pruneTimer.unref();
   app.addHook('onReady', async () => {
     await realtime.start();
+    await cache.start();
     void mailer.deliverPending().catch((err) => app.log.error({ err }, 'pending mail delivery failed'));
   });
   app.addHook('onClose', async () => {
     clearInterval(pruneTimer);
     await realtime.stop();
+    await cache.stop();
   });
   return app;
 }

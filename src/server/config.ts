@@ -28,6 +28,7 @@ const configSchema = z.object({
   S3_PUBLIC_URL: z.string().optional(),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   SEED_ON_EMPTY: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO_ADMIN_EMAIL: z.string().email().default('admin@powermixer.example'),

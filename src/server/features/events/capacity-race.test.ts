@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createTestContext, type TestContext } from '../../test/harness';
+import { createEvent, createMembers, signIn } from '../../test/factories';
+
+// Real concurrency needs the real server: PGlite is a single connection and would run the
+// requests one by one anyway. Runs in `npm run test:pg` and CI's PostgreSQL pass.
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+describe.skipIf(!onPostgres)('capacity under concurrent registrations (PostgreSQL)', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext({ AUTH_RATE_LIMIT: '1000' });
+  });
+  afterAll(async () => ctx?.close());
+
+  it('200 concurrent registrations and guest changes for 50 seats fill exactly 50, the rest waitlisted, no 5xx', async () => {
+    const db = ctx.database.db;
+    const event = await createEvent(db, { maxAttendees: 50 });
+    const members = await createMembers(db, 205, 'race');
+    const clients = [];
+    for (let i = 0; i < members.length; i += 20) {
+      clients.push(...(await Promise.all(members.slice(i, i + 20).map((m) => signIn(ctx.app, m)))));
+    }
+    // Five members already attend and will try to bring 3 guests each during the rush.
+    const hosts = clients.slice(0, 5);
+    for (const h of hosts) {
+      expect((await h.request('PUT', `/api/events/${event.id}/registration`, { status: 'attending' })).statusCode).toBe(200);
+    }
+    const rush = clients.slice(5);
+    const guests = [1, 2, 3].map((i) => ({ name: `Guest ${i}`, email: `guest${i}@example.com` }));
+
+    const responses = await Promise.all([
+      ...rush.map((c) => c.request('PUT', `/api/events/${event.id}/registration`, { status: 'attending' })),
+      ...hosts.map((h) => h.request('PUT', `/api/events/${event.id}/guests`, { guests })),
+    ]);
+    const statuses = responses.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s >= 500)).toEqual([]);
+    expect(statuses.every((s) => s === 200 || s === 409)).toBe(true);
+
+    const counts = await db.execute<{ attending: number; waitlisted: number; guests: number }>(sql`select
+        (select count(*)::int from event_attendees where event_id = ${event.id} and status = 'attending') as attending,
+        (select count(*)::int from event_attendees where event_id = ${event.id} and status = 'waitlisted') as waitlisted,
+        (select count(*)::int from event_guests where event_id = ${event.id}) as guests`);
+    const { attending, waitlisted, guests: guestCount } = counts.rows[0]!;
+    expect(Number(attending) + Number(guestCount)).toBe(50);
+    expect(Number(attending) + Number(waitlisted)).toBe(205);
+    const waitlistedAnswers = responses.slice(0, rush.length).filter((r) => r.statusCode === 200 && r.json().waitlisted).length;
+    expect(waitlistedAnswers).toBe(Number(waitlisted));
+  }, 120_000);
+});

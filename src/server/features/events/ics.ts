@@ -1,0 +1,66 @@
+// iCalendar (RFC 5545) files for 'Add to calendar' and the /calendar.ics feed.
+
+export interface IcsEvent {
+  id: string;
+  name: string;
+  summary: string | null;
+  location: string | null;
+  startTime: Date;
+  endTime: Date;
+}
+
+const escapeText = (value: string) =>
+  value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+
+const utc = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+
+/** Lines longer than 75 octets are folded with CRLF and a space (RFC 5545 3.1). */
+function fold(line: string): string {
+  const bytes = Buffer.from(line, 'utf8');
+  if (bytes.length <= 75) return line;
+  const parts: string[] = [];
+  let current = '';
+  for (const char of line) {
+    if (Buffer.byteLength(current + char, 'utf8') > (parts.length === 0 ? 75 : 74)) {
+      parts.push(current);
+      current = '';
+    }
+    current += char;
+  }
+  parts.push(current);
+  return parts.join('\r\n ');
+}
+
+export function buildIcs(events: IcsEvent[], options: { publicUrl: string; calendarName: string; now?: Date }): string {
+  const host = new URL(options.publicUrl).host;
+  const stamp = utc(options.now ?? new Date());
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Power Mixer//Events//EN',
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    `X-WR-CALNAME:${escapeText(options.calendarName)}`,
+  ];
+  for (const e of events) {
+    const url = `${options.publicUrl}/events/${e.id}`;
+    lines.push(
+      'BEGIN:VEVENT',
+      `UID:${e.id}@${host}`,
+      `DTSTAMP:${stamp}`,
+      `DTSTART:${utc(e.startTime)}`,
+      `DTEND:${utc(e.endTime)}`,
+      `SUMMARY:${escapeText(e.name)}`,
+      `DESCRIPTION:${escapeText(`${e.summary ? `${e.summary}\n\n` : ''}${url}`)}`,
+      ...(e.location ? [`LOCATION:${escapeText(e.location)}`] : []),
+      `URL:${url}`,
+      'STATUS:CONFIRMED',
+      'END:VEVENT',
+    );
+  }
+  lines.push('END:VCALENDAR');
+  return lines.map(fold).join('\r\n') + '\r\n';
+}
+
+/** A safe download name: the event name lowercased, non-alphanumerics as underscores. */
+export const icsFileName = (name: string) => `${name.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '') || 'event'}.ics`;

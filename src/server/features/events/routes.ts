@@ -1,0 +1,179 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiError } from '../../../shared/errors';
+import {
+  EVENT_NOT_FOUND,
+  eventDetailResponse,
+  eventsListQuery,
+  eventsListResponse,
+  guestsInput,
+  registrationInput,
+  registrationResponse,
+} from '../../../shared/events';
+import { sendJsonWithEtag } from '../../platform/cache';
+import { invariant, notFound } from '../../platform/errors';
+import { getViewer, requireMember } from '../../platform/viewer';
+import { sendRegistrationEmail } from './emails';
+import { buildIcs, icsFileName } from './ics';
+import { setGuests, setRegistration, unregister, type RegistrationOutcome } from './registration';
+import { eventForCalendar, findEventDetail, findMyRegistration, listEvents, upcomingForCalendar } from './service';
+
+const errors = { 401: apiError, 403: apiError, 404: apiError, 409: apiError, 422: apiError };
+const idParams = z.object({ id: z.string().max(64) });
+
+/** Public reads are cached per process for this long, and invalidated on every write. */
+export const EVENTS_CACHE_TTL_MS = 30_000;
+
+export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, cache, config, mailer } = app.services;
+  const mailDeps = { db, config, mailer, log: app.log };
+
+  /** After a registration change commits: drop cached reads, tell who was promoted. */
+  function afterChange(eventId: string, outcome: { promoted: string[] }) {
+    void cache.invalidate(['events']).catch((err) => app.log.error({ err }, 'cache invalidation failed'));
+    for (const userId of outcome.promoted) void sendRegistrationEmail(mailDeps, eventId, userId, 'promoted');
+  }
+
+  app.get(
+    '/events',
+    {
+      schema: {
+        tags: ['events'],
+        summary: 'Events, newest start first; search over name, summary and location',
+        querystring: eventsListQuery,
+        response: { 200: eventsListResponse, 422: apiError },
+      },
+    },
+    async (request, reply) => {
+      const q = request.query;
+      const key = `events:${q.q ?? ''}|${q.status ?? ''}|${q.category ?? ''}|${q.page}|${q.pageSize}`;
+      const cached = await cache.get(key, ['events'], EVENTS_CACHE_TTL_MS, () => listEvents(db, q));
+      return sendJsonWithEtag(request, reply, cached);
+    },
+  );
+
+  app.get(
+    '/events/:id',
+    {
+      schema: {
+        tags: ['events'],
+        summary: "An event with sponsors and attendees, plus the viewer's own registration",
+        params: idParams,
+        response: { 200: eventDetailResponse, 404: apiError },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const cached = await cache.get(`event:${id}`, ['events'], EVENTS_CACHE_TTL_MS, async () => {
+        const event = await findEventDetail(db, id);
+        return event ? { event } : null;
+      });
+      invariant(cached.body !== 'null', notFound(EVENT_NOT_FOUND));
+      const viewer = await getViewer(request);
+      if (!viewer) {
+        // Visitors share one cacheable answer; `registration` is null for them.
+        return sendJsonWithEtag(request, reply, {
+          body: `${cached.body.slice(0, -1)},"registration":null}`,
+          etag: cached.etag,
+        });
+      }
+      const registration = await findMyRegistration(db, id, viewer.id);
+      reply.header('cache-control', 'private, no-store');
+      // Already-serialised JSON: Fastify sends strings as they are.
+      const body = `${cached.body.slice(0, -1)},"registration":${JSON.stringify(registration)}}`;
+      return reply.type('application/json; charset=utf-8').send(body as never);
+    },
+  );
+
+  app.put(
+    '/events/:id/registration',
+    {
+      schema: {
+        tags: ['events'],
+        summary: 'Register as attending or maybe (a full event puts you on the waitlist)',
+        params: idParams,
+        body: registrationInput,
+        response: { 200: registrationResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const viewer = await requireMember(request);
+      const { id } = request.params;
+      const outcome: RegistrationOutcome = await setRegistration(db, id, viewer.id, request.body);
+      afterChange(id, outcome);
+      if (outcome.status === 'attending' || outcome.status === 'waitlisted') {
+        void sendRegistrationEmail(mailDeps, id, viewer.id, outcome.status);
+      }
+      return { registration: await findMyRegistration(db, id, viewer.id), waitlisted: outcome.waitlisted };
+    },
+  );
+
+  app.delete(
+    '/events/:id/registration',
+    {
+      schema: {
+        tags: ['events'],
+        summary: 'Unregister (your guests are removed too)',
+        params: idParams,
+        response: { 200: registrationResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const viewer = await requireMember(request);
+      const outcome = await unregister(db, request.params.id, viewer.id);
+      afterChange(request.params.id, outcome);
+      return { registration: null, waitlisted: false };
+    },
+  );
+
+  app.put(
+    '/events/:id/guests',
+    {
+      schema: {
+        tags: ['events'],
+        summary: "Set the guests you bring (0 to 10, each with name and e-mail); they take seats",
+        params: idParams,
+        body: guestsInput,
+        response: { 200: registrationResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const viewer = await requireMember(request);
+      const { id } = request.params;
+      const outcome = await setGuests(db, id, viewer.id, request.body);
+      afterChange(id, outcome);
+      if (request.body.guests.length > 0) void sendRegistrationEmail(mailDeps, id, viewer.id, 'attending');
+      return { registration: await findMyRegistration(db, id, viewer.id), waitlisted: false };
+    },
+  );
+
+  app.get(
+    '/events/:id/calendar.ics',
+    { schema: { tags: ['events'], summary: 'The event as an iCalendar file', params: idParams } },
+    async (request, reply) => {
+      const event = await eventForCalendar(db, request.params.id);
+      invariant(event, notFound(EVENT_NOT_FOUND));
+      return reply
+        .type('text/calendar; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${icsFileName(event.name)}"`)
+        .header('cache-control', 'public, max-age=300')
+        .send(buildIcs([event], { publicUrl: config.publicUrl, calendarName: 'Power Mixer' }));
+    },
+  );
+};
+
+/** GET /calendar.ics: a feed of upcoming events that calendar apps can subscribe to. */
+export const calendarFeedRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, config } = app.services;
+  app.get(
+    '/calendar.ics',
+    { schema: { tags: ['events'], summary: 'Subscribable iCalendar feed of upcoming events' } },
+    async (_request, reply) => {
+      const events = await upcomingForCalendar(db);
+      return reply
+        .type('text/calendar; charset=utf-8')
+        .header('cache-control', 'public, max-age=900')
+        .send(buildIcs(events, { publicUrl: config.publicUrl, calendarName: 'Power Mixer events' }));
+    },
+  );
+};

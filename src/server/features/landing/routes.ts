@@ -1,0 +1,36 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { LANDING_EVENTS } from '../../../shared/events';
+import { landingResponse } from '../../../shared/landing';
+import { LANDING_PODCASTS } from '../../../shared/podcasts';
+import { sendJsonWithEtag } from '../../platform/cache';
+import { findNextEvent, latestEvents } from '../events/service';
+import { listPodcasts } from '../podcasts/service';
+
+// The next event changes with the clock alone, so the cached answer lives 15 s at most.
+const LANDING_TTL_MS = 15_000;
+
+export const landingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, cache } = app.services;
+  app.get(
+    '/landing',
+    {
+      schema: {
+        tags: ['landing'],
+        summary: 'The landing page in one request: next event, latest events and episodes',
+        response: { 200: landingResponse },
+      },
+    },
+    async (request, reply) => {
+      const cached = await cache.get('landing', ['events', 'podcasts'], LANDING_TTL_MS, async () => {
+        const [nextEvent, events, podcasts] = await Promise.all([
+          findNextEvent(db),
+          latestEvents(db, LANDING_EVENTS),
+          listPodcasts(db, undefined, LANDING_PODCASTS),
+        ]);
+        return { nextEvent, events, podcasts };
+      });
+      // Browsers and shared caches may keep it briefly, then revalidate with the ETag.
+      return sendJsonWithEtag(request, reply, cached, 'public, max-age=15, stale-while-revalidate=60');
+    },
+  );
+};

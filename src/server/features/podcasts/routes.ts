@@ -1,0 +1,27 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiError } from '../../../shared/errors';
+import { podcastsQuery, podcastsResponse } from '../../../shared/podcasts';
+import { sendJsonWithEtag } from '../../platform/cache';
+import { listPodcasts } from './service';
+
+export const podcastRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, cache } = app.services;
+  app.get(
+    '/podcasts',
+    {
+      schema: {
+        tags: ['podcasts'],
+        summary: 'Episodes, newest first; search over title, description and guests',
+        querystring: podcastsQuery,
+        response: { 200: podcastsResponse, 422: apiError },
+      },
+    },
+    async (request, reply) => {
+      const q = request.query.q || undefined;
+      const cached = await cache.get(`podcasts:${q ?? ''}`, ['podcasts'], 60_000, async () => ({
+        podcasts: await listPodcasts(db, q),
+      }));
+      return sendJsonWithEtag(request, reply, cached);
+    },
+  );
+};

@@ -1,0 +1,99 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { Database, Db } from '../db/client';
+
+const CHANNEL = 'cache_invalidate';
+
+interface Entry {
+  body: string;
+  etag: string;
+  tags: string[];
+  expiresAt: number;
+}
+
+export interface Cached {
+  body: string;
+  etag: string;
+}
+
+/** A per-process cache of public JSON answers. A write anywhere invalidates by tag through
+ * PostgreSQL NOTIFY, so every server process drops the same entries; a short TTL covers
+ * what changes with the clock alone (which event is next). */
+export interface PublicCache {
+  get(key: string, tags: string[], ttlMs: number, load: () => Promise<unknown>): Promise<Cached>;
+  /** Inside `tx`, the invalidation is delivered only if the transaction commits. */
+  invalidate(tags: string[], tx?: Db): Promise<void>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const MAX_ENTRIES = 2_000;
+
+export const etagOf = (body: string) => `"${createHash('sha1').update(body).digest('base64url')}"`;
+
+export function createPublicCache(database: Database, log: FastifyBaseLogger): PublicCache {
+  const entries = new Map<string, Entry>();
+  const inflight = new Map<string, Promise<Cached>>();
+  // Bumped on every invalidation: a load that started before it must not be stored.
+  let generation = 0;
+  let unlisten: (() => Promise<void>) | null = null;
+
+  function drop(tags: string[]) {
+    generation++;
+    for (const [key, entry] of entries) if (entry.tags.some((t) => tags.includes(t))) entries.delete(key);
+    inflight.clear();
+  }
+
+  return {
+    async get(key, tags, ttlMs, load) {
+      const hit = entries.get(key);
+      if (hit && hit.expiresAt > Date.now()) return hit;
+      const running = inflight.get(key);
+      if (running) return running;
+      const startedAt = generation;
+      const promise = (async () => {
+        const body = JSON.stringify(await load());
+        const entry: Entry = { body, etag: etagOf(body), tags, expiresAt: Date.now() + ttlMs };
+        if (generation === startedAt) {
+          if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+          entries.set(key, entry);
+        }
+        return entry;
+      })().finally(() => {
+        if (inflight.get(key) === promise) inflight.delete(key);
+      });
+      inflight.set(key, promise);
+      return promise;
+    },
+    async invalidate(tags, tx) {
+      await (tx ?? database.db).execute(sql`select pg_notify(${CHANNEL}, ${tags.join(',')})`);
+      // This process drops its entries at once too, so its own next read is fresh even
+      // before the notification comes back.
+      if (!tx) drop(tags);
+    },
+    async start() {
+      unlisten = await database.listen(CHANNEL, (payload) => {
+        log.debug({ tags: payload }, 'cache invalidated');
+        drop(payload.split(','));
+      });
+    },
+    async stop() {
+      await unlisten?.();
+      entries.clear();
+    },
+  };
+}
+
+/** Sends a JSON body with its ETag; answers 304 when the browser already has it. */
+export function sendJsonWithEtag(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cached: Cached,
+  cacheControl = 'public, max-age=0, must-revalidate',
+) {
+  reply.header('etag', cached.etag).header('cache-control', cacheControl).header('vary', 'cookie');
+  if (request.headers['if-none-match'] === cached.etag) return reply.status(304).send();
+  // Already-serialised JSON: Fastify sends strings as they are, without the serializer.
+  return reply.type('application/json; charset=utf-8').send(cached.body as never);
+}

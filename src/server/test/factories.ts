@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/client';
+import { account, events, profiles, sponsors, eventSponsors, user } from '../db/schema';
+import { hashPassword } from '../platform/passwords';
+import { Client } from './harness';
+import type { App } from '../app';
+
+// Factories build test data straight in the database; the API is then called as a member would.
+
+let n = 0;
+const unique = () => `${process.pid}_${Date.now().toString(36)}_${++n}`;
+
+const HOUR = 3_600_000;
+
+export async function createEvent(db: Db, overrides: Partial<typeof events.$inferInsert> = {}) {
+  const start = overrides.startTime ?? new Date(Date.now() + 7 * 24 * HOUR);
+  const [row] = await db
+    .insert(events)
+    .values({
+      name: `Mixer ${unique()}`,
+      summary: 'An evening of introductions',
+      location: 'Uptown Charlotte',
+      category: 'Mixer',
+      status: 'upcoming',
+      startTime: start,
+      endTime: overrides.endTime ?? new Date(start.getTime() + 3 * HOUR),
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}
+
+export async function createSponsor(db: Db, eventId: string, overrides: Partial<typeof sponsors.$inferInsert> = {}) {
+  const [row] = await db.insert(sponsors).values({ name: `Sponsor ${unique()}`, ...overrides }).returning();
+  await db.insert(eventSponsors).values({ eventId, sponsorId: row!.id });
+  return row!;
+}
+
+const PASSWORD = 'factory password 1';
+let sharedHash: Promise<string> | null = null;
+
+/** Members made in bulk (one password hash for all), each ready to sign in. */
+export async function createMembers(db: Db, count: number, prefix = 'bulk') {
+  sharedHash ??= hashPassword(PASSWORD);
+  const hash = await sharedHash;
+  const members = Array.from({ length: count }, () => {
+    const id = randomUUID();
+    const tag = unique();
+    return { id, email: `${prefix}${tag}@example.com`.toLowerCase(), username: `${prefix}${tag}`.slice(0, 30) };
+  });
+  for (let i = 0; i < members.length; i += 500) {
+    const chunk = members.slice(i, i + 500);
+    await db.insert(user).values(chunk.map((m) => ({ id: m.id, name: m.username, email: m.email, emailVerified: true })));
+    await db.insert(account).values(chunk.map((m) => ({ id: randomUUID(), accountId: m.id, providerId: 'credential', userId: m.id, password: hash })));
+    await db.insert(profiles).values(chunk.map((m) => ({ id: m.id, username: m.username, fullName: `Member ${m.username}` })));
+  }
+  return members;
+}
+
+/** Signs a factory member in and returns their client. */
+export async function signIn(app: App, member: { email: string }) {
+  const client = new Client(app);
+  const res = await client.post('/api/auth/sign-in', { email: member.email, password: PASSWORD });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  return client;
+}

@@ -1,0 +1,159 @@
+import { z } from 'zod';
+
+// Events, registrations and guests: contracts shared by the server routes and the web app.
+
+export const EVENT_STATUSES = ['upcoming', 'ongoing', 'completed'] as const;
+export const eventStatus = z.enum(EVENT_STATUSES);
+export type EventStatus = z.infer<typeof eventStatus>;
+
+/** 'waitlisted' is the third attendee status the spec shows in red without naming it. */
+export const ATTENDEE_STATUSES = ['attending', 'maybe', 'waitlisted'] as const;
+export const attendeeStatus = z.enum(ATTENDEE_STATUSES);
+export type AttendeeStatus = z.infer<typeof attendeeStatus>;
+
+export const SPONSOR_LEVELS = ['Title Sponsor', 'Event Sponsor'] as const;
+
+export const LANDING_EVENTS = 3;
+export const GUESTS_MAX = 10;
+export const ATTENDEES_PER_GROUP = 8;
+export const DESCRIPTION_COLLAPSE_AT = 120;
+export const EVENTS_PAGE_SIZE = 12;
+
+export const EVENT_NOT_FOUND = 'Event Not Found';
+export const EVENT_NOT_FOUND_TEXT = "The event you're looking for doesn't exist.";
+export const REGISTRATION_CLOSED = 'Registration is closed for this event.';
+export const GUESTS_SAVED = 'Guests successfully registered!';
+export const REGISTRATION_SUCCESS = "Registration successful! You're all set for the event.";
+export const UNREGISTER_CONFIRM = 'Are you sure you want to unregister from this event?';
+
+export const eventCard = z.object({
+  id: z.string(),
+  name: z.string(),
+  summary: z.string().nullable(),
+  location: z.string().nullable(),
+  category: z.string().nullable(),
+  status: eventStatus,
+  startTime: z.string(),
+  endTime: z.string(),
+  imageUrl: z.string().nullable(),
+  maxAttendees: z.number().int().nullable(),
+  /** Members registered as attending. */
+  attendeeCount: z.number().int(),
+});
+export type EventCard = z.infer<typeof eventCard>;
+
+export const eventsListQuery = z.object({
+  q: z.string().trim().max(100).optional(),
+  status: eventStatus.optional(),
+  category: z.string().trim().max(100).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(50).default(EVENTS_PAGE_SIZE),
+});
+export type EventsListQuery = z.infer<typeof eventsListQuery>;
+
+export const eventsListResponse = z.object({
+  events: z.array(eventCard),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** The distinct categories present, for the category filter. */
+  categories: z.array(z.string()),
+});
+export type EventsListResponse = z.infer<typeof eventsListResponse>;
+
+export const sponsor = z.object({
+  id: z.string(),
+  name: z.string(),
+  info: z.string().nullable(),
+  logoUrl: z.string().nullable(),
+  website: z.string().nullable(),
+  level: z.enum(SPONSOR_LEVELS),
+});
+export type Sponsor = z.infer<typeof sponsor>;
+
+export const attendee = z.object({
+  id: z.string(),
+  status: attendeeStatus,
+  createdAt: z.string(),
+  user: z.object({
+    id: z.string(),
+    username: z.string(),
+    fullName: z.string().nullable(),
+    avatarUrl: z.string().nullable(),
+  }),
+});
+export type Attendee = z.infer<typeof attendee>;
+
+export const guestInput = z.object({
+  name: z.string().trim().min(1, 'Guest name is required').max(120),
+  email: z.string().trim().toLowerCase().email('Enter a valid guest email'),
+});
+export const guestsInput = z.object({
+  guests: z.array(guestInput).max(GUESTS_MAX, `At most ${GUESTS_MAX} guests`),
+});
+export type GuestsInput = z.infer<typeof guestsInput>;
+
+export const guest = z.object({ name: z.string(), email: z.string() });
+
+/** The signed-in viewer's own registration, or null. */
+export const myRegistration = z.object({
+  status: attendeeStatus,
+  guests: z.array(guest),
+});
+export type MyRegistration = z.infer<typeof myRegistration>;
+
+export const eventDetail = eventCard.extend({
+  description: z.string().nullable(),
+  content: z.string().nullable(),
+  galleryUrls: z.array(z.string()),
+  panelistsUrls: z.array(z.string()),
+  videoUrl: z.string().nullable(),
+  slidesUrl: z.string().nullable(),
+  isFeatured: z.boolean(),
+  recapVideoUrl: z.string().nullable(),
+  recapDescription: z.string().nullable(),
+  recapThumbnailUrl: z.string().nullable(),
+  guestCount: z.number().int(),
+  /** Seats taken: attending members plus their guests. */
+  seatsTaken: z.number().int(),
+  sponsors: z.array(sponsor),
+  attendees: z.array(attendee),
+});
+export type EventDetail = z.infer<typeof eventDetail>;
+
+export const eventDetailResponse = z.object({
+  event: eventDetail,
+  registration: myRegistration.nullable(),
+});
+export type EventDetailResponse = z.infer<typeof eventDetailResponse>;
+
+export const registrationInput = z.object({ status: z.enum(['attending', 'maybe']) });
+export type RegistrationInput = z.infer<typeof registrationInput>;
+
+export const registrationResponse = z.object({
+  registration: myRegistration.nullable(),
+  /** True when the member asked to attend a full event and was put on the waitlist. */
+  waitlisted: z.boolean(),
+});
+export type RegistrationResponse = z.infer<typeof registrationResponse>;
+
+export const nextEvent = z.object({
+  id: z.string(),
+  name: z.string(),
+  summary: z.string().nullable(),
+  description: z.string().nullable(),
+  location: z.string().nullable(),
+  startTime: z.string(),
+  endTime: z.string(),
+  maxAttendees: z.number().int().nullable(),
+  imageUrl: z.string().nullable(),
+  firstGalleryUrl: z.string().nullable(),
+});
+export type NextEvent = z.infer<typeof nextEvent>;
+
+/** Attendee statuses in the order the detail page groups them. */
+export const ATTENDEE_GROUP_LABELS: Record<AttendeeStatus, string> = {
+  attending: 'Attending',
+  maybe: 'Maybe',
+  waitlisted: 'Waitlist',
+};
