@@ -20,14 +20,17 @@ const PALETTES: readonly (readonly [string, string, string])[] = [
   ['#27272a', '#be123c', '#fda4af'],
 ];
 
-const FONT = "DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif";
+const FONT = 'DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif';
 
 function palette(i: number) {
   return PALETTES[((i % PALETTES.length) + PALETTES.length) % PALETTES.length]!;
 }
 
 function esc(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!,
+  );
 }
 
 /** Splits a label into at most `maxLines` lines of about `width` characters. */
@@ -56,8 +59,11 @@ function gradient(id: string, from: string, to: string, angle: 'diag' | 'vert' =
   return `<linearGradient id="${id}" x1="0" y1="0" x2="${x2}" y2="${y2}"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient>`;
 }
 
-function svg(width: number, height: number, defs: string, body: string) {
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><defs>${defs}</defs>${body}</svg>`;
+/** Drawn on a width x height canvas; `scale` shrinks the rendered pixels, not the drawing. */
+function svg(width: number, height: number, defs: string, body: string, scale = 1) {
+  const w = Math.round(width * scale);
+  const h = Math.round(height * scale);
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${width} ${height}"><defs>${defs}</defs>${body}</svg>`;
 }
 
 /** Round avatar-style tile with initials (stored square). */
@@ -85,6 +91,7 @@ export function eventSvg(title: string, category: string, index: number): string
   const w = 1200;
   const h = 675;
   const lines = wrap(title, 26, 3);
+  const pillWidth = Math.round(category.length * 25 + 56);
   const startY = h - 90 - (lines.length - 1) * 74;
   const text = lines
     .map(
@@ -105,8 +112,8 @@ export function eventSvg(title: string, category: string, index: number): string
     h,
     gradient('g', from, to),
     `<rect width="${w}" height="${h}" fill="url(#g)"/>${circles}` +
-      `<rect x="80" y="70" width="${category.length * 22 + 48}" height="56" rx="28" fill="${accent}"/>` +
-      `<text x="104" y="108" font-family="${FONT}" font-size="30" font-weight="700" fill="#111827">${esc(category.toUpperCase())}</text>` +
+      `<rect x="80" y="70" width="${pillWidth}" height="56" rx="28" fill="${accent}"/>` +
+      `<text x="${80 + pillWidth / 2}" y="108" text-anchor="middle" font-family="${FONT}" font-size="30" font-weight="700" fill="#111827">${esc(category.toUpperCase())}</text>` +
       `<text x="80" y="${startY - 96}" font-family="${FONT}" font-size="30" fill="#ffffff" fill-opacity="0.85">POWER MIXER · CHARLOTTE</text>` +
       text,
   );
@@ -144,7 +151,7 @@ export function gallerySvg(caption: string, index: number): string {
   );
 }
 
-/** A speaker card for a panelist (square). */
+/** A speaker card for a panelist (square, 600x600). */
 export function panelistSvg(name: string, role: string, index: number): string {
   const [from, to, accent] = palette(index + 7);
   const s = 800;
@@ -163,6 +170,7 @@ export function panelistSvg(name: string, role: string, index: number): string {
       `<text x="400" y="320" dy="0.35em" text-anchor="middle" font-family="${FONT}" font-size="150" font-weight="700" fill="#111827">${esc(initials)}</text>` +
       `<text x="400" y="640" text-anchor="middle" font-family="${FONT}" font-size="54" font-weight="700" fill="#ffffff">${esc(name)}</text>` +
       `<text x="400" y="705" text-anchor="middle" font-family="${FONT}" font-size="32" fill="#ffffff" fill-opacity="0.85">${esc(role)}</text>`,
+    0.75,
   );
 }
 
@@ -171,11 +179,13 @@ export function logoSvg(name: string, index: number): string {
   const [from, to, accent] = palette(index * 3 + 1);
   const w = 600;
   const h = 300;
-  const lines = wrap(name, 16, 2);
+  const lines = wrap(name, 14, 3);
+  const lineHeight = 46;
+  const firstY = 150 + 13 - ((lines.length - 1) * lineHeight) / 2;
   const text = lines
     .map(
       (l, i) =>
-        `<text x="230" y="${(lines.length === 1 ? 168 : 140) + i * 54}" font-family="${FONT}" font-size="44" font-weight="700" fill="${from}">${esc(l)}</text>`,
+        `<text x="225" y="${firstY + i * lineHeight}" font-family="${FONT}" font-size="36" font-weight="700" fill="${from}">${esc(l)}</text>`,
     )
     .join('');
   const mark =
@@ -185,16 +195,16 @@ export function logoSvg(name: string, index: number): string {
   return svg(w, h, gradient('g', from, to), `<rect width="${w}" height="${h}" fill="#f8fafc"/>${mark}${text}`);
 }
 
-/** A podcast episode thumbnail (1280x720). */
+/** A podcast episode thumbnail (960x540). */
 export function podcastSvg(title: string, episode: string, index: number): string {
   const [from, to, accent] = palette(index + 1);
   const w = 1280;
   const h = 720;
-  const lines = wrap(title, 24, 3);
+  const lines = wrap(title, 21, 4);
   const text = lines
     .map(
       (l, i) =>
-        `<text x="80" y="${330 + i * 78}" font-family="${FONT}" font-size="66" font-weight="700" fill="#ffffff">${esc(l)}</text>`,
+        `<text x="80" y="${320 + i * 72}" font-family="${FONT}" font-size="58" font-weight="700" fill="#ffffff">${esc(l)}</text>`,
     )
     .join('');
   // A microphone: head, body and stand.
@@ -212,6 +222,7 @@ export function podcastSvg(title: string, episode: string, index: number): strin
       `<text x="80" y="150" font-family="${FONT}" font-size="34" font-weight="700" fill="${accent}">THE POWER MIXER PODCAST</text>` +
       `<text x="80" y="215" font-family="${FONT}" font-size="34" fill="#ffffff" fill-opacity="0.85">${esc(episode)}</text>` +
       text,
+    0.75,
   );
 }
 
@@ -230,8 +241,12 @@ async function renderAll(storage: Storage, jobs: Job[], concurrency = 4): Promis
     while (next < jobs.length) {
       const i = next++;
       const job = jobs[i]!;
-      const png = await sharp(Buffer.from(job.svg)).png({ compressionLevel: 1 }).toBuffer();
-      urls[i] = await storeImage(storage, job.bucket, png, { maxSize: job.maxSize, square: job.square, folder: 'demo' });
+      const png = await sharp(Buffer.from(job.svg)).png({ compressionLevel: 0 }).toBuffer();
+      urls[i] = await storeImage(storage, job.bucket, png, {
+        maxSize: job.maxSize,
+        square: job.square,
+        folder: 'demo',
+      });
     }
   }
   await Promise.all(Array.from({ length: Math.min(concurrency, jobs.length) }, worker));
@@ -261,14 +276,38 @@ export interface DemoImages {
 /** Draws and stores every demo image; the URLs come back in the order requested. */
 export async function generateDemoImages(storage: Storage, request: DemoImageRequest): Promise<DemoImages> {
   const groups: [keyof DemoImages, Job[]][] = [
-    ['avatars', request.avatars.map((initials, i) => ({ bucket: 'avatars', svg: avatarSvg(initials, i), maxSize: 256, square: true }))],
-    ['events', request.events.map((e, i) => ({ bucket: 'event-images', svg: eventSvg(e.name, e.category, i), maxSize: 1200 }))],
+    [
+      'avatars',
+      request.avatars.map((initials, i) => ({
+        bucket: 'avatars',
+        svg: avatarSvg(initials, i),
+        maxSize: 256,
+        square: true,
+      })),
+    ],
+    [
+      'events',
+      request.events.map((e, i) => ({ bucket: 'event-images', svg: eventSvg(e.name, e.category, i), maxSize: 1200 })),
+    ],
     ['gallery', request.gallery.map((c, i) => ({ bucket: 'event-images', svg: gallerySvg(c, i), maxSize: 1200 }))],
-    ['panelists', request.panelists.map((p, i) => ({ bucket: 'event-images', svg: panelistSvg(p.name, p.role, i), maxSize: 600 }))],
+    [
+      'panelists',
+      request.panelists.map((p, i) => ({ bucket: 'event-images', svg: panelistSvg(p.name, p.role, i), maxSize: 600 })),
+    ],
     ['sponsors', request.sponsors.map((n, i) => ({ bucket: 'sponsor-images', svg: logoSvg(n, i), maxSize: 600 }))],
-    ['podcasts', request.podcasts.map((p, i) => ({ bucket: 'podcast-images', svg: podcastSvg(p.title, p.episode, i), maxSize: 1280 }))],
+    [
+      'podcasts',
+      request.podcasts.map((p, i) => ({
+        bucket: 'podcast-images',
+        svg: podcastSvg(p.title, p.episode, i),
+        maxSize: 960,
+      })),
+    ],
   ];
-  const urls = await renderAll(storage, groups.flatMap(([, jobs]) => jobs));
+  const urls = await renderAll(
+    storage,
+    groups.flatMap(([, jobs]) => jobs),
+  );
   const result = {} as DemoImages;
   let offset = 0;
   for (const [name, jobs] of groups) {

@@ -103,7 +103,7 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
 
 /** Empties every table the schema defines (product and auth), for re-seeding on purpose. */
 export async function clearDatabase(db: Db): Promise<void> {
-  const names = Object.values(schema)
+  const names = (Object.values(schema) as unknown[])
     .filter((value): value is PgTable => is(value, PgTable))
     .map((table) => `"${getTableName(table)}"`);
   await db.execute(sql.raw(`truncate table ${names.join(', ')} restart identity cascade`));
@@ -152,7 +152,10 @@ export async function seedDemo(
     },
     ...MEMBERS.map((m, i) => {
       const username = `${m.first}${m.last}`.toLowerCase().replace(/[^a-z0-9]/g, '');
-      const domain = m.company.toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]/g, '');
+      const domain = m.company
+        .toLowerCase()
+        .replace(/&/g, 'and')
+        .replace(/[^a-z0-9]/g, '');
       return {
         id: randomUUID(),
         username,
@@ -198,7 +201,12 @@ export async function seedDemo(
         'Meet agents, lenders, investors, builders and business owners from across the Queen City at our biggest mixer of the season. Expect structured introductions, a sponsor showcase and plenty of time to talk.',
       content: eventContent(
         'Power Mixer brings together real-estate professionals, entrepreneurs and industry leaders for an evening of real conversations. Bring business cards and an open mind.',
-        ['6:00 PM: Doors open, welcome drinks', '6:45 PM: Speed-networking rounds by industry', '7:30 PM: Sponsor spotlight and door prizes', '8:00 PM: Open networking on the terrace'],
+        [
+          '6:00 PM: Doors open, welcome drinks',
+          '6:45 PM: Speed-networking rounds by industry',
+          '7:30 PM: Sponsor spotlight and door prizes',
+          '8:00 PM: Open networking on the terrace',
+        ],
         'Business casual. Parking is available in the Westin garage; validation at the welcome table.',
       ),
       location: VENUES.westin,
@@ -221,7 +229,12 @@ export async function seedDemo(
         'Small-group workshop with local investors, a lender and a business attorney. Bring a deal you are analysing; we will work through the numbers together.',
       content: eventContent(
         'Seats are limited so everyone gets time with the panel. We will cover deal analysis, financing options, renovation budgets and how to structure partnerships.',
-        ['Analysing a rental deal in 15 minutes', 'Conventional, DSCR and portfolio loans compared', 'Budgeting a renovation without surprises', 'LLCs and partnership agreements'],
+        [
+          'Analysing a rental deal in 15 minutes',
+          'Conventional, DSCR and portfolio loans compared',
+          'Budgeting a renovation without surprises',
+          'LLCs and partnership agreements',
+        ],
         'Laptops welcome. Lunch is provided by our sponsors.',
       ),
       location: VENUES.campNorthEnd,
@@ -264,7 +277,11 @@ export async function seedDemo(
       description: 'Bring your phone: we will plan, shoot and post a neighborhood reel together.',
       content: eventContent(
         'A relaxed lunch session with the South End Creative team and photographer Rashad Owens.',
-        ['What is working on Instagram right now', 'Shooting a neighborhood reel on your phone', 'Writing captions that start conversations'],
+        [
+          'What is working on Instagram right now',
+          'Shooting a neighborhood reel on your phone',
+          'Writing captions that start conversations',
+        ],
         'Lunch is included. Seating is first come, first served.',
       ),
       location: VENUES.optimistHall,
@@ -369,7 +386,8 @@ export async function seedDemo(
       endTime: at(-100, 21),
       maxAttendees: null,
       recapVideoUrl: `https://www.youtube.com/watch?v=${ytId()}`,
-      recapDescription: 'A record turnout, a wall full of goals for the year and the first live taping of the Power Mixer Podcast.',
+      recapDescription:
+        'A record turnout, a wall full of goals for the year and the first live taping of the Power Mixer Podcast.',
       attendeeCount: 20,
       guestCount: 2,
       sponsorNames: ['Uptown Community Bank', 'South End Creative'],
@@ -413,7 +431,8 @@ export async function seedDemo(
       videoUrl: `https://www.youtube.com/watch?v=${ytId()}`,
       guests: ['Rebecca Lawson', 'Jordan Lee'],
       tags: ['real estate', 'referrals', 'sales'],
-      showNotes: 'Topics: the five-touch follow-up, client appreciation events, and why lenders are your best referral partners.',
+      showNotes:
+        'Topics: the five-touch follow-up, client appreciation events, and why lenders are your best referral partners.',
       transcript:
         'Avery: Welcome to the Power Mixer Podcast. Today I am joined by Rebecca Lawson and Jordan Lee.\nRebecca: Thanks for having us.\nJordan: Glad to be here.',
       publishedAt: ago(120 * DAY),
@@ -426,7 +445,8 @@ export async function seedDemo(
       videoUrl: `https://vimeo.com/${rand.int(100_000_000, 999_999_999)}`,
       guests: ['Tasha Greene', 'Sofia Russo'],
       tags: ['architecture', 'development', 'neighborhoods'],
-      showNotes: 'We discuss the Unified Development Ordinance, missing-middle housing and what makes a townhome community feel like a neighborhood.',
+      showNotes:
+        'We discuss the Unified Development Ordinance, missing-middle housing and what makes a townhome community feel like a neighborhood.',
       publishedAt: ago(95 * DAY),
     },
     {
@@ -443,7 +463,8 @@ export async function seedDemo(
     {
       episode: 'Episode 4',
       title: 'Raising Your First Real Estate Fund',
-      description: 'Derrick Coleman on raising capital, choosing partners and the deal that almost sank his first fund.',
+      description:
+        'Derrick Coleman on raising capital, choosing partners and the deal that almost sank his first fund.',
       mediaType: 'direct',
       mediaUrl: 'https://media.powermixer.example/podcast/episode-04-raising-your-first-fund.mp3',
       guests: ['Derrick Coleman'],
@@ -498,7 +519,10 @@ export async function seedDemo(
     avatars: people.map((p) => initials(p.fullName)),
     events: eventList.map((e) => ({ name: e.name, category: e.category ?? 'Event' })),
     gallery: GALLERY_CAPTIONS,
-    panelists: PANELIST_CARDS.map((c) => ({ name: `${MEMBERS[c.member]!.first} ${MEMBERS[c.member]!.last}`, role: c.role })),
+    panelists: PANELIST_CARDS.map((c) => ({
+      name: `${MEMBERS[c.member]!.first} ${MEMBERS[c.member]!.last}`,
+      role: c.role,
+    })),
     sponsors: SPONSORS.map((s) => s.name),
     podcasts: podcastList.map((p) => ({ title: p.title, episode: p.episode })),
   });
@@ -545,7 +569,12 @@ export async function seedDemo(
     createdAt: p.createdAt,
   }));
 
-  const skillRows = SKILLS.map((s, i) => ({ id: randomUUID(), name: s.name, category: s.category, createdAt: ago((500 - i) * DAY) }));
+  const skillRows = SKILLS.map((s, i) => ({
+    id: randomUUID(),
+    name: s.name,
+    category: s.category,
+    createdAt: ago((500 - i) * DAY),
+  }));
   const skillId = new Map(skillRows.map((s) => [s.name, s.id]));
   const userSkillRows = people.flatMap((p) =>
     p.skills.map((name, k) => {
@@ -558,16 +587,30 @@ export async function seedDemo(
   // Connections: one row per pair whichever side asked, never with oneself.
   const connectionRows: (typeof connections.$inferInsert)[] = [];
   const pairs = new Set<string>();
-  const connect = (requesterId: string, recipientId: string, status: 'pending' | 'accepted' | 'rejected', daysAgo: number) => {
+  const connect = (
+    requesterId: string,
+    recipientId: string,
+    status: 'pending' | 'accepted' | 'rejected',
+    daysAgo: number,
+  ) => {
     const key = [requesterId, recipientId].sort().join('|');
     if (requesterId === recipientId || pairs.has(key)) return false;
     pairs.add(key);
     const createdAt = ago(daysAgo * DAY + rand.int(0, 600) * MINUTE);
-    const updatedAt = status === 'pending' ? createdAt : new Date(Math.min(createdAt.getTime() + rand.int(1, 48) * HOUR, nowMs));
+    const updatedAt =
+      status === 'pending' ? createdAt : new Date(Math.min(createdAt.getTime() + rand.int(1, 48) * HOUR, nowMs));
     connectionRows.push({ requesterId, recipientId, status, createdAt, updatedAt });
     return true;
   };
-  for (const [i, username] of ['jordanlee', 'mayapatel', 'marcusbennett', 'carlosrivera', 'derrickcoleman', 'brandonortiz', 'jasminecarter'].entries()) {
+  for (const [i, username] of [
+    'jordanlee',
+    'mayapatel',
+    'marcusbennett',
+    'carlosrivera',
+    'derrickcoleman',
+    'brandonortiz',
+    'jasminecarter',
+  ].entries()) {
     // Alternate who asked, so the admin's list has both directions.
     if (i % 2 === 0) connect(admin.id, idOf(username), 'accepted', rand.int(30, 300));
     else connect(idOf(username), admin.id, 'accepted', rand.int(30, 300));
@@ -643,7 +686,10 @@ export async function seedDemo(
 
   let galleryCursor = 0;
   const eventRows = eventList.map((e, i) => {
-    const gallery = Array.from({ length: e.galleryCount }, () => images.gallery[galleryCursor++ % images.gallery.length]!);
+    const gallery = Array.from(
+      { length: e.galleryCount },
+      () => images.gallery[galleryCursor++ % images.gallery.length]!,
+    );
     const { attendeeCount: _a, guestCount: _g, sponsorNames: _s, galleryCount: _c, panelistCards, ...row } = e;
     return {
       ...row,
@@ -665,7 +711,18 @@ export async function seedDemo(
   // Attendees and guests; the admin goes to the next mixer and the ongoing workshop.
   const attendeeRows: (typeof eventAttendees.$inferInsert)[] = [];
   const guestRows: (typeof eventGuests.$inferInsert)[] = [];
-  const guestNames = ['Morgan Ellis', 'Taylor Brooks', 'Casey Morgan', 'Riley Chen', 'Jamie Foster', 'Drew Patterson', 'Quinn Alvarado', 'Avery Stone', 'Parker Hayes', 'Reese Donovan'];
+  const guestNames = [
+    'Morgan Ellis',
+    'Taylor Brooks',
+    'Casey Morgan',
+    'Riley Chen',
+    'Jamie Foster',
+    'Drew Patterson',
+    'Quinn Alvarado',
+    'Avery Stone',
+    'Parker Hayes',
+    'Reese Donovan',
+  ];
   let guestCursor = 0;
   eventList.forEach((e, i) => {
     const chosen = rand.sample(members, e.attendeeCount - (i === 0 || i === 3 ? 1 : 0));
@@ -673,7 +730,7 @@ export async function seedDemo(
     const registeredBefore = Math.min(e.startTime.getTime(), nowMs);
     const going: string[] = [];
     chosen.forEach((p, k) => {
-      const status = k === 0 || rand.next() < 0.8 ? 'attending' : 'maybe';
+      const status = k === 0 || rand.next() < 0.85 ? 'attending' : 'maybe';
       if (status === 'attending') going.push(p.id);
       attendeeRows.push({
         eventId: e.id,
@@ -722,7 +779,14 @@ export async function seedDemo(
     f.posts.forEach((p, pi) => {
       const postId = randomUUID();
       const postCreated = ago((90 - fi * 7 - pi * 18 + rand.int(0, 5)) * DAY + rand.int(0, 600) * MINUTE);
-      postRows.push({ id: postId, forumId, authorId: idOf(p.author), title: p.title, content: p.content, createdAt: postCreated });
+      postRows.push({
+        id: postId,
+        forumId,
+        authorId: idOf(p.author),
+        title: p.title,
+        content: p.content,
+        createdAt: postCreated,
+      });
       let replyTime = postCreated.getTime();
       for (const [author, content] of p.replies) {
         replyTime = Math.min(replyTime + rand.int(1, 30) * HOUR, nowMs - MINUTE);

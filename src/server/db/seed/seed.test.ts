@@ -1,0 +1,368 @@
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { verify } from '@node-rs/argon2';
+import { count, eq, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../client';
+import {
+  account,
+  connections,
+  contactMessages,
+  emailOutbox,
+  eventAttendees,
+  eventGuests,
+  events,
+  eventSponsors,
+  forumPosts,
+  forumReplies,
+  forums,
+  messages,
+  podcasts,
+  profiles,
+  skills,
+  sponsors,
+  user,
+  userSkills,
+} from '../schema';
+import { localStorage } from '../../platform/storage';
+import { clearDatabase, DEMO_MEMBER_PASSWORD, isDatabaseEmpty, seedDemo } from './seed';
+
+const ADMIN_EMAIL = 'Admin@PowerMixer.example';
+const ADMIN_PASSWORD = 'mixer-admin-2026';
+
+describe('demo seed', { timeout: 60_000 }, () => {
+  let database: Database;
+  let uploads: string;
+  const now = new Date();
+  let seedMs = 0;
+
+  beforeAll(async () => {
+    database = await openDatabase('memory://');
+    uploads = await mkdtemp(path.join(tmpdir(), 'power-mixer-seed-'));
+  }, 60_000);
+
+  afterAll(async () => {
+    await database?.close();
+    if (uploads) await rm(uploads, { recursive: true, force: true });
+  });
+
+  const tableCount = async (table: PgTable) => {
+    const [row] = await database.db.select({ n: count() }).from(table);
+    return Number(row?.n ?? 0);
+  };
+
+  it('reports an empty database, then seeds it', async () => {
+    expect(await isDatabaseEmpty(database.db)).toBe(true);
+    const started = performance.now();
+    const result = await seedDemo(database.db, localStorage(uploads), {
+      adminEmail: ADMIN_EMAIL,
+      adminPassword: ADMIN_PASSWORD,
+      now,
+    });
+    seedMs = performance.now() - started;
+    console.info(`seedDemo took ${Math.round(seedMs)} ms`);
+    expect(result).toEqual({ adminEmail: ADMIN_EMAIL.toLowerCase(), adminPassword: ADMIN_PASSWORD });
+    expect(await isDatabaseEmpty(database.db)).toBe(false);
+  });
+
+  it('creates the expected number of rows', async () => {
+    const expected: [string, PgTable, number, number][] = [
+      ['user', user, 25, 40],
+      ['account', account, 25, 40],
+      ['profiles', profiles, 25, 40],
+      ['skills', skills, 20, 35],
+      ['user_skills', userSkills, 60, 160],
+      ['connections', connections, 50, 75],
+      ['messages', messages, 60, 110],
+      ['events', events, 7, 12],
+      ['event_attendees', eventAttendees, 60, 250],
+      ['event_guests', eventGuests, 3, 40],
+      ['sponsors', sponsors, 4, 6],
+      ['event_sponsors', eventSponsors, 5, 40],
+      ['podcasts', podcasts, 6, 10],
+      ['forums', forums, 3, 4],
+      ['forum_posts', forumPosts, 9, 30],
+      ['forum_replies', forumReplies, 15, 80],
+      ['contact_messages', contactMessages, 2, 2],
+      ['email_outbox', emailOutbox, 0, 0],
+    ];
+    for (const [name, table, min, max] of expected) {
+      const n = await tableCount(table);
+      expect(n, name).toBeGreaterThanOrEqual(min);
+      expect(n, name).toBeLessThanOrEqual(max);
+    }
+    // Every user has exactly one credential account and one profile with the same id.
+    const orphans = await database.db.execute(
+      sql`select u.id from "user" u left join profiles p on p.id = u.id left join account a on a.user_id = u.id and a.provider_id = 'credential' where p.id is null or a.id is null`,
+    );
+    expect(rowsOf(orphans)).toHaveLength(0);
+  });
+
+  it('has the admin, with a password that verifies', async () => {
+    const [admin] = await database.db
+      .select({
+        id: profiles.id,
+        username: profiles.username,
+        fullName: profiles.fullName,
+        isAdmin: profiles.isAdmin,
+        email: user.email,
+      })
+      .from(profiles)
+      .innerJoin(user, eq(user.id, profiles.id))
+      .where(eq(profiles.username, 'admin'));
+    expect(admin).toMatchObject({
+      username: 'admin',
+      fullName: 'Avery Admin',
+      isAdmin: true,
+      email: 'admin@powermixer.example',
+    });
+    const [acc] = await database.db.select().from(account).where(eq(account.userId, admin!.id));
+    expect(acc?.providerId).toBe('credential');
+    expect(acc?.accountId).toBe(admin!.id);
+    expect(await verify(acc!.password!, ADMIN_PASSWORD)).toBe(true);
+    expect(await verify(acc!.password!, 'wrong-password')).toBe(false);
+
+    const admins = await database.db.select({ id: profiles.id }).from(profiles).where(eq(profiles.isAdmin, true));
+    expect(admins).toHaveLength(1);
+
+    // The admin has pending incoming requests, accepted connections and unread messages.
+    const adminConnections = await database.db.select().from(connections);
+    const incomingPending = adminConnections.filter((c) => c.recipientId === admin!.id && c.status === 'pending');
+    const accepted = adminConnections.filter(
+      (c) => (c.recipientId === admin!.id || c.requesterId === admin!.id) && c.status === 'accepted',
+    );
+    expect(incomingPending.length).toBeGreaterThanOrEqual(2);
+    expect(accepted.length).toBeGreaterThanOrEqual(3);
+    const toAdmin = await database.db.select().from(messages).where(eq(messages.recipientId, admin!.id));
+    expect(toAdmin.length).toBeGreaterThanOrEqual(4);
+    expect(toAdmin.some((m) => m.readAt === null)).toBe(true);
+  });
+
+  it('gives members the shared demo password and complete profiles', async () => {
+    const rows = await database.db
+      .select({ profile: profiles, email: user.email, emailVerified: user.emailVerified, password: account.password })
+      .from(profiles)
+      .innerJoin(user, eq(user.id, profiles.id))
+      .innerJoin(account, eq(account.userId, profiles.id))
+      .where(eq(profiles.isAdmin, false));
+    expect(rows.length).toBeGreaterThanOrEqual(25);
+    expect(await verify(rows[0]!.password!, DEMO_MEMBER_PASSWORD)).toBe(true);
+    expect(new Set(rows.map((r) => r.password)).size).toBe(1);
+    expect(new Set(rows.map((r) => r.profile.username.toLowerCase())).size).toBe(rows.length);
+    for (const { profile: p, email, emailVerified } of rows) {
+      expect(email).toMatch(/^[a-z.]+@powermixer\.example$/);
+      expect(emailVerified).toBe(true);
+      expect(p.fullName).toBeTruthy();
+      expect(p.bio).toBeTruthy();
+      expect(p.company).toBeTruthy();
+      expect(p.position).toBeTruthy();
+      expect(p.website).toMatch(/^https:\/\//);
+      expect(p.instagramUrl).toBe(`https://instagram.com/${p.username}`);
+      expect(p.facebookUrl).toBe(`https://facebook.com/${p.username}`);
+      expect(p.linkedinUrl).toBe(`https://linkedin.com/in/${p.username}`);
+    }
+    expect(rows.some((r) => r.profile.isSponsor)).toBe(true);
+    expect(rows.some((r) => r.profile.isPanelist)).toBe(true);
+
+    const perMember = await database.db
+      .select({ userId: userSkills.userId, n: count() })
+      .from(userSkills)
+      .groupBy(userSkills.userId);
+    expect(perMember.length).toBe(rows.length + 1);
+    for (const { n } of perMember) {
+      expect(Number(n)).toBeGreaterThanOrEqual(2);
+      expect(Number(n)).toBeLessThanOrEqual(5);
+    }
+  });
+
+  it('has upcoming, ongoing and completed events consistent with now', async () => {
+    const all = await database.db.select().from(events);
+    const upcoming = all.filter((e) => e.status === 'upcoming');
+    const ongoing = all.filter((e) => e.status === 'ongoing');
+    const completed = all.filter((e) => e.status === 'completed');
+    expect(upcoming.filter((e) => e.startTime > now).length).toBeGreaterThanOrEqual(2);
+    expect(upcoming.some((e) => e.startTime.getTime() - now.getTime() <= 10 * 86_400_000)).toBe(true);
+    expect(upcoming.some((e) => e.maxAttendees !== null)).toBe(true);
+    expect(ongoing.length).toBeGreaterThanOrEqual(1);
+    for (const e of ongoing) expect(e.startTime <= now && e.endTime > now).toBe(true);
+    expect(completed.length).toBeGreaterThanOrEqual(4);
+    for (const e of completed) {
+      expect(e.endTime < now).toBe(true);
+      expect(e.recapVideoUrl).toMatch(/^https:\/\/www\.youtube\.com\/watch\?v=[A-Za-z0-9_-]{11}$/);
+      expect(e.recapDescription).toBeTruthy();
+      expect(e.galleryUrls.length).toBeGreaterThanOrEqual(3);
+      expect(e.galleryUrls.length).toBeLessThanOrEqual(6);
+      expect(e.panelistsUrls.length).toBeGreaterThanOrEqual(1);
+      expect(e.panelistsUrls.length).toBeLessThanOrEqual(3);
+    }
+    expect(all.filter((e) => e.isFeatured)).toHaveLength(1);
+    expect(all.some((e) => (e.description ?? '').length > 120)).toBe(true);
+    for (const e of all) {
+      expect(e.imageUrl).toBeTruthy();
+      expect(e.content).toMatch(/^<h3>/);
+      expect(e.content).not.toMatch(/<script|on\w+=/i);
+    }
+
+    // An event with a Title Sponsor and two Event Sponsors.
+    const links = await database.db
+      .select({ eventId: eventSponsors.eventId, level: sponsors.level })
+      .from(eventSponsors)
+      .innerJoin(sponsors, eq(sponsors.id, eventSponsors.sponsorId));
+    const levels = new Map<string, string[]>();
+    for (const l of links) levels.set(l.eventId, [...(levels.get(l.eventId) ?? []), l.level]);
+    expect(
+      [...levels.values()].some(
+        (ls) =>
+          ls.filter((l) => l === 'Title Sponsor').length >= 1 && ls.filter((l) => l === 'Event Sponsor').length >= 2,
+      ),
+    ).toBe(true);
+    const sponsorLevels = new Set((await database.db.select().from(sponsors)).map((s) => s.level));
+    expect(sponsorLevels).toEqual(new Set(['Title Sponsor', 'Event Sponsor']));
+  });
+
+  it('never fills an event beyond max_attendees (attending members plus guests)', async () => {
+    const all = await database.db.select().from(events);
+    const attendees = await database.db.select().from(eventAttendees);
+    const guests = await database.db.select().from(eventGuests);
+    for (const e of all) {
+      const attending = attendees.filter((a) => a.eventId === e.id && a.status === 'attending').length;
+      const guestCount = guests.filter((g) => g.eventId === e.id).length;
+      expect(attending, e.name).toBeGreaterThan(0);
+      if (e.maxAttendees !== null) expect(attending + guestCount, e.name).toBeLessThanOrEqual(e.maxAttendees);
+    }
+    expect(attendees.some((a) => a.status === 'maybe')).toBe(true);
+    for (const g of guests) {
+      expect(g.guestEmail).toBe(g.guestEmail.toLowerCase());
+      // A guest is brought by a member who is attending that event.
+      expect(
+        attendees.some((a) => a.eventId === g.eventId && a.userId === g.profileId && a.status === 'attending'),
+      ).toBe(true);
+    }
+  });
+
+  it('keeps connections to one row per pair, with every status', async () => {
+    const rows = await database.db.select().from(connections);
+    const keys = rows.map((c) => [c.requesterId, c.recipientId].sort().join('|'));
+    expect(new Set(keys).size).toBe(rows.length);
+    for (const c of rows) expect(c.requesterId).not.toBe(c.recipientId);
+    const statuses = rows.map((c) => c.status);
+    expect(statuses.filter((s) => s === 'accepted').length).toBeGreaterThan(rows.length / 2);
+    expect(statuses).toContain('pending');
+    expect(statuses).toContain('rejected');
+  });
+
+  it('has messages in conversations, some unread', async () => {
+    const rows = await database.db.select().from(messages);
+    expect(rows.some((m) => m.readAt === null)).toBe(true);
+    expect(rows.some((m) => m.readAt !== null)).toBe(true);
+    for (const m of rows) {
+      expect(m.senderId).not.toBe(m.recipientId);
+      expect(m.createdAt <= now).toBe(true);
+    }
+    const conversations = new Set(rows.map((m) => [[m.senderId, m.recipientId].sort().join('|'), m.subject].join('|')));
+    expect(conversations.size).toBeGreaterThanOrEqual(15);
+  });
+
+  it('has a podcast of every media type, and an announced episode', async () => {
+    const rows = await database.db.select().from(podcasts);
+    const types = new Set(rows.map((p) => p.mediaType));
+    expect(types).toEqual(new Set(['youtube', 'vimeo', 'direct']));
+    expect(rows.filter((p) => p.videoUrl === 'coming')).toHaveLength(1);
+    for (const p of rows) {
+      expect(p.thumbnailUrl).toBeTruthy();
+      expect(p.guests.length).toBeGreaterThan(0);
+      expect(p.tags.length).toBeGreaterThan(0);
+      if (p.videoUrl === 'coming') continue;
+      if (p.mediaType === 'youtube')
+        expect(p.videoUrl).toMatch(/^https:\/\/www\.youtube\.com\/watch\?v=[A-Za-z0-9_-]{11}$/);
+      if (p.mediaType === 'vimeo') expect(p.videoUrl).toMatch(/^https:\/\/vimeo\.com\/\d+$/);
+      if (p.mediaType === 'direct') expect(p.mediaUrl).toMatch(/^https:\/\/.+\.(mp3|mp4|m4a|wav|webm)$/);
+    }
+  });
+
+  it('has forums with posts by various members and replies by others', async () => {
+    const posts = await database.db.select().from(forumPosts);
+    const replies = await database.db.select().from(forumReplies);
+    const forumRows = await database.db.select().from(forums);
+    for (const f of forumRows) {
+      expect(f.description).toMatch(/^<p>/);
+      expect(posts.filter((p) => p.forumId === f.id).length).toBeGreaterThanOrEqual(3);
+    }
+    expect(new Set(posts.map((p) => p.authorId)).size).toBeGreaterThanOrEqual(5);
+    for (const p of posts) {
+      expect(p.content).not.toMatch(/</);
+      const own = replies.filter((r) => r.postId === p.id);
+      expect(own.length).toBeGreaterThanOrEqual(1);
+      for (const r of own) {
+        expect(r.authorId).not.toBe(p.authorId);
+        expect(r.content).toMatch(/^<p>.*<\/p>$/);
+        expect(r.createdAt >= p.createdAt).toBe(true);
+      }
+    }
+  });
+
+  it('writes every referenced image to storage as a real image', async () => {
+    const urls = new Set<string>();
+    for (const p of await database.db.select({ u: profiles.avatarUrl }).from(profiles)) if (p.u) urls.add(p.u);
+    for (const e of await database.db.select().from(events)) {
+      for (const u of [e.imageUrl, e.recapThumbnailUrl, ...e.galleryUrls, ...e.panelistsUrls]) if (u) urls.add(u);
+    }
+    for (const s of await database.db.select({ u: sponsors.logoUrl }).from(sponsors)) if (s.u) urls.add(s.u);
+    for (const p of await database.db.select({ u: podcasts.thumbnailUrl }).from(podcasts)) if (p.u) urls.add(p.u);
+    expect(urls.size).toBeGreaterThanOrEqual(60);
+    for (const url of urls) {
+      const match = /^\/uploads\/([a-z-]+)\/(.+)$/.exec(url);
+      expect(match, url).not.toBeNull();
+      const file = path.join(uploads, match![1]!, match![2]!);
+      expect((await stat(file)).size).toBeGreaterThan(0);
+      const meta = await sharp(file).metadata();
+      expect(meta.format).toBe('webp');
+      expect(meta.width).toBeGreaterThan(0);
+    }
+    // Event banners keep their 16:9 shape; avatars are square.
+    const [banner] = await database.db.select({ u: events.imageUrl }).from(events).limit(1);
+    const bannerMeta = await sharp(path.join(uploads, banner!.u!.replace(/^\/uploads\//, ''))).metadata();
+    expect([bannerMeta.width, bannerMeta.height]).toEqual([1200, 675]);
+    const [avatar] = await database.db.select({ u: profiles.avatarUrl }).from(profiles).limit(1);
+    const avatarMeta = await sharp(path.join(uploads, avatar!.u!.replace(/^\/uploads\//, ''))).metadata();
+    expect(avatarMeta.width).toBe(avatarMeta.height);
+  });
+
+  it('clearDatabase empties every table', async () => {
+    await clearDatabase(database.db);
+    expect(await isDatabaseEmpty(database.db)).toBe(true);
+    for (const table of [
+      profiles,
+      events,
+      messages,
+      connections,
+      podcasts,
+      forums,
+      forumReplies,
+      sponsors,
+      skills,
+      account,
+    ]) {
+      expect(await tableCount(table)).toBe(0);
+    }
+  });
+
+  it('seeds again after clearing, well within the time budget', async () => {
+    const started = performance.now();
+    await seedDemo(database.db, localStorage(uploads), { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD, now });
+    const again = performance.now() - started;
+    console.info(`second seedDemo took ${Math.round(again)} ms`);
+    expect(await tableCount(profiles)).toBeGreaterThanOrEqual(25);
+    expect(seedMs).toBeLessThan(20_000);
+    expect(again).toBeLessThan(20_000);
+  });
+});
+
+/** node-postgres returns { rows }, PGlite returns { rows } too; be tolerant of arrays. */
+function rowsOf(result: unknown): unknown[] {
+  if (Array.isArray(result)) return result;
+  return (result as { rows?: unknown[] }).rows ?? [];
+}
