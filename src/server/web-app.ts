@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { pageMetaResolvers, renderIndexHtml } from './page-meta';
 
 /** Serves the built web app: hashed assets cached for a year, and index.html (never cached)
  * for every other GET that is not an API or upload path, so client routes survive reload. */
@@ -25,10 +26,17 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string | nul
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/uploads/');
     if (isPage && indexHtml) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+      const path = request.url.split('?')[0]!;
+      let meta = null;
+      for (const resolve of pageMetaResolvers) {
+        meta = await resolve(path, app.services.db).catch(() => null);
+        if (meta) break;
+      }
+      const html = renderIndexHtml(indexHtml, meta, app.services.config.publicUrl, path);
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
     }
     return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Not found.' } });
   });

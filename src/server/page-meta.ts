@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from './db/client';
+import { isUuid } from './features/events/service';
+
+/** What link previews (Open Graph, Twitter cards) show for a page. */
+export interface PageMeta {
+  title: string;
+  description: string;
+  image?: string | null;
+  type?: 'website' | 'article' | 'profile';
+}
+
+export type PageMetaResolver = (path: string, db: Db) => Promise<PageMeta | null>;
+
+const SITE = 'Power Mixer';
+const DEFAULT_META: PageMeta = {
+  title: `${SITE} · Charlotte's professional networking community`,
+  description: 'Mixers, a podcast and a member directory for real-estate professionals, entrepreneurs and industry leaders in Charlotte.',
+};
+
+const eventMeta: PageMetaResolver = async (path, db) => {
+  const id = path.match(/^\/events\/([^/?#]+)$/)?.[1];
+  if (!id || !isUuid(id)) return null;
+  const result = await db.execute<{ name: string; summary: string | null; image_url: string | null }>(
+    sql`select name, summary, image_url from events where id = ${id}`,
+  );
+  const row = result.rows[0];
+  return row ? { title: `${row.name} · ${SITE}`, description: row.summary ?? DEFAULT_META.description, image: row.image_url, type: 'article' } : null;
+};
+
+export const pageMetaResolvers: PageMetaResolver[] = [eventMeta];
+
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+/** Puts the page's title and preview tags into index.html for crawlers that run no script. */
+export function renderIndexHtml(template: string, meta: PageMeta | null, publicUrl: string, path: string): string {
+  const m = meta ?? DEFAULT_META;
+  const image = m.image ? (m.image.startsWith('http') ? m.image : `${publicUrl}${m.image}`) : `${publicUrl}/og-image.png`;
+  const tags = [
+    `<meta name="description" content="${escapeHtml(m.description)}">`,
+    `<meta property="og:site_name" content="${SITE}">`,
+    `<meta property="og:type" content="${m.type ?? 'website'}">`,
+    `<meta property="og:title" content="${escapeHtml(m.title)}">`,
+    `<meta property="og:description" content="${escapeHtml(m.description)}">`,
+    `<meta property="og:url" content="${escapeHtml(publicUrl + path)}">`,
+    `<meta property="og:image" content="${escapeHtml(image)}">`,
+    `<meta name="twitter:card" content="summary_large_image">`,
+  ].join('\n    ');
+  return template
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(m.title)}</title>`)
+    .replace(/\s*<meta name="description"[^>]*>/, '')
+    .replace('</head>', `    ${tags}\n  </head>`);
+}
