@@ -29,6 +29,9 @@ import { calendarFeedRoutes, eventRoutes } from './features/events/routes';
 import { podcastRoutes } from './features/podcasts/routes';
 import { landingRoutes } from './features/landing/routes';
 import { contactRoutes } from './features/contact/routes';
+import { memberRoutes } from './features/members/routes';
+import { connectionRoutes } from './features/connections/routes';
+import { messageRoutes } from './features/messages/routes';
 import { registerWebApp } from './web-app';
 
 export interface Services {
@@ -123,6 +126,9 @@ export async function buildApp(options: BuildOptions) {
   await app.register(calendarFeedRoutes);
   await app.register(podcastRoutes, { prefix: '/api' });
   await app.register(contactRoutes, { prefix: '/api' });
+  await app.register(memberRoutes, { prefix: '/api' });
+  await app.register(connectionRoutes, { prefix: '/api' });
+  await app.register(messageRoutes, { prefix: '/api' });
   if (!config.isProduction) await app.register(devMailboxRoutes, { prefix: '/api' });
 
   if (!config.S3_BUCKET) {

@@ -28,7 +28,24 @@ const eventMeta: PageMetaResolver = async (path, db) => {
   return row ? { title: `${row.name} · ${SITE}`, description: row.summary ?? DEFAULT_META.description, image: row.image_url, type: 'article' } : null;
 };
 
-export const pageMetaResolvers: PageMetaResolver[] = [eventMeta];
+const profileMeta: PageMetaResolver = async (path, db) => {
+  const username = path.match(/^\/user\/([^/?#]+)$/)?.[1];
+  if (!username) return null;
+  const result = await db.execute<{ username: string; full_name: string | null; position: string | null; company: string | null; avatar_url: string | null; bio: string | null }>(
+    sql`select username, full_name, position, company, avatar_url, bio from profiles where lower(username) = lower(${decodeURIComponent(username)})`,
+  );
+  const row = result.rows[0];
+  if (!row) return null;
+  const role = [row.position, row.company].filter(Boolean).join(' at ');
+  return {
+    title: `${row.full_name || row.username} (@${row.username}) · ${SITE}`,
+    description: role || row.bio?.slice(0, 200) || `${row.full_name || row.username} is a member of the ${SITE} community in Charlotte.`,
+    image: row.avatar_url,
+    type: 'profile',
+  };
+};
+
+export const pageMetaResolvers: PageMetaResolver[] = [eventMeta, profileMeta];
 
 const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');

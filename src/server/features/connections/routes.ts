@@ -1,0 +1,91 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { connectInput, connectionResponse, connectionsResponse } from '../../../shared/connections';
+import { apiError } from '../../../shared/errors';
+import { requireMember } from '../../platform/viewer';
+import {
+  listConnections,
+  removeConnection,
+  requestConnection,
+  respondToRequest,
+  type ConnectionChange,
+} from './service';
+
+const errors = { 401: apiError, 403: apiError, 404: apiError, 409: apiError, 422: apiError };
+const idParams = z.object({ id: z.string().max(64) });
+
+export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, realtime } = app.services;
+
+  /** Both members' badges and lists change, in every tab they have open. */
+  async function announce(change: ConnectionChange) {
+    await Promise.all(change.parties.map((id) => realtime.publish({ topic: `user:${id}`, kind: 'connections' })));
+    return { connection: change.id && change.status ? { id: change.id, status: change.status } : null };
+  }
+
+  app.get(
+    '/connections',
+    {
+      schema: {
+        tags: ['connections'],
+        summary: 'Your pending incoming requests (newest first) and your connections',
+        response: { 200: connectionsResponse, 401: apiError },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await requireMember(request);
+      reply.header('cache-control', 'private, no-store');
+      return listConnections(db, viewer.id);
+    },
+  );
+
+  app.post(
+    '/connections',
+    {
+      schema: {
+        tags: ['connections'],
+        summary: 'Ask a member to connect',
+        body: connectInput,
+        response: { 200: connectionResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const viewer = await requireMember(request);
+      return announce(await requestConnection(db, viewer.id, request.body.username));
+    },
+  );
+
+  app.post(
+    '/connections/:id/accept',
+    { schema: { tags: ['connections'], summary: 'Accept a request addressed to you', params: idParams, response: { 200: connectionResponse, ...errors } } },
+    async (request) => {
+      const viewer = await requireMember(request);
+      return announce(await respondToRequest(db, viewer.id, request.params.id, true));
+    },
+  );
+
+  app.post(
+    '/connections/:id/reject',
+    { schema: { tags: ['connections'], summary: 'Decline a request addressed to you', params: idParams, response: { 200: connectionResponse, ...errors } } },
+    async (request) => {
+      const viewer = await requireMember(request);
+      return announce(await respondToRequest(db, viewer.id, request.params.id, false));
+    },
+  );
+
+  app.delete(
+    '/connections/:id',
+    {
+      schema: {
+        tags: ['connections'],
+        summary: 'Withdraw your pending request, or remove a connection',
+        params: idParams,
+        response: { 200: connectionResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const viewer = await requireMember(request);
+      return announce(await removeConnection(db, viewer.id, request.params.id));
+    },
+  );
+};

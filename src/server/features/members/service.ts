@@ -1,0 +1,257 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { conflict, isUniqueViolation, unprocessable } from '../../platform/errors';
+import { USERNAME_TAKEN } from '../../../shared/auth';
+import {
+  MEMBERS_PAGE_SIZE,
+  SOCIAL_HOSTS,
+  type AddSkillInput,
+  type MemberCard,
+  type MemberFilters,
+  type MembersQuery,
+  type MembersResponse,
+  type ProfileResponse,
+  type Relation,
+  type Skill,
+} from '../../../shared/members';
+import { containsPattern, isUuid } from '../events/service';
+
+const iso = (v: Date | string) => new Date(v).toISOString();
+const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+
+type CardRow = {
+  id: string;
+  username: string;
+  full_name: string | null;
+  avatar_url: string | null;
+  company: string | null;
+  position: string | null;
+  is_sponsor: boolean;
+  is_panelist: boolean;
+  skills: string[] | string | null;
+};
+
+/** The directory: search, event and skill filters, count and page all in SQL. */
+export async function listMembers(db: Db, query: MembersQuery): Promise<MembersResponse> {
+  const filters = [sql`true`];
+  if (query.q) {
+    const pattern = containsPattern(query.q);
+    // Same expressions as the trigram indexes on profiles.
+    filters.push(sql`(lower(p.username) like ${pattern} or lower(coalesce(p.full_name, '')) like ${pattern})`);
+  }
+  if (query.event) {
+    if (!isUuid(query.event)) return { members: [], total: 0, page: query.page, pageSize: MEMBERS_PAGE_SIZE };
+    filters.push(sql`exists (select 1 from event_attendees a where a.event_id = ${query.event} and a.user_id = p.id)`);
+  }
+  if (query.skill) {
+    if (!isUuid(query.skill)) return { members: [], total: 0, page: query.page, pageSize: MEMBERS_PAGE_SIZE };
+    filters.push(sql`exists (select 1 from user_skills us where us.skill_id = ${query.skill} and us.user_id = p.id)`);
+  }
+  const where = sql.join(filters, sql` and `);
+  const offset = (query.page - 1) * MEMBERS_PAGE_SIZE;
+  const [rows, total] = await Promise.all([
+    db.execute<CardRow>(sql`select p.id, p.username, p.full_name, p.avatar_url, p.company, p.position, p.is_sponsor, p.is_panelist,
+        (select json_agg(s.name order by s.name) from (select s.name from user_skills us join skills s on s.id = us.skill_id
+          where us.user_id = p.id order by s.name limit 4) s) as skills
+      from profiles p where ${where}
+      order by lower(p.username) limit ${MEMBERS_PAGE_SIZE} offset ${offset}`),
+    db.execute<{ n: number }>(sql`select count(*)::int as n from profiles p where ${where}`),
+  ]);
+  const members: MemberCard[] = rows.rows.map((r) => ({
+    id: r.id,
+    username: r.username,
+    fullName: r.full_name,
+    avatarUrl: r.avatar_url,
+    company: r.company,
+    position: r.position,
+    isSponsor: r.is_sponsor,
+    isPanelist: r.is_panelist,
+    skills: json(r.skills) ?? [],
+  }));
+  return { members, total: Number(total.rows[0]!.n), page: query.page, pageSize: MEMBERS_PAGE_SIZE };
+}
+
+export async function listSkills(db: Db): Promise<Skill[]> {
+  const rows = await db.execute<{ id: string; name: string; category: string | null }>(
+    sql`select id, name, category from skills order by lower(name)`,
+  );
+  return rows.rows.map((r) => ({ id: r.id, name: r.name, category: r.category }));
+}
+
+/** Options for the directory's filters: events that have registrations, newest first, and skills. */
+export async function memberFilters(db: Db): Promise<MemberFilters> {
+  const [events, skills] = await Promise.all([
+    db.execute<{ id: string; name: string; start_time: Date | string }>(sql`select e.id, e.name, e.start_time from events e
+      where exists (select 1 from event_attendees a where a.event_id = e.id)
+      order by e.start_time desc limit 100`),
+    listSkills(db),
+  ]);
+  return { events: events.rows.map((e) => ({ id: e.id, name: e.name, startTime: iso(e.start_time) })), skills };
+}
+
+type ProfileRow = {
+  id: string;
+  username: string;
+  full_name: string | null;
+  avatar_url: string | null;
+  bio: string | null;
+  company: string | null;
+  position: string | null;
+  website: string | null;
+  instagram_url: string | null;
+  facebook_url: string | null;
+  linkedin_url: string | null;
+  is_admin: boolean;
+  is_sponsor: boolean;
+  is_panelist: boolean;
+  created_at: Date | string;
+  skills: Skill[] | string;
+  events: { id: string; name: string; startTime: string; status: string; attendeeStatus: string }[] | string;
+  connections: { id: string; username: string; fullName: string | null; avatarUrl: string | null }[] | string;
+  relation_id: string | null;
+  relation_status: string | null;
+  relation_requester: string | null;
+};
+
+/** Everything a profile page shows, with the viewer's relation, in one query. */
+export async function findProfile(db: Db, username: string, viewerId: string | null): Promise<ProfileResponse | null> {
+  const result = await db.execute<ProfileRow>(sql`select p.id, p.username, p.full_name, p.avatar_url, p.bio, p.company,
+      p.position, p.website, p.instagram_url, p.facebook_url, p.linkedin_url, p.is_admin, p.is_sponsor, p.is_panelist,
+      p.created_at,
+      coalesce((select json_agg(json_build_object('id', s.id, 'name', s.name, 'category', s.category) order by lower(s.name))
+        from user_skills us join skills s on s.id = us.skill_id where us.user_id = p.id), '[]') as skills,
+      coalesce((select json_agg(json_build_object('id', e.id, 'name', e.name, 'startTime', e.start_time, 'status', e.status,
+          'attendeeStatus', a.status) order by e.start_time desc)
+        from event_attendees a join events e on e.id = a.event_id where a.user_id = p.id), '[]') as events,
+      coalesce((select json_agg(json_build_object('id', o.id, 'username', o.username, 'fullName', o.full_name,
+          'avatarUrl', o.avatar_url) order by lower(o.username))
+        from connections c join profiles o on o.id = case when c.requester_id = p.id then c.recipient_id else c.requester_id end
+        where (c.requester_id = p.id or c.recipient_id = p.id) and c.status = 'accepted'), '[]') as connections,
+      v.id as relation_id, v.status as relation_status, v.requester_id as relation_requester
+    from profiles p
+    left join connections v on ${viewerId}::text is not null
+      and least(v.requester_id, v.recipient_id) = least(p.id, ${viewerId}::text)
+      and greatest(v.requester_id, v.recipient_id) = greatest(p.id, ${viewerId}::text)
+    where lower(p.username) = lower(${username})`);
+  const row = result.rows[0];
+  if (!row) return null;
+  const skills = json(row.skills);
+  const events = json(row.events).map((e) => ({ ...e, startTime: iso(e.startTime) }));
+  const connections = json(row.connections);
+  return {
+    profile: {
+      id: row.id,
+      username: row.username,
+      fullName: row.full_name,
+      avatarUrl: row.avatar_url,
+      bio: row.bio,
+      company: row.company,
+      position: row.position,
+      website: row.website,
+      instagramUrl: row.instagram_url,
+      facebookUrl: row.facebook_url,
+      linkedinUrl: row.linkedin_url,
+      isAdmin: row.is_admin,
+      isSponsor: row.is_sponsor,
+      isPanelist: row.is_panelist,
+      createdAt: iso(row.created_at),
+    },
+    skills,
+    events,
+    connections,
+    stats: {
+      skills: skills.length,
+      eventsAttended: events.filter((e) => e.attendeeStatus === 'attending').length,
+      connections: connections.length,
+    },
+    relation: relationOf(row, viewerId),
+  };
+}
+
+function relationOf(row: ProfileRow, viewerId: string | null): Relation {
+  if (!viewerId) return { state: 'visitor', connectionId: null };
+  if (viewerId === row.id) return { state: 'self', connectionId: null };
+  if (!row.relation_id || row.relation_status === 'rejected') {
+    // After a rejection the requester may ask again; the pair's row is reused.
+    return { state: 'none', connectionId: row.relation_id };
+  }
+  if (row.relation_status === 'accepted') return { state: 'connected', connectionId: row.relation_id };
+  return { state: row.relation_requester === viewerId ? 'pending-outgoing' : 'pending-incoming', connectionId: row.relation_id };
+}
+
+/** Turns what the member typed into what is stored: social usernames become full addresses,
+ * a website becomes an https address, empty input stores empty. */
+export function normaliseProfile(input: {
+  fullName: string;
+  bio: string;
+  company: string;
+  position: string;
+  website: string;
+  instagram: string;
+  facebook: string;
+  linkedin: string;
+}) {
+  const orNull = (v: string) => (v === '' ? null : v);
+  const website = input.website === '' ? null : `https://${input.website.replace(/^https?:\/\//i, '')}`;
+  return {
+    fullName: orNull(input.fullName),
+    bio: orNull(input.bio),
+    company: orNull(input.company),
+    position: orNull(input.position),
+    website,
+    instagramUrl: input.instagram ? `${SOCIAL_HOSTS.instagram}${input.instagram}` : null,
+    facebookUrl: input.facebook ? `${SOCIAL_HOSTS.facebook}${input.facebook}` : null,
+    linkedinUrl: input.linkedin ? `${SOCIAL_HOSTS.linkedin}${input.linkedin}` : null,
+  };
+}
+
+export async function updateProfile(
+  db: Db,
+  userId: string,
+  input: Parameters<typeof normaliseProfile>[0] & { username: string },
+): Promise<void> {
+  const values = normaliseProfile(input);
+  try {
+    await db.execute(sql`update profiles set username = ${input.username}, full_name = ${values.fullName}, bio = ${values.bio},
+      company = ${values.company}, position = ${values.position}, website = ${values.website},
+      instagram_url = ${values.instagramUrl}, facebook_url = ${values.facebookUrl}, linkedin_url = ${values.linkedinUrl}
+      where id = ${userId}`);
+  } catch (error) {
+    if (isUniqueViolation(error, 'profiles_username_lower_idx')) throw conflict('USERNAME_TAKEN', USERNAME_TAKEN);
+    throw error;
+  }
+}
+
+/** Adds a catalogue skill, or a custom one (reusing a skill whose name matches ignoring case). */
+export async function addSkill(db: Db, userId: string, input: AddSkillInput): Promise<Skill> {
+  return db.transaction(async (tx) => {
+    let skill: Skill | undefined;
+    if ('skillId' in input) {
+      const found = await tx.execute<Skill>(sql`select id, name, category from skills where id = ${input.skillId}`);
+      skill = found.rows[0];
+      if (!skill) throw unprocessable('SKILL_NOT_FOUND', 'That skill does not exist.');
+    } else {
+      const created = await tx.execute<Skill>(sql`insert into skills (name, category)
+        values (${input.name}, ${input.category || null})
+        on conflict ((lower(name))) do update set name = skills.name
+        returning id, name, category`);
+      skill = created.rows[0]!;
+    }
+    await tx.execute(sql`insert into user_skills (user_id, skill_id) values (${userId}, ${skill.id}) on conflict do nothing`);
+    return skill;
+  });
+}
+
+export async function removeSkill(db: Db, userId: string, skillId: string): Promise<boolean> {
+  if (!isUuid(skillId)) return false;
+  const result = await db.execute(sql`delete from user_skills where user_id = ${userId} and skill_id = ${skillId} returning skill_id`);
+  return result.rows.length > 0;
+}
+
+export async function suggestUsernames(db: Db, prefix: string, excludeId: string) {
+  const rows = await db.execute<{ id: string; username: string; avatar_url: string | null; full_name: string | null }>(sql`
+    select id, username, avatar_url, full_name from profiles
+    where lower(username) like ${`${prefix.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`} and id <> ${excludeId}
+    order by lower(username) limit 8`);
+  return rows.rows.map((r) => ({ id: r.id, username: r.username, avatarUrl: r.avatar_url, fullName: r.full_name }));
+}

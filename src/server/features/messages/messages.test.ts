@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { messages } from '../../db/schema';
+import { Client, createTestContext, registeredClient, type TestContext } from '../../test/harness';
+import { RECIPIENT_NOT_FOUND } from '../../../shared/messages';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => ctx?.close());
+
+const rowOf = async (id: string) => (await ctx.database.db.select().from(messages).where(eq(messages.id, id)))[0];
+
+describe('messages', () => {
+  it('refuses visitors', async () => {
+    const v = new Client(ctx.app);
+    expect((await v.get('/api/messages')).statusCode).toBe(401);
+    expect((await v.post('/api/messages', { to: 'x', subject: 's', content: 'c' })).statusCode).toBe(401);
+    expect((await v.request('DELETE', '/api/messages/00000000-0000-4000-8000-000000000000')).statusCode).toBe(401);
+  });
+
+  it('sends, groups by member and subject, counts unread, marks read on opening', async () => {
+    const a = await registeredClient(ctx.app);
+    const b = await registeredClient(ctx.app);
+    const sent = await a.client.post('/api/messages', { to: b.user.username.toUpperCase(), subject: 'Coffee?', content: 'Tuesday at 9?' });
+    expect(sent.statusCode).toBe(201);
+    await a.client.post('/api/messages', { to: b.user.username, subject: 'Listing', content: 'New listing in NoDa' });
+    expect((await b.client.get('/api/me')).json().user.unreadMessages).toBe(2);
+
+    const inbox = (await b.client.get('/api/messages')).json().conversations;
+    expect(inbox.map((c: { subject: string }) => c.subject)).toEqual(['Listing', 'Coffee?']);
+    expect(inbox[1]).toMatchObject({ other: { id: a.user.id, username: a.user.username }, unread: 1, preview: 'Tuesday at 9?' });
+
+    const read = await b.client.post('/api/messages/read', { with: a.user.id, subject: 'Coffee?' });
+    expect(read.json().marked).toBe(1);
+    expect((await rowOf(sent.json().id))?.readAt).toBeInstanceOf(Date);
+    expect((await b.client.get('/api/me')).json().user.unreadMessages).toBe(1);
+
+    await b.client.post('/api/messages', { to: a.user.username, subject: 'Coffee?', content: 'Works for me' });
+    const thread = (await a.client.get('/api/messages')).json().conversations.find((c: { subject: string }) => c.subject === 'Coffee?');
+    expect(thread.messages.map((m: { content: string }) => m.content)).toEqual(['Tuesday at 9?', 'Works for me']);
+  });
+
+  it("answers 'Recipient not found' for an unknown username and 422 for missing fields", async () => {
+    const a = await registeredClient(ctx.app);
+    const res = await a.client.post('/api/messages', { to: 'ghost-member', subject: 'Hi', content: 'Hello' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.message).toBe(RECIPIENT_NOT_FOUND);
+    expect((await a.client.post('/api/messages', { to: 'x', subject: '', content: 'Hello' })).statusCode).toBe(422);
+    expect((await a.client.post('/api/messages', { to: a.user.username, subject: 'Me', content: 'Hello' })).statusCode).toBe(422);
+  });
+
+  it("cannot read, mark read or delete someone else's messages", async () => {
+    const a = await registeredClient(ctx.app);
+    const b = await registeredClient(ctx.app);
+    const eve = await registeredClient(ctx.app);
+    const id = (await a.client.post('/api/messages', { to: b.user.username, subject: 'Private', content: 'Secret plan' })).json().id;
+    const eveInbox = (await eve.client.get('/api/messages')).json().conversations;
+    expect(JSON.stringify(eveInbox)).not.toContain('Secret plan');
+    expect((await eve.client.post(`/api/messages/${id}/read`)).statusCode).toBe(404);
+    // The sender cannot mark their own sent message read on the recipient's behalf.
+    expect((await a.client.post(`/api/messages/${id}/read`)).statusCode).toBe(404);
+    expect((await eve.client.request('DELETE', `/api/messages/${id}`)).statusCode).toBe(404);
+    const marked = await eve.client.post('/api/messages/read', { with: a.user.id, subject: 'Private' });
+    expect(marked.json().marked).toBe(0);
+    const row = await rowOf(id);
+    expect(row?.readAt).toBeNull();
+    expect(row?.senderDeletedAt).toBeNull();
+    expect(row?.recipientDeletedAt).toBeNull();
+  });
+
+  it('deleting hides the message from one side only; it is gone when both deleted it', async () => {
+    const a = await registeredClient(ctx.app);
+    const b = await registeredClient(ctx.app);
+    const id = (await a.client.post('/api/messages', { to: b.user.username, subject: 'Delete me', content: 'Oops' })).json().id;
+    expect((await a.client.request('DELETE', `/api/messages/${id}`)).statusCode).toBe(200);
+    expect(JSON.stringify((await a.client.get('/api/messages')).json())).not.toContain('Oops');
+    expect(JSON.stringify((await b.client.get('/api/messages')).json())).toContain('Oops');
+    expect((await a.client.request('DELETE', `/api/messages/${id}`)).statusCode).toBe(404);
+    expect((await b.client.request('DELETE', `/api/messages/${id}`)).statusCode).toBe(200);
+    expect(await rowOf(id)).toBeUndefined();
+  });
+
+  it('publishes a live notice to the recipient', async () => {
+    const a = await registeredClient(ctx.app);
+    const b = await registeredClient(ctx.app);
+    const received: string[] = [];
+    const unsubscribe = ctx.app.services.realtime.subscribe(b.user.id, (n) => received.push(n.kind));
+    await a.client.post('/api/messages', { to: b.user.username, subject: 'Live', content: 'Ping' });
+    for (let i = 0; i < 100 && received.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    unsubscribe();
+    expect(received).toContain('messages');
+  });
+});

@@ -1,0 +1,98 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiError } from '../../../shared/errors';
+import { inboxResponse, markConversationReadInput, sendMessageInput } from '../../../shared/messages';
+import { requireMember } from '../../platform/viewer';
+import { deleteMessage, inbox, markConversationRead, markMessageRead, sendMessage } from './service';
+
+const errors = { 401: apiError, 403: apiError, 404: apiError, 422: apiError };
+const idParams = z.object({ id: z.string().max(64) });
+const ok = z.object({ ok: z.literal(true) });
+
+export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, realtime } = app.services;
+  const notify = (userIds: string[]) =>
+    Promise.all([...new Set(userIds)].map((id) => realtime.publish({ topic: `user:${id}`, kind: 'messages' })));
+
+  app.get(
+    '/messages',
+    {
+      schema: {
+        tags: ['messages'],
+        summary: 'Your conversations (other member + subject) with their messages, most recent first',
+        response: { 200: inboxResponse, 401: apiError },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await requireMember(request);
+      reply.header('cache-control', 'private, no-store');
+      return { conversations: await inbox(db, viewer.id) };
+    },
+  );
+
+  app.post(
+    '/messages',
+    {
+      schema: {
+        tags: ['messages'],
+        summary: 'Send a message to a member by username',
+        body: sendMessageInput,
+        response: { 201: z.object({ id: z.string() }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await requireMember(request);
+      const { id, recipientId } = await sendMessage(db, viewer.id, request.body);
+      await notify([recipientId, viewer.id]);
+      return reply.status(201).send({ id });
+    },
+  );
+
+  app.post(
+    '/messages/read',
+    {
+      schema: {
+        tags: ['messages'],
+        summary: 'Mark a conversation read (messages the other member sent you under that subject)',
+        body: markConversationReadInput,
+        response: { 200: z.object({ marked: z.number().int() }), ...errors },
+      },
+    },
+    async (request) => {
+      const viewer = await requireMember(request);
+      const { count } = await markConversationRead(db, viewer.id, request.body.with, request.body.subject);
+      // The reader's other tabs update their badge; the sender sees nothing change.
+      if (count > 0) await notify([viewer.id]);
+      return { marked: count };
+    },
+  );
+
+  app.post(
+    '/messages/:id/read',
+    { schema: { tags: ['messages'], summary: 'Mark one message addressed to you read', params: idParams, response: { 200: ok, ...errors } } },
+    async (request) => {
+      const viewer = await requireMember(request);
+      await markMessageRead(db, viewer.id, request.params.id);
+      await notify([viewer.id]);
+      return { ok: true as const };
+    },
+  );
+
+  app.delete(
+    '/messages/:id',
+    {
+      schema: {
+        tags: ['messages'],
+        summary: 'Delete a message from your side (the other member keeps theirs)',
+        params: idParams,
+        response: { 200: ok, ...errors },
+      },
+    },
+    async (request) => {
+      const viewer = await requireMember(request);
+      await deleteMessage(db, viewer.id, request.params.id);
+      await notify([viewer.id]);
+      return { ok: true as const };
+    },
+  );
+};

@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { USERNAME_PATTERN } from './auth';
+
+export const MEMBERS_PAGE_SIZE = 12;
+export const MEMBERS_EMPTY = 'No members found matching your criteria.';
+export const PROFILE_NOT_FOUND = 'Profile Not Found';
+export const PROFILE_NOT_FOUND_TEXT = "The user profile you're looking for doesn't exist.";
+
+export const SOCIAL_HOSTS = {
+  instagram: 'https://instagram.com/',
+  facebook: 'https://facebook.com/',
+  linkedin: 'https://linkedin.com/in/',
+} as const;
+
+export const memberCard = z.object({
+  id: z.string(),
+  username: z.string(),
+  fullName: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  company: z.string().nullable(),
+  position: z.string().nullable(),
+  isSponsor: z.boolean(),
+  isPanelist: z.boolean(),
+  skills: z.array(z.string()),
+});
+export type MemberCard = z.infer<typeof memberCard>;
+
+export const membersQuery = z.object({
+  q: z.string().trim().max(100).optional(),
+  event: z.string().max(64).optional(),
+  skill: z.string().max(64).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+export type MembersQuery = z.infer<typeof membersQuery>;
+
+export const membersResponse = z.object({
+  members: z.array(memberCard),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type MembersResponse = z.infer<typeof membersResponse>;
+
+export const skill = z.object({ id: z.string(), name: z.string(), category: z.string().nullable() });
+export type Skill = z.infer<typeof skill>;
+
+export const memberFilters = z.object({
+  events: z.array(z.object({ id: z.string(), name: z.string(), startTime: z.string() })),
+  skills: z.array(skill),
+});
+export type MemberFilters = z.infer<typeof memberFilters>;
+
+export const personSummary = z.object({
+  id: z.string(),
+  username: z.string(),
+  fullName: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+});
+export type PersonSummary = z.infer<typeof personSummary>;
+
+/** How the viewer stands with the profile's member; decides the profile's buttons. */
+export const relation = z.object({
+  state: z.enum(['visitor', 'self', 'none', 'pending-outgoing', 'pending-incoming', 'connected']),
+  connectionId: z.string().nullable(),
+});
+export type Relation = z.infer<typeof relation>;
+
+export const profileDetail = z.object({
+  id: z.string(),
+  username: z.string(),
+  fullName: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  bio: z.string().nullable(),
+  company: z.string().nullable(),
+  position: z.string().nullable(),
+  website: z.string().nullable(),
+  instagramUrl: z.string().nullable(),
+  facebookUrl: z.string().nullable(),
+  linkedinUrl: z.string().nullable(),
+  isAdmin: z.boolean(),
+  isSponsor: z.boolean(),
+  isPanelist: z.boolean(),
+  createdAt: z.string(),
+});
+export type ProfileDetail = z.infer<typeof profileDetail>;
+
+export const profileEvent = z.object({
+  id: z.string(),
+  name: z.string(),
+  startTime: z.string(),
+  status: z.string(),
+  attendeeStatus: z.string(),
+});
+
+export const profileResponse = z.object({
+  profile: profileDetail,
+  skills: z.array(skill),
+  events: z.array(profileEvent),
+  connections: z.array(personSummary),
+  stats: z.object({ skills: z.number().int(), eventsAttended: z.number().int(), connections: z.number().int() }),
+  relation,
+});
+export type ProfileResponse = z.infer<typeof profileResponse>;
+
+/** Social fields are typed as the bare username; a pasted profile address is accepted too. */
+const socialHandle = z
+  .string()
+  .trim()
+  .max(200)
+  .transform((v) => v.replace(/^https?:\/\/(www\.)?[^/]+\/(in\/)?/i, '').replace(/^@/, '').replace(/\/+$/, ''))
+  .refine((v) => v === '' || /^[A-Za-z0-9_.-]{1,100}$/.test(v), 'Enter the username only');
+
+export const profileUpdateInput = z.object({
+  username: z.string().trim().regex(USERNAME_PATTERN, 'Username must be 3 to 30 letters, digits, dots, dashes or underscores'),
+  fullName: z.string().trim().max(120).default(''),
+  bio: z.string().trim().max(2000).default(''),
+  company: z.string().trim().max(120).default(''),
+  position: z.string().trim().max(120).default(''),
+  website: z
+    .string()
+    .trim()
+    .max(200)
+    .default('')
+    .refine((v) => v === '' || /^(https?:\/\/)?[a-z0-9-]+(\.[a-z0-9-]+)+([/?#].*)?$/i.test(v), 'Enter a website address like example.com'),
+  instagram: socialHandle.default(''),
+  facebook: socialHandle.default(''),
+  linkedin: socialHandle.default(''),
+});
+export type ProfileUpdateInput = z.input<typeof profileUpdateInput>;
+
+/** The username part of a stored social address, for the edit form. */
+export function socialHandleOf(url: string | null | undefined): string {
+  if (!url) return '';
+  return url.replace(/^https?:\/\/(www\.)?[^/]+\/(in\/)?/i, '').replace(/\/+$/, '');
+}
+
+export const addSkillInput = z.union([
+  z.object({ skillId: z.string().uuid() }),
+  z.object({ name: z.string().trim().min(1, 'Skill name is required').max(60), category: z.string().trim().max(60).optional() }),
+]);
+export type AddSkillInput = z.infer<typeof addSkillInput>;

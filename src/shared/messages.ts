@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+export const RECIPIENT_NOT_FOUND = 'Recipient not found';
+export const MESSAGES_EMPTY_STATE = 'Select a message to read or compose a new one';
+export const DELETE_MESSAGE_TITLE = 'Delete Message';
+export const DELETE_MESSAGE_CONFIRM = 'Are you sure you want to delete this message? This action cannot be undone.';
+
+export const messagePerson = z.object({ id: z.string(), username: z.string(), avatarUrl: z.string().nullable() });
+
+export const message = z.object({
+  id: z.string(),
+  subject: z.string(),
+  content: z.string(),
+  createdAt: z.string(),
+  readAt: z.string().nullable(),
+  sender: messagePerson,
+  recipient: messagePerson,
+});
+export type Message = z.infer<typeof message>;
+
+/** A conversation is the other member plus the subject. */
+export const conversation = z.object({
+  key: z.string(),
+  other: messagePerson,
+  subject: z.string(),
+  /** Date of the conversation's first message (the spec shows this one). */
+  startedAt: z.string(),
+  lastAt: z.string(),
+  preview: z.string(),
+  unread: z.number().int(),
+  messages: z.array(message),
+});
+export type Conversation = z.infer<typeof conversation>;
+
+export const inboxResponse = z.object({ conversations: z.array(conversation) });
+export type InboxResponse = z.infer<typeof inboxResponse>;
+
+export const sendMessageInput = z.object({
+  to: z.string().trim().min(1, 'To is required').max(60),
+  subject: z.string().trim().min(1, 'Subject is required').max(200),
+  content: z.string().trim().min(1, 'Message is required').max(10_000),
+});
+export type SendMessageInput = z.infer<typeof sendMessageInput>;
+
+export const markConversationReadInput = z.object({ with: z.string().min(1).max(64), subject: z.string().max(200) });
+
+export const conversationKey = (otherId: string, subject: string) => `${otherId}:${subject}`;
