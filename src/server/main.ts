@@ -22,11 +22,17 @@ if (config.SEED_ON_EMPTY && (await isDatabaseEmpty(database.db))) {
 const app = await buildApp({ config, database, storage });
 await app.listen({ port: config.PORT, host: config.HOST });
 
-const where = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${path.relative(process.cwd(), databaseUrl) || databaseUrl}`;
+const where = config.DATABASE_URL
+  ? 'PostgreSQL (DATABASE_URL)'
+  : `embedded PGlite in ${path.relative(process.cwd(), databaseUrl) || databaseUrl}`;
 console.log(`\n  Power Mixer is running at ${config.publicUrl}  (database: ${where})`);
 if (!config.isProduction) {
-  console.log(`  Demo admin: ${config.DEMO_ADMIN_EMAIL} / ${config.DEMO_ADMIN_PASSWORD}${seeded ? '  (demo content seeded just now)' : ''}`);
-  console.log(`  Mails are captured at ${config.publicUrl}/dev/mailbox${config.SMTP_URL ? ' and sent over SMTP' : ''}\n`);
+  console.log(
+    `  Demo admin: ${config.DEMO_ADMIN_EMAIL} / ${config.DEMO_ADMIN_PASSWORD}${seeded ? '  (demo content seeded just now)' : ''}`,
+  );
+  console.log(
+    `  Mails are captured at ${config.publicUrl}/dev/mailbox${config.SMTP_URL ? ' and sent over SMTP' : ''}\n`,
+  );
 }
 
 let closing = false;

@@ -15,7 +15,8 @@ export type PageMetaResolver = (path: string, db: Db) => Promise<PageMeta | null
 const SITE = 'Power Mixer';
 const DEFAULT_META: PageMeta = {
   title: `${SITE} · Charlotte's professional networking community`,
-  description: 'Mixers, a podcast and a member directory for real-estate professionals, entrepreneurs and industry leaders in Charlotte.',
+  description:
+    'Mixers, a podcast and a member directory for real-estate professionals, entrepreneurs and industry leaders in Charlotte.',
 };
 
 const eventMeta: PageMetaResolver = async (path, db) => {
@@ -25,13 +26,27 @@ const eventMeta: PageMetaResolver = async (path, db) => {
     sql`select name, summary, image_url from events where id = ${id}`,
   );
   const row = result.rows[0];
-  return row ? { title: `${row.name} · ${SITE}`, description: row.summary ?? DEFAULT_META.description, image: row.image_url, type: 'article' } : null;
+  return row
+    ? {
+        title: `${row.name} · ${SITE}`,
+        description: row.summary ?? DEFAULT_META.description,
+        image: row.image_url,
+        type: 'article',
+      }
+    : null;
 };
 
 const profileMeta: PageMetaResolver = async (path, db) => {
   const username = path.match(/^\/user\/([^/?#]+)$/)?.[1];
   if (!username) return null;
-  const result = await db.execute<{ username: string; full_name: string | null; position: string | null; company: string | null; avatar_url: string | null; bio: string | null }>(
+  const result = await db.execute<{
+    username: string;
+    full_name: string | null;
+    position: string | null;
+    company: string | null;
+    avatar_url: string | null;
+    bio: string | null;
+  }>(
     sql`select username, full_name, position, company, avatar_url, bio from profiles where lower(username) = lower(${decodeURIComponent(username)})`,
   );
   const row = result.rows[0];
@@ -39,7 +54,10 @@ const profileMeta: PageMetaResolver = async (path, db) => {
   const role = [row.position, row.company].filter(Boolean).join(' at ');
   return {
     title: `${row.full_name || row.username} (@${row.username}) · ${SITE}`,
-    description: role || row.bio?.slice(0, 200) || `${row.full_name || row.username} is a member of the ${SITE} community in Charlotte.`,
+    description:
+      role ||
+      row.bio?.slice(0, 200) ||
+      `${row.full_name || row.username} is a member of the ${SITE} community in Charlotte.`,
     image: row.avatar_url,
     type: 'profile',
   };
@@ -53,7 +71,11 @@ const escapeHtml = (s: string) =>
 /** Puts the page's title and preview tags into index.html for crawlers that run no script. */
 export function renderIndexHtml(template: string, meta: PageMeta | null, publicUrl: string, path: string): string {
   const m = meta ?? DEFAULT_META;
-  const image = m.image ? (m.image.startsWith('http') ? m.image : `${publicUrl}${m.image}`) : `${publicUrl}/og-image.png`;
+  const image = m.image
+    ? m.image.startsWith('http')
+      ? m.image
+      : `${publicUrl}${m.image}`
+    : `${publicUrl}/og-image.png`;
   const tags = [
     `<meta name="description" content="${escapeHtml(m.description)}">`,
     `<meta property="og:site_name" content="${SITE}">`,
@@ -66,6 +88,6 @@ export function renderIndexHtml(template: string, meta: PageMeta | null, publicU
   ].join('\n    ');
   return template
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(m.title)}</title>`)
-    .replace(/\s*<meta name="description"[^>]*>/, '')
+    .replace(/\s*<meta\s+name="description"[^>]*>/, '')
     .replace('</head>', `    ${tags}\n  </head>`);
 }

@@ -19,7 +19,12 @@ beforeAll(async () => {
   );
   await writeFile(path.join(webRoot, 'assets', 'app-abc123.js'), 'console.log(1)');
   database = await openDatabase('memory://');
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'https://mixer.example', DATA_DIR: webRoot });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'https://mixer.example',
+    DATA_DIR: webRoot,
+  });
   app = await buildApp({ config, database, webRoot });
   await app.ready();
 });
@@ -53,7 +58,9 @@ describe('serving the web app', () => {
     expect(res.body).toContain('<title>Rooftop &lt;Social&gt; · Power Mixer</title>');
     expect(res.body).toContain('<meta property="og:title" content="Rooftop &lt;Social&gt; · Power Mixer">');
     expect(res.body).toContain('<meta property="og:description" content="Drinks &amp; &quot;deals&quot; uptown">');
-    expect(res.body).toContain('<meta property="og:image" content="https://mixer.example/uploads/event-images/rooftop.webp">');
+    expect(res.body).toContain(
+      '<meta property="og:image" content="https://mixer.example/uploads/event-images/rooftop.webp">',
+    );
     expect(res.body.match(/name="description"/g)).toHaveLength(1);
   });
 

@@ -107,11 +107,19 @@ const socialHandle = z
   .string()
   .trim()
   .max(200)
-  .transform((v) => v.replace(/^https?:\/\/(www\.)?[^/]+\/(in\/)?/i, '').replace(/^@/, '').replace(/\/+$/, ''))
+  .transform((v) =>
+    v
+      .replace(/^https?:\/\/(www\.)?[^/]+\/(in\/)?/i, '')
+      .replace(/^@/, '')
+      .replace(/\/+$/, ''),
+  )
   .refine((v) => v === '' || /^[A-Za-z0-9_.-]{1,100}$/.test(v), 'Enter the username only');
 
 export const profileUpdateInput = z.object({
-  username: z.string().trim().regex(USERNAME_PATTERN, 'Username must be 3 to 30 letters, digits, dots, dashes or underscores'),
+  username: z
+    .string()
+    .trim()
+    .regex(USERNAME_PATTERN, 'Username must be 3 to 30 letters, digits, dots, dashes or underscores'),
   fullName: z.string().trim().max(120).default(''),
   bio: z.string().trim().max(2000).default(''),
   company: z.string().trim().max(120).default(''),
@@ -121,7 +129,10 @@ export const profileUpdateInput = z.object({
     .trim()
     .max(200)
     .default('')
-    .refine((v) => v === '' || /^(https?:\/\/)?[a-z0-9-]+(\.[a-z0-9-]+)+([/?#].*)?$/i.test(v), 'Enter a website address like example.com'),
+    .refine(
+      (v) => v === '' || /^(https?:\/\/)?[a-z0-9-]+(\.[a-z0-9-]+)+([/?#].*)?$/i.test(v),
+      'Enter a website address like example.com',
+    ),
   instagram: socialHandle.default(''),
   facebook: socialHandle.default(''),
   linkedin: socialHandle.default(''),
@@ -136,6 +147,9 @@ export function socialHandleOf(url: string | null | undefined): string {
 
 export const addSkillInput = z.union([
   z.object({ skillId: z.string().uuid() }),
-  z.object({ name: z.string().trim().min(1, 'Skill name is required').max(60), category: z.string().trim().max(60).optional() }),
+  z.object({
+    name: z.string().trim().min(1, 'Skill name is required').max(60),
+    category: z.string().trim().max(60).optional(),
+  }),
 ]);
 export type AddSkillInput = z.infer<typeof addSkillInput>;

@@ -25,7 +25,9 @@ export type PodcastsResponse = z.infer<typeof podcastsResponse>;
 /** The spec's rule: a YouTube link counts when it yields an 11-character video id. */
 export function youtubeId(url: string | null | undefined): string | null {
   if (!url) return null;
-  const match = url.match(/(?:youtube(?:-nocookie)?\.com\/(?:watch\?(?:.*&)?v=|embed\/|shorts\/|live\/|v\/)|youtu\.be\/)([A-Za-z0-9_-]+)/);
+  const match = url.match(
+    /(?:youtube(?:-nocookie)?\.com\/(?:watch\?(?:.*&)?v=|embed\/|shorts\/|live\/|v\/)|youtu\.be\/)([A-Za-z0-9_-]+)/,
+  );
   const id = match?.[1];
   return id && id.length === 11 ? id : null;
 }

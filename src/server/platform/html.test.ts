@@ -3,7 +3,9 @@ import { htmlToText, sanitizeRichHtml } from './html';
 
 describe('sanitizeRichHtml', () => {
   it('keeps formatting and safe links', () => {
-    const out = sanitizeRichHtml('<h3>Agenda</h3><p><strong>6pm</strong> <a href="https://example.com">RSVP</a></p><ul><li>Talks</li></ul>');
+    const out = sanitizeRichHtml(
+      '<h3>Agenda</h3><p><strong>6pm</strong> <a href="https://example.com">RSVP</a></p><ul><li>Talks</li></ul>',
+    );
     expect(out).toContain('<h3>Agenda</h3>');
     expect(out).toContain('<strong>6pm</strong>');
     expect(out).toContain('<a href="https://example.com" rel="noopener noreferrer nofollow" target="_blank">RSVP</a>');
@@ -19,7 +21,9 @@ describe('sanitizeRichHtml', () => {
   });
 
   it('keeps images from https and our uploads only', () => {
-    expect(sanitizeRichHtml('<img src="/uploads/forum-images/a.webp" alt="a">')).toContain('src="/uploads/forum-images/a.webp"');
+    expect(sanitizeRichHtml('<img src="/uploads/forum-images/a.webp" alt="a">')).toContain(
+      'src="/uploads/forum-images/a.webp"',
+    );
     expect(sanitizeRichHtml('<img src="https://cdn.example/a.png">')).toContain('https://cdn.example/a.png');
     expect(sanitizeRichHtml('<img src="data:image/png;base64,AAAA">')).not.toContain('<img');
   });

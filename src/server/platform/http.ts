@@ -9,7 +9,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Security headers with a strict Content-Security-Policy: scripts only from our origin. */
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config) {
   const imageHosts = ['https://i.ytimg.com', 'https://img.youtube.com', 'https://i.vimeocdn.com'];
-  if (config.S3_PUBLIC_URL || config.S3_ENDPOINT) imageHosts.push(new URL(config.S3_PUBLIC_URL ?? config.S3_ENDPOINT!).origin);
+  if (config.S3_PUBLIC_URL || config.S3_ENDPOINT)
+    imageHosts.push(new URL(config.S3_PUBLIC_URL ?? config.S3_ENDPOINT!).origin);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -78,7 +79,9 @@ export function registerErrorHandler(app: FastifyInstance) {
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return reply.status(500).send({ error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' } });
+      return reply
+        .status(500)
+        .send({ error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' } });
     }
     // Fastify's own 4xx: malformed JSON, body too large, unsupported media type...
     return reply.status(status).send({ error: { code: error.code ?? 'BAD_REQUEST', message: error.message } });

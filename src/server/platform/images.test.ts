@@ -49,7 +49,9 @@ describe('storeImage', () => {
 
   it('refuses images with too many pixels (decompression bombs)', async () => {
     const storage = localStorage(root);
-    const huge = await sharp({ create: { width: 8000, height: 8000, channels: 3, background: '#000' } }).png({ compressionLevel: 9 }).toBuffer();
+    const huge = await sharp({ create: { width: 8000, height: 8000, channels: 3, background: '#000' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
     const error = await storeImage(storage, 'event-images', huge).catch((e) => e);
     expect(error.statusCode).toBe(422);
   });

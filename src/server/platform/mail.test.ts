@@ -42,7 +42,9 @@ describe('mailer', () => {
       to: 'member@example.com',
       subject: 'You are registered',
       text: 'See you there.',
-      attachments: [{ filename: 'event.ics', contentType: 'text/calendar', content: 'BEGIN:VCALENDAR\r\nEND:VCALENDAR' }],
+      attachments: [
+        { filename: 'event.ics', contentType: 'text/calendar', content: 'BEGIN:VCALENDAR\r\nEND:VCALENDAR' },
+      ],
     });
     for (let i = 0; i < 100 && received.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
     expect(received[0]?.to).toEqual(['member@example.com']);

@@ -48,7 +48,10 @@ export function createMailer(db: Db, config: Config, log: FastifyBaseLogger): Ma
         html: row.html ?? undefined,
         attachments: row.attachments ?? undefined,
       });
-      await db.update(emailOutbox).set({ status: 'sent', sentAt: new Date(), attempts: row.attempts + 1 }).where(eq(emailOutbox.id, id));
+      await db
+        .update(emailOutbox)
+        .set({ status: 'sent', sentAt: new Date(), attempts: row.attempts + 1 })
+        .where(eq(emailOutbox.id, id));
     } catch (error) {
       const attempts = row.attempts + 1;
       log.error({ err: error, mailId: id }, 'mail delivery failed');
@@ -63,7 +66,12 @@ export function createMailer(db: Db, config: Config, log: FastifyBaseLogger): Ma
     async send(message, tx) {
       const [row] = await (tx ?? db)
         .insert(emailOutbox)
-        .values({ ...message, html: message.html ?? null, attachments: message.attachments ?? null, status: transport ? 'pending' : 'captured' })
+        .values({
+          ...message,
+          html: message.html ?? null,
+          attachments: message.attachments ?? null,
+          status: transport ? 'pending' : 'captured',
+        })
         .returning({ id: emailOutbox.id });
       const id = row!.id;
       // Deliver after the caller's transaction has had a chance to commit; never block it.

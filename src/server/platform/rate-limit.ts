@@ -10,7 +10,11 @@ export interface RateLimitRule {
 
 /** Counts one attempt for `key` (an action plus the client's IP) in a fixed window kept in
  * the database, so every server process shares the count. One statement, no race. */
-export async function hitRateLimit(db: Db, key: string, rule: RateLimitRule): Promise<{ count: number; retryAfter: number }> {
+export async function hitRateLimit(
+  db: Db,
+  key: string,
+  rule: RateLimitRule,
+): Promise<{ count: number; retryAfter: number }> {
   const result = await db.execute<{ count: number; retry_after: number }>(sql`
     insert into rate_limits (key, count, reset_at)
     values (${key}, 1, now() + make_interval(secs => ${rule.windowSeconds}))

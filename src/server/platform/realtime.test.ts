@@ -47,7 +47,7 @@ const waitFor = async (check: () => boolean, ms = 3000) => {
 };
 
 describe('GET /api/realtime', () => {
-  it('streams a member their own notices and public ones, but not other members\' notices', async () => {
+  it("streams a member their own notices and public ones, but not other members' notices", async () => {
     const alice = await registeredClient(ctx.app);
     const bob = await registeredClient(ctx.app);
     const aliceStream = await openStream(alice.client.cookieHeader);
@@ -59,7 +59,9 @@ describe('GET /api/realtime', () => {
     const { realtime } = ctx.app.services;
     await realtime.publish({ topic: `user:${alice.user.id}`, kind: 'messages' });
     await realtime.publish({ topic: 'forums', kind: 'forums', id: 'f1' });
-    await waitFor(() => aliceStream.notices.length >= 2 && bobStream.notices.length >= 1 && visitorStream.notices.length >= 1);
+    await waitFor(
+      () => aliceStream.notices.length >= 2 && bobStream.notices.length >= 1 && visitorStream.notices.length >= 1,
+    );
 
     expect(aliceStream.notices).toEqual([
       { topic: `user:${alice.user.id}`, kind: 'messages' },

@@ -31,7 +31,10 @@ export async function createEvent(db: Db, overrides: Partial<typeof events.$infe
 }
 
 export async function createSponsor(db: Db, eventId: string, overrides: Partial<typeof sponsors.$inferInsert> = {}) {
-  const [row] = await db.insert(sponsors).values({ name: `Sponsor ${unique()}`, ...overrides }).returning();
+  const [row] = await db
+    .insert(sponsors)
+    .values({ name: `Sponsor ${unique()}`, ...overrides })
+    .returning();
   await db.insert(eventSponsors).values({ eventId, sponsorId: row!.id });
   return row!;
 }
@@ -50,9 +53,23 @@ export async function createMembers(db: Db, count: number, prefix = 'bulk') {
   });
   for (let i = 0; i < members.length; i += 500) {
     const chunk = members.slice(i, i + 500);
-    await db.insert(user).values(chunk.map((m) => ({ id: m.id, name: m.username, email: m.email, emailVerified: true })));
-    await db.insert(account).values(chunk.map((m) => ({ id: randomUUID(), accountId: m.id, providerId: 'credential', userId: m.id, password: hash })));
-    await db.insert(profiles).values(chunk.map((m) => ({ id: m.id, username: m.username, fullName: `Member ${m.username}` })));
+    await db
+      .insert(user)
+      .values(chunk.map((m) => ({ id: m.id, name: m.username, email: m.email, emailVerified: true })));
+    await db
+      .insert(account)
+      .values(
+        chunk.map((m) => ({
+          id: randomUUID(),
+          accountId: m.id,
+          providerId: 'credential',
+          userId: m.id,
+          password: hash,
+        })),
+      );
+    await db
+      .insert(profiles)
+      .values(chunk.map((m) => ({ id: m.id, username: m.username, fullName: `Member ${m.username}` })));
   }
   return members;
 }

@@ -84,7 +84,12 @@ export class Client {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
-  async request(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: unknown, headers: Record<string, string> = {}) {
+  async request(
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) {
     const res = await this.app.inject({
       method,
       url,
@@ -115,7 +120,9 @@ export class Client {
 }
 
 let userCounter = 0;
-export function newMember(overrides: Partial<{ email: string; username: string; fullName: string; password: string }> = {}) {
+export function newMember(
+  overrides: Partial<{ email: string; username: string; fullName: string; password: string }> = {},
+) {
   const n = `${process.pid}${++userCounter}`;
   return {
     email: `member${n}@example.com`,

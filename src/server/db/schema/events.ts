@@ -28,8 +28,14 @@ export const events = pgTable(
     endTime: timestamp('end_time', { withTimezone: true }).notNull(),
     maxAttendees: integer('max_attendees'),
     imageUrl: text('image_url'),
-    galleryUrls: text('gallery_urls').array().notNull().default(sql`'{}'::text[]`),
-    panelistsUrls: text('panelists_urls').array().notNull().default(sql`'{}'::text[]`),
+    galleryUrls: text('gallery_urls')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    panelistsUrls: text('panelists_urls')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     videoUrl: text('video_url'),
     slidesUrl: text('slides_url'),
     isFeatured: boolean('is_featured').notNull().default(false),

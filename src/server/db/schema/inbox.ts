@@ -49,7 +49,9 @@ export const emailOutbox = pgTable(
   (t) => [
     check('email_outbox_status_check', sql`${t.status} in ('pending', 'sent', 'failed', 'captured')`),
     index('email_outbox_created_idx').on(t.createdAt.desc()),
-    index('email_outbox_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    index('email_outbox_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );
 

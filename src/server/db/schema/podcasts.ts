@@ -11,8 +11,14 @@ export const podcasts = pgTable(
     videoUrl: text('video_url'), // a URL, or 'coming' for an announced episode
     mediaUrl: text('media_url'),
     thumbnailUrl: text('thumbnail_url'),
-    guests: text('guests').array().notNull().default(sql`'{}'::text[]`),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    guests: text('guests')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     transcript: text('transcript'),
     showNotes: text('show_notes'),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),

@@ -10,7 +10,8 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
-const countUsers = async () => Number((await ctx.database.db.execute(sql`select count(*)::int as n from "user"`)).rows[0]!.n);
+const countUsers = async () =>
+  Number((await ctx.database.db.execute(sql`select count(*)::int as n from "user"`)).rows[0]!.n);
 
 async function latestMailTo(email: string) {
   const [mail] = await ctx.database.db
@@ -28,7 +29,12 @@ describe('POST /api/auth/register', () => {
     const input = newMember({ username: 'Ana.Reyes', fullName: 'Ana Reyes' });
     const res = await client.post('/api/auth/register', input);
     expect(res.statusCode).toBe(201);
-    expect(res.json().user).toMatchObject({ username: 'Ana.Reyes', fullName: 'Ana Reyes', email: input.email, isAdmin: false });
+    expect(res.json().user).toMatchObject({
+      username: 'Ana.Reyes',
+      fullName: 'Ana Reyes',
+      email: input.email,
+      isAdmin: false,
+    });
 
     const cookie = String(res.headers['set-cookie']);
     expect(cookie).toMatch(/HttpOnly/i);
@@ -113,8 +119,14 @@ describe('POST /api/auth/sign-in and sign-out', () => {
 
   it('answers 401 for a wrong password and for an unknown e-mail, with the same message', async () => {
     const { input } = await registeredClient(ctx.app);
-    const wrong = await new Client(ctx.app).post('/api/auth/sign-in', { email: input.email, password: 'wrong password!' });
-    const unknown = await new Client(ctx.app).post('/api/auth/sign-in', { email: 'nobody@example.com', password: 'whatever123' });
+    const wrong = await new Client(ctx.app).post('/api/auth/sign-in', {
+      email: input.email,
+      password: 'wrong password!',
+    });
+    const unknown = await new Client(ctx.app).post('/api/auth/sign-in', {
+      email: 'nobody@example.com',
+      password: 'whatever123',
+    });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json().error.message).toBe(unknown.json().error.message);
@@ -131,11 +143,17 @@ describe('POST /api/auth/sign-in and sign-out', () => {
     const attacker = new Client(ctx.app);
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
-      statuses.push((await attacker.post('/api/auth/sign-in', { email: 'victim@example.com', password: `guess-${i}-guess` })).statusCode);
+      statuses.push(
+        (await attacker.post('/api/auth/sign-in', { email: 'victim@example.com', password: `guess-${i}-guess` }))
+          .statusCode,
+      );
     }
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses[10]).toBe(429);
-    const limited = await attacker.post('/api/auth/sign-in', { email: 'victim@example.com', password: 'another-guess' });
+    const limited = await attacker.post('/api/auth/sign-in', {
+      email: 'victim@example.com',
+      password: 'another-guess',
+    });
     expect(limited.json().error.code).toBe('RATE_LIMITED');
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
 
@@ -148,7 +166,8 @@ describe('POST /api/auth/sign-in and sign-out', () => {
   it('rate-limits registration and reset requests per IP too', async () => {
     const client = new Client(ctx.app);
     let last = 0;
-    for (let i = 0; i < 11; i++) last = (await client.post('/api/auth/password-reset/request', { email: `x${i}@example.com` })).statusCode;
+    for (let i = 0; i < 11; i++)
+      last = (await client.post('/api/auth/password-reset/request', { email: `x${i}@example.com` })).statusCode;
     expect(last).toBe(429);
     const reg = new Client(ctx.app);
     for (let i = 0; i < 11; i++) last = (await reg.post('/api/auth/register', { email: 'bad' })).statusCode;
@@ -182,14 +201,20 @@ describe('password reset', () => {
     expect(done.statusCode).toBe(200);
 
     expect((await oldSession.get('/api/me')).json().user).toBeNull();
-    const oldPassword = await new Client(ctx.app).post('/api/auth/sign-in', { email: input.email, password: input.password });
+    const oldPassword = await new Client(ctx.app).post('/api/auth/sign-in', {
+      email: input.email,
+      password: input.password,
+    });
     expect(oldPassword.statusCode).toBe(401);
     const fresh = new Client(ctx.app);
     const newPassword = await fresh.post('/api/auth/sign-in', { email: input.email, password: 'a brand new secret' });
     expect(newPassword.statusCode).toBe(200);
     expect(newPassword.json().user.passwordResetRequired).toBe(false);
 
-    const reused = await new Client(ctx.app).post('/api/auth/password-reset', { token, password: 'yet another secret' });
+    const reused = await new Client(ctx.app).post('/api/auth/password-reset', {
+      token,
+      password: 'yet another secret',
+    });
     expect(reused.statusCode).toBe(400);
     expect(reused.json().error.message).toBe(INVALID_TOKEN);
   });
@@ -202,7 +227,10 @@ describe('password reset', () => {
   });
 
   it('refuses a made-up token', async () => {
-    const res = await new Client(ctx.app).post('/api/auth/password-reset', { token: 'made-up', password: 'a brand new secret' });
+    const res = await new Client(ctx.app).post('/api/auth/password-reset', {
+      token: 'made-up',
+      password: 'a brand new secret',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toEqual({ code: expect.any(String), message: INVALID_TOKEN });
   });
@@ -216,7 +244,10 @@ describe('GET /api/me', () => {
   });
 
   it('makes a profile from the e-mail for an account that has none', async () => {
-    const { client, user: member } = await registeredClient(ctx.app, { email: 'jo.smith@example.com', username: 'jo.smith' });
+    const { client, user: member } = await registeredClient(ctx.app, {
+      email: 'jo.smith@example.com',
+      username: 'jo.smith',
+    });
     // Simulate an account made outside the product (e.g. imported) without a profile.
     await ctx.database.db.delete(profiles).where(eq(profiles.id, member.id));
     const me = await client.get('/api/me');

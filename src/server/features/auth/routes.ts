@@ -29,7 +29,8 @@ function forwardCookies(from: Response, reply: FastifyReply) {
 
 /** better-auth answers with a Response when asked `asResponse`; an error one becomes ours. */
 async function authError(response: Response, fallback: HttpError): Promise<HttpError> {
-  if (response.status >= 500) return new HttpError(500, 'INTERNAL', 'Something went wrong on our side. Please try again.');
+  if (response.status >= 500)
+    return new HttpError(500, 'INTERNAL', 'Something went wrong on our side. Please try again.');
   const body = (await response.json().catch(() => null)) as { code?: string; message?: string } | null;
   return new HttpError(fallback.statusCode, body?.code ?? fallback.code, fallback.message);
 }
@@ -47,7 +48,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       headers: authHeaders(request),
       asResponse: true,
     });
-    if (!response.ok) throw await authError(response, new HttpError(401, 'INVALID_CREDENTIALS', 'Invalid email or password'));
+    if (!response.ok)
+      throw await authError(response, new HttpError(401, 'INVALID_CREDENTIALS', 'Invalid email or password'));
     forwardCookies(response, reply);
     const { user } = (await response.json()) as { user: { id: string; email: string } };
     return loadMe(db, user.id, user.email);
@@ -90,7 +92,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/sign-out',
-    { schema: { tags: ['auth'], summary: 'Sign out (ends this session)', response: { 200: z.object({ ok: z.literal(true) }) } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out (ends this session)',
+        response: { 200: z.object({ ok: z.literal(true) }) },
+      },
+    },
     async (request, reply) => {
       if (request.headers.cookie) {
         const response = await auth.api.signOut({ headers: authHeaders(request), asResponse: true });

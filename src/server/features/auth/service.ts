@@ -21,7 +21,9 @@ export async function registerMember(db: Db, input: RegisterInput): Promise<stri
   try {
     await db.transaction(async (tx) => {
       await tx.insert(user).values({ id, name: input.fullName, email, emailVerified: false });
-      await tx.insert(account).values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: passwordHash });
+      await tx
+        .insert(account)
+        .values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: passwordHash });
       await tx.insert(profiles).values({ id, username: input.username, fullName: input.fullName });
     });
   } catch (error) {

@@ -18,7 +18,12 @@ const rowsBetween = (x: string, y: string) =>
   ctx.database.db
     .select()
     .from(connections)
-    .where(or(sql`${connections.requesterId} = ${x} and ${connections.recipientId} = ${y}`, sql`${connections.requesterId} = ${y} and ${connections.recipientId} = ${x}`));
+    .where(
+      or(
+        sql`${connections.requesterId} = ${x} and ${connections.recipientId} = ${y}`,
+        sql`${connections.requesterId} = ${y} and ${connections.recipientId} = ${x}`,
+      ),
+    );
 
 describe('connections', () => {
   it('refuses visitors on every route', async () => {
@@ -26,7 +31,9 @@ describe('connections', () => {
     expect((await visitor.get('/api/connections')).statusCode).toBe(401);
     expect((await visitor.post('/api/connections', { username: 'x' })).statusCode).toBe(401);
     expect((await visitor.post('/api/connections/00000000-0000-4000-8000-000000000000/accept')).statusCode).toBe(401);
-    expect((await visitor.request('DELETE', '/api/connections/00000000-0000-4000-8000-000000000000')).statusCode).toBe(401);
+    expect((await visitor.request('DELETE', '/api/connections/00000000-0000-4000-8000-000000000000')).statusCode).toBe(
+      401,
+    );
   });
 
   it('request -> pending badge -> accept -> connected on both profiles -> remove by either side', async () => {
@@ -35,7 +42,10 @@ describe('connections', () => {
     expect(asked.statusCode).toBe(200);
     const id = asked.json().connection.id;
     expect((await b.client.get('/api/me')).json().user.pendingRequests).toBe(1);
-    expect((await a.client.get(`/api/profiles/${b.user.username}`)).json().relation).toEqual({ state: 'pending-outgoing', connectionId: id });
+    expect((await a.client.get(`/api/profiles/${b.user.username}`)).json().relation).toEqual({
+      state: 'pending-outgoing',
+      connectionId: id,
+    });
     expect((await b.client.get(`/api/profiles/${a.user.username}`)).json().relation.state).toBe('pending-incoming');
     const incoming = (await b.client.get('/api/connections')).json().incoming;
     expect(incoming.map((r: { requester: { username: string } }) => r.requester.username)).toEqual([a.user.username]);

@@ -57,7 +57,14 @@ export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/connections/:id/accept',
-    { schema: { tags: ['connections'], summary: 'Accept a request addressed to you', params: idParams, response: { 200: connectionResponse, ...errors } } },
+    {
+      schema: {
+        tags: ['connections'],
+        summary: 'Accept a request addressed to you',
+        params: idParams,
+        response: { 200: connectionResponse, ...errors },
+      },
+    },
     async (request) => {
       const viewer = await requireMember(request);
       return announce(await respondToRequest(db, viewer.id, request.params.id, true));
@@ -66,7 +73,14 @@ export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/connections/:id/reject',
-    { schema: { tags: ['connections'], summary: 'Decline a request addressed to you', params: idParams, response: { 200: connectionResponse, ...errors } } },
+    {
+      schema: {
+        tags: ['connections'],
+        summary: 'Decline a request addressed to you',
+        params: idParams,
+        response: { 200: connectionResponse, ...errors },
+      },
+    },
     async (request) => {
       const viewer = await requireMember(request);
       return announce(await respondToRequest(db, viewer.id, request.params.id, false));

@@ -29,7 +29,9 @@ async function findPair(tx: Tx, a: string, b: string): Promise<Row | undefined> 
 
 async function lockById(tx: Tx, id: string, viewerId: string): Promise<Row> {
   if (!isUuid(id)) throw notFound('Connection not found.');
-  const result = await tx.execute<Row>(sql`select id, requester_id, recipient_id, status from connections where id = ${id} for update`);
+  const result = await tx.execute<Row>(
+    sql`select id, requester_id, recipient_id, status from connections where id = ${id} for update`,
+  );
   const row = result.rows[0];
   // Someone else's connection is indistinguishable from a missing one.
   if (!row || (row.requester_id !== viewerId && row.recipient_id !== viewerId)) throw notFound('Connection not found.');
@@ -37,7 +39,9 @@ async function lockById(tx: Tx, id: string, viewerId: string): Promise<Row> {
 }
 
 export async function requestConnection(db: Db, viewerId: string, username: string): Promise<ConnectionChange> {
-  const target = await db.execute<{ id: string }>(sql`select id from profiles where lower(username) = lower(${username})`);
+  const target = await db.execute<{ id: string }>(
+    sql`select id from profiles where lower(username) = lower(${username})`,
+  );
   const recipientId = target.rows[0]?.id;
   if (!recipientId) throw notFound('Member not found.');
   if (recipientId === viewerId) throw unprocessable('SELF_CONNECTION', 'You cannot connect with yourself.');
@@ -46,14 +50,19 @@ export async function requestConnection(db: Db, viewerId: string, username: stri
     return await db.transaction(async (tx) => {
       const existing = await findPair(tx, viewerId, recipientId);
       if (!existing) {
-        const created = await tx.execute<{ id: string }>(sql`insert into connections (requester_id, recipient_id, status)
+        const created = await tx.execute<{
+          id: string;
+        }>(sql`insert into connections (requester_id, recipient_id, status)
           values (${viewerId}, ${recipientId}, 'pending') returning id`);
         return { id: created.rows[0]!.id, status: 'pending', parties };
       }
       if (existing.status === 'accepted') throw conflict('ALREADY_CONNECTED', 'You are already connected.');
       if (existing.status === 'pending') {
         if (existing.requester_id === viewerId) throw conflict('REQUEST_PENDING', 'Your request is already pending.');
-        throw conflict('REQUEST_FROM_THEM', 'This member has already asked to connect with you. Accept their request instead.');
+        throw conflict(
+          'REQUEST_FROM_THEM',
+          'This member has already asked to connect with you. Accept their request instead.',
+        );
       }
       // Rejected before: asking again reuses the pair's row, with the asker as requester.
       await tx.execute(sql`update connections set requester_id = ${viewerId}, recipient_id = ${recipientId},
@@ -63,13 +72,21 @@ export async function requestConnection(db: Db, viewerId: string, username: stri
   } catch (error) {
     // Two simultaneous first requests in opposite directions: the pair index lets one win.
     if (isUniqueViolation(error, 'connections_pair_idx')) {
-      throw conflict('REQUEST_FROM_THEM', 'This member has already asked to connect with you. Accept their request instead.');
+      throw conflict(
+        'REQUEST_FROM_THEM',
+        'This member has already asked to connect with you. Accept their request instead.',
+      );
     }
     throw error;
   }
 }
 
-export async function respondToRequest(db: Db, viewerId: string, id: string, accept: boolean): Promise<ConnectionChange> {
+export async function respondToRequest(
+  db: Db,
+  viewerId: string,
+  id: string,
+  accept: boolean,
+): Promise<ConnectionChange> {
   return db.transaction(async (tx) => {
     const row = await lockById(tx, id, viewerId);
     if (row.recipient_id !== viewerId) throw forbidden('Only the member who received the request can answer it.');
@@ -95,19 +112,37 @@ export async function removeConnection(db: Db, viewerId: string, id: string): Pr
 
 export async function listConnections(db: Db, viewerId: string): Promise<ConnectionsResponse> {
   const person = (alias: string) =>
-    sql.raw(`json_build_object('id', ${alias}.id, 'username', ${alias}.username, 'fullName', ${alias}.full_name, 'avatarUrl', ${alias}.avatar_url)`);
+    sql.raw(
+      `json_build_object('id', ${alias}.id, 'username', ${alias}.username, 'fullName', ${alias}.full_name, 'avatarUrl', ${alias}.avatar_url)`,
+    );
   const [incoming, accepted] = await Promise.all([
-    db.execute<{ id: string; created_at: Date | string; requester: unknown }>(sql`select c.id, c.created_at, ${person('p')} as requester
+    db.execute<{
+      id: string;
+      created_at: Date | string;
+      requester: unknown;
+    }>(sql`select c.id, c.created_at, ${person('p')} as requester
       from connections c join profiles p on p.id = c.requester_id
       where c.recipient_id = ${viewerId} and c.status = 'pending' order by c.created_at desc`),
-    db.execute<{ id: string; created_at: Date | string; member: unknown }>(sql`select c.id, c.created_at, ${person('p')} as member
+    db.execute<{
+      id: string;
+      created_at: Date | string;
+      member: unknown;
+    }>(sql`select c.id, c.created_at, ${person('p')} as member
       from connections c join profiles p on p.id = case when c.requester_id = ${viewerId} then c.recipient_id else c.requester_id end
       where (c.requester_id = ${viewerId} or c.recipient_id = ${viewerId}) and c.status = 'accepted'
       order by lower(p.username)`),
   ]);
   const parse = <T>(v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as T;
   return {
-    incoming: incoming.rows.map((r) => ({ id: r.id, createdAt: new Date(r.created_at).toISOString(), requester: parse(r.requester) })),
-    connections: accepted.rows.map((r) => ({ id: r.id, createdAt: new Date(r.created_at).toISOString(), member: parse(r.member) })),
+    incoming: incoming.rows.map((r) => ({
+      id: r.id,
+      createdAt: new Date(r.created_at).toISOString(),
+      requester: parse(r.requester),
+    })),
+    connections: accepted.rows.map((r) => ({
+      id: r.id,
+      createdAt: new Date(r.created_at).toISOString(),
+      member: parse(r.member),
+    })),
   };
 }

@@ -40,13 +40,16 @@ describe('POST /api/contact', () => {
     expect(await count('contact_messages')).toBe(before);
   });
 
-  it.each(['fullName', 'email', 'subject', 'message'])('answers 422 when %s is missing, storing nothing', async (field) => {
-    const before = await count('contact_messages');
-    const res = await new Client(ctx.app).post('/api/contact', message({ [field]: '' }));
-    expect(res.statusCode).toBe(422);
-    expect(res.json().error.message).toMatch(/required/);
-    expect(await count('contact_messages')).toBe(before);
-  });
+  it.each(['fullName', 'email', 'subject', 'message'])(
+    'answers 422 when %s is missing, storing nothing',
+    async (field) => {
+      const before = await count('contact_messages');
+      const res = await new Client(ctx.app).post('/api/contact', message({ [field]: '' }));
+      expect(res.statusCode).toBe(422);
+      expect(res.json().error.message).toMatch(/required/);
+      expect(await count('contact_messages')).toBe(before);
+    },
+  );
 
   it('rate-limits per IP', async () => {
     const client = new Client(ctx.app);
@@ -59,13 +62,25 @@ describe('POST /api/contact', () => {
 
 describe('POST /api/introductions', () => {
   it('stores the request for the organisers and honours the honeypot', async () => {
-    const ok = await new Client(ctx.app).post('/api/introductions', { name: 'Lee', email: 'lee@example.com', wantsToMeet: 'Commercial lenders' });
+    const ok = await new Client(ctx.app).post('/api/introductions', {
+      name: 'Lee',
+      email: 'lee@example.com',
+      wantsToMeet: 'Commercial lenders',
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().message).toBe(INTRODUCTION_SUCCESS);
-    const rows = await ctx.database.db.select().from(introductionRequests).where(eq(introductionRequests.email, 'lee@example.com'));
+    const rows = await ctx.database.db
+      .select()
+      .from(introductionRequests)
+      .where(eq(introductionRequests.email, 'lee@example.com'));
     expect(rows).toHaveLength(1);
     const before = await count('introduction_requests');
-    await new Client(ctx.app).post('/api/introductions', { name: 'Bot', email: 'bot@example.com', wantsToMeet: 'x', website: 'y' });
+    await new Client(ctx.app).post('/api/introductions', {
+      name: 'Bot',
+      email: 'bot@example.com',
+      wantsToMeet: 'x',
+      website: 'y',
+    });
     expect(await count('introduction_requests')).toBe(before);
     const bad = await new Client(ctx.app).post('/api/introductions', { name: 'Lee', email: 'nope', wantsToMeet: 'x' });
     expect(bad.statusCode).toBe(422);

@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CONTACT_SUCCESS, HONEYPOT_FIELD, INTRODUCTION_SUCCESS, contactInput, introductionInput } from '../../../shared/contact';
+import {
+  CONTACT_SUCCESS,
+  HONEYPOT_FIELD,
+  INTRODUCTION_SUCCESS,
+  contactInput,
+  introductionInput,
+} from '../../../shared/contact';
 import { apiError } from '../../../shared/errors';
 import { contactMessages, introductionRequests } from '../../db/schema';
 import { enforceRateLimit } from '../../platform/rate-limit';
@@ -69,7 +75,9 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       const input = request.body;
       if (input[HONEYPOT_FIELD]) return { message: INTRODUCTION_SUCCESS };
       await db.transaction(async (tx) => {
-        await tx.insert(introductionRequests).values({ name: input.name, email: input.email, wantsToMeet: input.wantsToMeet });
+        await tx
+          .insert(introductionRequests)
+          .values({ name: input.name, email: input.email, wantsToMeet: input.wantsToMeet });
         await mailer.send(
           {
             to: config.CONTACT_EMAIL,

@@ -25,7 +25,9 @@ describe.skipIf(!onPostgres)('capacity under concurrent registrations (PostgreSQ
     // Five members already attend and will try to bring 3 guests each during the rush.
     const hosts = clients.slice(0, 5);
     for (const h of hosts) {
-      expect((await h.request('PUT', `/api/events/${event.id}/registration`, { status: 'attending' })).statusCode).toBe(200);
+      expect((await h.request('PUT', `/api/events/${event.id}/registration`, { status: 'attending' })).statusCode).toBe(
+        200,
+      );
     }
     const rush = clients.slice(5);
     const guests = [1, 2, 3].map((i) => ({ name: `Guest ${i}`, email: `guest${i}@example.com` }));
@@ -45,7 +47,9 @@ describe.skipIf(!onPostgres)('capacity under concurrent registrations (PostgreSQ
     const { attending, waitlisted, guests: guestCount } = counts.rows[0]!;
     expect(Number(attending) + Number(guestCount)).toBe(50);
     expect(Number(attending) + Number(waitlisted)).toBe(205);
-    const waitlistedAnswers = responses.slice(0, rush.length).filter((r) => r.statusCode === 200 && r.json().waitlisted).length;
+    const waitlistedAnswers = responses
+      .slice(0, rush.length)
+      .filter((r) => r.statusCode === 200 && r.json().waitlisted).length;
     expect(waitlistedAnswers).toBe(Number(waitlisted));
   }, 120_000);
 });

@@ -11,7 +11,13 @@ import { buildIcs, icsFileName } from './ics';
 type Kind = 'attending' | 'waitlisted' | 'promoted';
 
 export function formatEventTime(start: Date, end: Date, timeZone: string): string {
-  const day = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
+  const day = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+  });
   const time = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' });
   const zone = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' })
     .formatToParts(start)
@@ -73,15 +79,27 @@ export async function buildRegistrationEmail(
     'See you there,',
     'Power Mixer',
   ].join('\n');
-  const ics = buildIcs([{ id: row.id, name: row.name, summary: row.summary, location: row.location, startTime: start, endTime: end }], {
-    publicUrl: config.publicUrl,
-    calendarName: 'Power Mixer',
-  });
+  const ics = buildIcs(
+    [{ id: row.id, name: row.name, summary: row.summary, location: row.location, startTime: start, endTime: end }],
+    {
+      publicUrl: config.publicUrl,
+      calendarName: 'Power Mixer',
+    },
+  );
   return {
     to: row.email,
     subject,
     text,
-    attachments: kind === 'waitlisted' ? [] : [{ filename: icsFileName(row.name), contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: ics }],
+    attachments:
+      kind === 'waitlisted'
+        ? []
+        : [
+            {
+              filename: icsFileName(row.name),
+              contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+              content: ics,
+            },
+          ],
   };
 }
 

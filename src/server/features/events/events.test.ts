@@ -35,9 +35,20 @@ describe('GET /api/events', () => {
   it('lists newest start first, searches name, summary and location ignoring case, filters and pages', async () => {
     const tag = `zx${Date.now().toString(36)}`;
     const base = Date.now() + 100 * 24 * HOUR;
-    const a = await createEvent(db(), { name: `Rooftop ${tag} Social`, startTime: new Date(base), category: `Cat-${tag}` });
-    const b = await createEvent(db(), { summary: `Meet ${tag.toUpperCase()} founders`, startTime: new Date(base + HOUR) });
-    const c = await createEvent(db(), { location: `The ${tag} Loft`, startTime: new Date(base + 2 * HOUR), status: 'completed' });
+    const a = await createEvent(db(), {
+      name: `Rooftop ${tag} Social`,
+      startTime: new Date(base),
+      category: `Cat-${tag}`,
+    });
+    const b = await createEvent(db(), {
+      summary: `Meet ${tag.toUpperCase()} founders`,
+      startTime: new Date(base + HOUR),
+    });
+    const c = await createEvent(db(), {
+      location: `The ${tag} Loft`,
+      startTime: new Date(base + 2 * HOUR),
+      status: 'completed',
+    });
     await createEvent(db(), { name: 'Unrelated', startTime: new Date(base + 3 * HOUR) });
 
     const all = await new Client(ctx.app).get(`/api/events?q=${tag.toUpperCase()}`);
@@ -90,7 +101,9 @@ describe('GET /api/events/:id', () => {
     const body = res.json();
     expect(body.registration).toBeNull();
     expect(body.event.sponsors.map((s: { name: string }) => s.name)).toEqual(['Zeta Title', 'Acme Event']);
-    expect(body.event.attendees.map((a: { user: { username: string }; status: string }) => [a.user.username, a.status])).toEqual([
+    expect(
+      body.event.attendees.map((a: { user: { username: string }; status: string }) => [a.user.username, a.status]),
+    ).toEqual([
       [alice.user.username, 'attending'],
       [bob.user.username, 'maybe'],
     ]);
@@ -113,7 +126,9 @@ describe('GET /api/events/:id', () => {
 describe('registration', () => {
   it('refuses a visitor with 401 and changes nothing', async () => {
     const event = await createEvent(db());
-    const res = await new Client(ctx.app).request('PUT', `/api/events/${event.id}/registration`, { status: 'attending' });
+    const res = await new Client(ctx.app).request('PUT', `/api/events/${event.id}/registration`, {
+      status: 'attending',
+    });
     expect(res.statusCode).toBe(401);
     const count = await db().execute(sql`select count(*)::int as n from event_attendees where event_id = ${event.id}`);
     expect(Number(count.rows[0]!.n)).toBe(0);
@@ -149,7 +164,11 @@ describe('registration', () => {
   it('accepts registrations only for upcoming events', async () => {
     const { client } = await registeredClient(ctx.app);
     for (const status of ['completed', 'ongoing'] as const) {
-      const event = await createEvent(db(), { status, startTime: new Date(Date.now() - 2 * HOUR), endTime: new Date(Date.now() - HOUR) });
+      const event = await createEvent(db(), {
+        status,
+        startTime: new Date(Date.now() - 2 * HOUR),
+        endTime: new Date(Date.now() - HOUR),
+      });
       const res = await client.request('PUT', `/api/events/${event.id}/registration`, { status: 'attending' });
       expect(res.statusCode).toBe(409);
       expect(res.json().error).toEqual({ code: 'REGISTRATION_CLOSED', message: REGISTRATION_CLOSED });
@@ -161,7 +180,9 @@ describe('registration', () => {
     const event = await createEvent(db());
     const bad = await client.request('PUT', `/api/events/${event.id}/registration`, { status: 'waitlisted' });
     expect(bad.statusCode).toBe(422);
-    const missing = await client.request('PUT', '/api/events/00000000-0000-4000-8000-000000000000/registration', { status: 'maybe' });
+    const missing = await client.request('PUT', '/api/events/00000000-0000-4000-8000-000000000000/registration', {
+      status: 'maybe',
+    });
     expect(missing.statusCode).toBe(404);
   });
 
@@ -179,7 +200,8 @@ describe('registration', () => {
   it('puts members on the waitlist when full and promotes the earliest when a seat frees', async () => {
     const event = await createEvent(db(), { maxAttendees: 2 });
     const [a, b, c, d] = await Promise.all([1, 2, 3, 4].map(() => registeredClient(ctx.app)));
-    for (const m of [a!, b!]) await m.client.request('PUT', `/api/events/${event.id}/registration`, { status: 'attending' });
+    for (const m of [a!, b!])
+      await m.client.request('PUT', `/api/events/${event.id}/registration`, { status: 'attending' });
     const third = await c!.client.request('PUT', `/api/events/${event.id}/registration`, { status: 'attending' });
     expect(third.json()).toMatchObject({ waitlisted: true, registration: { status: 'waitlisted' } });
     await d!.client.request('PUT', `/api/events/${event.id}/registration`, { status: 'attending' });
@@ -222,14 +244,25 @@ describe('PUT /api/events/:id/guests', () => {
   it('refuses more than 10 guests, an invalid e-mail, a missing name, and members not attending', async () => {
     const event = await createEvent(db());
     const { client } = await registeredClient(ctx.app);
-    const notYet = await client.request('PUT', `/api/events/${event.id}/guests`, { guests: [{ name: 'A', email: 'a@example.com' }] });
+    const notYet = await client.request('PUT', `/api/events/${event.id}/guests`, {
+      guests: [{ name: 'A', email: 'a@example.com' }],
+    });
     expect(notYet.statusCode).toBe(409);
 
     await client.request('PUT', `/api/events/${event.id}/registration`, { status: 'attending' });
     const eleven = Array.from({ length: 11 }, (_, i) => ({ name: `G${i}`, email: `g${i}@example.com` }));
     expect((await client.request('PUT', `/api/events/${event.id}/guests`, { guests: eleven })).statusCode).toBe(422);
-    expect((await client.request('PUT', `/api/events/${event.id}/guests`, { guests: [{ name: 'A', email: 'nope' }] })).statusCode).toBe(422);
-    expect((await client.request('PUT', `/api/events/${event.id}/guests`, { guests: [{ name: ' ', email: 'a@example.com' }] })).statusCode).toBe(422);
+    expect(
+      (await client.request('PUT', `/api/events/${event.id}/guests`, { guests: [{ name: 'A', email: 'nope' }] }))
+        .statusCode,
+    ).toBe(422);
+    expect(
+      (
+        await client.request('PUT', `/api/events/${event.id}/guests`, {
+          guests: [{ name: ' ', email: 'a@example.com' }],
+        })
+      ).statusCode,
+    ).toBe(422);
     expect(await db().select().from(eventGuests).where(eq(eventGuests.eventId, event.id))).toHaveLength(0);
   });
 

@@ -12,7 +12,11 @@ export interface IcsEvent {
 const escapeText = (value: string) =>
   value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
 
-const utc = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+const utc = (d: Date) =>
+  d
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 
 /** Lines longer than 75 octets are folded with CRLF and a space (RFC 5545 3.1). */
 function fold(line: string): string {
@@ -63,4 +67,10 @@ export function buildIcs(events: IcsEvent[], options: { publicUrl: string; calen
 }
 
 /** A safe download name: the event name lowercased, non-alphanumerics as underscores. */
-export const icsFileName = (name: string) => `${name.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '') || 'event'}.ics`;
+export const icsFileName = (name: string) =>
+  `${
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '_')
+      .replace(/^_|_$/g, '') || 'event'
+  }.ics`;

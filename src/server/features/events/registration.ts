@@ -118,7 +118,12 @@ export async function unregister(db: Db, eventId: string, userId: string): Promi
 }
 
 /** Replaces the member's guests for the event (0 to 10; all of them need a seat). */
-export async function setGuests(db: Db, eventId: string, userId: string, input: GuestsInput): Promise<{ promoted: string[] }> {
+export async function setGuests(
+  db: Db,
+  eventId: string,
+  userId: string,
+  input: GuestsInput,
+): Promise<{ promoted: string[] }> {
   return db.transaction(async (tx) => {
     const event = await lockEvent(tx, eventId);
     if (event.status !== 'upcoming') throw conflict('REGISTRATION_CLOSED', REGISTRATION_CLOSED);

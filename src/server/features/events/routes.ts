@@ -131,7 +131,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['events'],
-        summary: "Set the guests you bring (0 to 10, each with name and e-mail); they take seats",
+        summary: 'Set the guests you bring (0 to 10, each with name and e-mail); they take seats',
         params: idParams,
         body: guestsInput,
         response: { 200: registrationResponse, ...errors },

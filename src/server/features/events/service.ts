@@ -90,7 +90,9 @@ export async function listCategories(db: Db): Promise<string[]> {
 }
 
 export async function latestEvents(db: Db, limit: number): Promise<EventCard[]> {
-  const rows = await db.execute<CardRow>(sql`select ${cardColumns} from events e order by e.start_time desc, e.id limit ${limit}`);
+  const rows = await db.execute<CardRow>(
+    sql`select ${cardColumns} from events e order by e.start_time desc, e.id limit ${limit}`,
+  );
   return rows.rows.map(toCard);
 }
 

@@ -33,7 +33,9 @@ describe('HTTP platform', () => {
     const res = await ctx.app.inject('/api/docs/json');
     expect(res.statusCode).toBe(200);
     const paths = Object.keys(res.json().paths);
-    expect(paths).toEqual(expect.arrayContaining(['/api/auth/register', '/api/auth/sign-in', '/api/me', '/api/health']));
+    expect(paths).toEqual(
+      expect.arrayContaining(['/api/auth/register', '/api/auth/sign-in', '/api/me', '/api/health']),
+    );
   });
 
   it('refuses bodies over the size limit', async () => {

@@ -20,12 +20,22 @@ describe('GET /api/landing', () => {
     expect(empty.json()).toEqual({ nextEvent: null, events: [], podcasts: [] });
 
     await createEvent(db, { name: 'Past upcoming-status', status: 'upcoming', startTime: new Date(Date.now() - DAY) });
-    const soon = await createEvent(db, { name: 'Soon', startTime: new Date(Date.now() + 2 * DAY), galleryUrls: ['/uploads/event-images/g1.webp'] });
+    const soon = await createEvent(db, {
+      name: 'Soon',
+      startTime: new Date(Date.now() + 2 * DAY),
+      galleryUrls: ['/uploads/event-images/g1.webp'],
+    });
     await createEvent(db, { name: 'Later', startTime: new Date(Date.now() + 20 * DAY) });
     await createEvent(db, { name: 'Ongoing', status: 'ongoing', startTime: new Date(Date.now() + 3 * DAY) });
     await createEvent(db, { name: 'Latest', status: 'completed', startTime: new Date(Date.now() + 30 * DAY) });
     for (let i = 0; i < 4; i++) {
-      await db.insert(podcasts).values({ title: `Episode ${i}`, publishedAt: new Date(Date.now() - i * DAY), videoUrl: 'https://youtu.be/dQw4w9WgXcQ' });
+      await db
+        .insert(podcasts)
+        .values({
+          title: `Episode ${i}`,
+          publishedAt: new Date(Date.now() - i * DAY),
+          videoUrl: 'https://youtu.be/dQw4w9WgXcQ',
+        });
     }
     // A write elsewhere invalidates the cached answer.
     await ctx.app.services.cache.invalidate(['events', 'podcasts']);
@@ -33,7 +43,11 @@ describe('GET /api/landing', () => {
     const res = await ctx.app.inject('/api/landing');
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.nextEvent).toMatchObject({ id: soon.id, name: 'Soon', firstGalleryUrl: '/uploads/event-images/g1.webp' });
+    expect(body.nextEvent).toMatchObject({
+      id: soon.id,
+      name: 'Soon',
+      firstGalleryUrl: '/uploads/event-images/g1.webp',
+    });
     expect(body.events.map((e: { name: string }) => e.name)).toEqual(['Latest', 'Later', 'Ongoing']);
     expect(body.podcasts.map((p: { title: string }) => p.title)).toEqual(['Episode 0', 'Episode 1', 'Episode 2']);
     expect(res.headers['cache-control']).toContain('public');
@@ -57,8 +71,20 @@ describe('GET /api/podcasts', () => {
   it('searches title, description and guests ignoring case', async () => {
     const db = ctx.database.db;
     await db.insert(podcasts).values([
-      { title: 'Capital Stack Talk', description: 'Financing', guests: ['Morgan Hale'], mediaType: 'youtube', videoUrl: 'https://www.youtube.com/watch?v=abcdefghijk' },
-      { title: 'Design Hour', description: 'Architecture in the QUEEN city', guests: [], mediaType: 'vimeo', videoUrl: 'https://vimeo.com/123' },
+      {
+        title: 'Capital Stack Talk',
+        description: 'Financing',
+        guests: ['Morgan Hale'],
+        mediaType: 'youtube',
+        videoUrl: 'https://www.youtube.com/watch?v=abcdefghijk',
+      },
+      {
+        title: 'Design Hour',
+        description: 'Architecture in the QUEEN city',
+        guests: [],
+        mediaType: 'vimeo',
+        videoUrl: 'https://vimeo.com/123',
+      },
       { title: 'Coming Soon', guests: ['Riley Stone'], mediaType: 'youtube', videoUrl: 'coming' },
     ]);
     await ctx.app.services.cache.invalidate(['podcasts']);

@@ -18,7 +18,9 @@ const db = () => ctx.database.db;
 
 function multipart(field: string, filename: string, contentType: string, bytes: Buffer) {
   const boundary = '----pmtest' + Math.random().toString(16).slice(2);
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return { payload: Buffer.concat([head, bytes, tail]), contentType: `multipart/form-data; boundary=${boundary}` };
 }
@@ -39,9 +41,14 @@ describe('GET /api/members (directory)', () => {
     const tag = `dir${Date.now().toString(36)}`;
     const members = await createMembers(db(), 30, tag);
     const event = await createEvent(db());
-    const [skill] = await db().insert(skills).values({ name: `Skill ${tag}` }).returning();
+    const [skill] = await db()
+      .insert(skills)
+      .values({ name: `Skill ${tag}` })
+      .returning();
     for (const m of members.slice(0, 5)) {
-      await db().execute(sql`insert into event_attendees (event_id, user_id, status) values (${event.id}, ${m.id}, 'attending')`);
+      await db().execute(
+        sql`insert into event_attendees (event_id, user_id, status) values (${event.id}, ${m.id}, 'attending')`,
+      );
     }
     for (const m of members.slice(3, 10)) await db().insert(userSkills).values({ userId: m.id, skillId: skill!.id });
     await db().update(profiles).set({ fullName: 'Zora Quintessa' }).where(eq(profiles.id, members[29]!.id));
@@ -140,14 +147,18 @@ describe('PATCH /api/me/profile', () => {
   it('answers 422 for a malformed username or website', async () => {
     const { client } = await registeredClient(ctx.app);
     expect((await client.request('PATCH', '/api/me/profile', { username: 'a b' })).statusCode).toBe(422);
-    expect((await client.request('PATCH', '/api/me/profile', { username: 'fine_name', website: 'not a site' })).statusCode).toBe(422);
+    expect(
+      (await client.request('PATCH', '/api/me/profile', { username: 'fine_name', website: 'not a site' })).statusCode,
+    ).toBe(422);
   });
 });
 
 describe('avatar', () => {
   it('accepts a real image, re-encodes it square, and removes the old file on replace and removal', async () => {
     const { client, user } = await registeredClient(ctx.app);
-    const png = await sharp({ create: { width: 800, height: 500, channels: 3, background: '#aa3355' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 800, height: 500, channels: 3, background: '#aa3355' } })
+      .png()
+      .toBuffer();
     const first = await upload(client, png);
     expect(first.statusCode).toBe(200);
     const url = first.json().avatarUrl as string;
@@ -160,7 +171,9 @@ describe('avatar', () => {
     await expect(readFile(file)).rejects.toThrow();
     const removed = await client.request('DELETE', '/api/me/avatar');
     expect(removed.statusCode).toBe(200);
-    await expect(readFile(path.join(ctx.dataDir, 'uploads', second.json().avatarUrl.replace('/uploads/', '')))).rejects.toThrow();
+    await expect(
+      readFile(path.join(ctx.dataDir, 'uploads', second.json().avatarUrl.replace('/uploads/', ''))),
+    ).rejects.toThrow();
     const [row] = await db().select().from(profiles).where(eq(profiles.id, user.id));
     expect(row?.avatarUrl).toBeNull();
   });
@@ -182,18 +195,25 @@ describe('avatar', () => {
 describe('skills', () => {
   it('adds catalogue and custom skills (no duplicates ignoring case) and removes them', async () => {
     const { client, user } = await registeredClient(ctx.app);
-    const [catalogue] = await db().insert(skills).values({ name: `Negotiation ${user.id.slice(0, 6)}`, category: 'Sales' }).returning();
+    const [catalogue] = await db()
+      .insert(skills)
+      .values({ name: `Negotiation ${user.id.slice(0, 6)}`, category: 'Sales' })
+      .returning();
     const added = await client.post('/api/me/skills', { skillId: catalogue!.id });
     expect(added.statusCode).toBe(200);
     const custom = await client.post('/api/me/skills', { name: 'Drone Photography', category: 'Marketing' });
     expect(custom.json().skill).toMatchObject({ name: 'Drone Photography', category: 'Marketing' });
     const again = await client.post('/api/me/skills', { name: 'drone photography' });
     expect(again.json().skill.id).toBe(custom.json().skill.id);
-    const count = await db().execute(sql`select count(*)::int as n from skills where lower(name) = 'drone photography'`);
+    const count = await db().execute(
+      sql`select count(*)::int as n from skills where lower(name) = 'drone photography'`,
+    );
     expect(Number(count.rows[0]!.n)).toBe(1);
 
     const profile = await client.get(`/api/profiles/${(await client.get('/api/me')).json().user.username}`);
-    expect(profile.json().skills.map((s: { name: string }) => s.name)).toEqual(expect.arrayContaining(['Drone Photography', catalogue!.name]));
+    expect(profile.json().skills.map((s: { name: string }) => s.name)).toEqual(
+      expect.arrayContaining(['Drone Photography', catalogue!.name]),
+    );
     expect(profile.json().stats.skills).toBe(2);
 
     expect((await client.request('DELETE', `/api/me/skills/${catalogue!.id}`)).statusCode).toBe(200);

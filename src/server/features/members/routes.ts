@@ -68,7 +68,16 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Usernames starting with the typed text (compose suggestions; members only)',
         querystring: z.object({ q: z.string().trim().min(1).max(60) }),
         response: {
-          200: z.object({ members: z.array(z.object({ id: z.string(), username: z.string(), avatarUrl: z.string().nullable(), fullName: z.string().nullable() })) }),
+          200: z.object({
+            members: z.array(
+              z.object({
+                id: z.string(),
+                username: z.string(),
+                avatarUrl: z.string().nullable(),
+                fullName: z.string().nullable(),
+              }),
+            ),
+          }),
           ...errors,
         },
       },
@@ -98,9 +107,19 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/skills', { schema: { tags: ['members'], summary: 'The skills catalogue', response: { 200: z.object({ skills: z.array(skill) }) } } }, async () => ({
-    skills: await listSkills(db),
-  }));
+  app.get(
+    '/skills',
+    {
+      schema: {
+        tags: ['members'],
+        summary: 'The skills catalogue',
+        response: { 200: z.object({ skills: z.array(skill) }) },
+      },
+    },
+    async () => ({
+      skills: await listSkills(db),
+    }),
+  );
 
   app.patch(
     '/me/profile',
@@ -146,7 +165,13 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/me/avatar',
-    { schema: { tags: ['members'], summary: 'Remove your avatar', response: { 200: z.object({ avatarUrl: z.null() }), ...errors } } },
+    {
+      schema: {
+        tags: ['members'],
+        summary: 'Remove your avatar',
+        response: { 200: z.object({ avatarUrl: z.null() }), ...errors },
+      },
+    },
     async (request) => {
       const viewer = await requireMember(request);
       const [old] = await db.select({ avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.id, viewer.id));
@@ -160,7 +185,9 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   async function removeStored(url: string | null | undefined) {
     const location = url ? storage.locate(url) : null;
     if (location && location.bucket === 'avatars') {
-      await storage.remove(location.bucket, location.key).catch((err) => app.log.warn({ err, url }, 'could not remove old avatar'));
+      await storage
+        .remove(location.bucket, location.key)
+        .catch((err) => app.log.warn({ err, url }, 'could not remove old avatar'));
     }
   }
 
@@ -196,5 +223,4 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       return { ok: true as const };
     },
   );
-
 };

@@ -81,7 +81,11 @@ export async function listSkills(db: Db): Promise<Skill[]> {
 /** Options for the directory's filters: events that have registrations, newest first, and skills. */
 export async function memberFilters(db: Db): Promise<MemberFilters> {
   const [events, skills] = await Promise.all([
-    db.execute<{ id: string; name: string; start_time: Date | string }>(sql`select e.id, e.name, e.start_time from events e
+    db.execute<{
+      id: string;
+      name: string;
+      start_time: Date | string;
+    }>(sql`select e.id, e.name, e.start_time from events e
       where exists (select 1 from event_attendees a where a.event_id = e.id)
       order by e.start_time desc limit 100`),
     listSkills(db),
@@ -176,7 +180,10 @@ function relationOf(row: ProfileRow, viewerId: string | null): Relation {
     return { state: 'none', connectionId: row.relation_id };
   }
   if (row.relation_status === 'accepted') return { state: 'connected', connectionId: row.relation_id };
-  return { state: row.relation_requester === viewerId ? 'pending-outgoing' : 'pending-incoming', connectionId: row.relation_id };
+  return {
+    state: row.relation_requester === viewerId ? 'pending-outgoing' : 'pending-incoming',
+    connectionId: row.relation_id,
+  };
 }
 
 /** Turns what the member typed into what is stored: social usernames become full addresses,
@@ -237,19 +244,28 @@ export async function addSkill(db: Db, userId: string, input: AddSkillInput): Pr
         returning id, name, category`);
       skill = created.rows[0]!;
     }
-    await tx.execute(sql`insert into user_skills (user_id, skill_id) values (${userId}, ${skill.id}) on conflict do nothing`);
+    await tx.execute(
+      sql`insert into user_skills (user_id, skill_id) values (${userId}, ${skill.id}) on conflict do nothing`,
+    );
     return skill;
   });
 }
 
 export async function removeSkill(db: Db, userId: string, skillId: string): Promise<boolean> {
   if (!isUuid(skillId)) return false;
-  const result = await db.execute(sql`delete from user_skills where user_id = ${userId} and skill_id = ${skillId} returning skill_id`);
+  const result = await db.execute(
+    sql`delete from user_skills where user_id = ${userId} and skill_id = ${skillId} returning skill_id`,
+  );
   return result.rows.length > 0;
 }
 
 export async function suggestUsernames(db: Db, prefix: string, excludeId: string) {
-  const rows = await db.execute<{ id: string; username: string; avatar_url: string | null; full_name: string | null }>(sql`
+  const rows = await db.execute<{
+    id: string;
+    username: string;
+    avatar_url: string | null;
+    full_name: string | null;
+  }>(sql`
     select id, username, avatar_url, full_name from profiles
     where lower(username) like ${`${prefix.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`} and id <> ${excludeId}
     order by lower(username) limit 8`);

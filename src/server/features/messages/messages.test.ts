@@ -23,14 +23,22 @@ describe('messages', () => {
   it('sends, groups by member and subject, counts unread, marks read on opening', async () => {
     const a = await registeredClient(ctx.app);
     const b = await registeredClient(ctx.app);
-    const sent = await a.client.post('/api/messages', { to: b.user.username.toUpperCase(), subject: 'Coffee?', content: 'Tuesday at 9?' });
+    const sent = await a.client.post('/api/messages', {
+      to: b.user.username.toUpperCase(),
+      subject: 'Coffee?',
+      content: 'Tuesday at 9?',
+    });
     expect(sent.statusCode).toBe(201);
     await a.client.post('/api/messages', { to: b.user.username, subject: 'Listing', content: 'New listing in NoDa' });
     expect((await b.client.get('/api/me')).json().user.unreadMessages).toBe(2);
 
     const inbox = (await b.client.get('/api/messages')).json().conversations;
     expect(inbox.map((c: { subject: string }) => c.subject)).toEqual(['Listing', 'Coffee?']);
-    expect(inbox[1]).toMatchObject({ other: { id: a.user.id, username: a.user.username }, unread: 1, preview: 'Tuesday at 9?' });
+    expect(inbox[1]).toMatchObject({
+      other: { id: a.user.id, username: a.user.username },
+      unread: 1,
+      preview: 'Tuesday at 9?',
+    });
 
     const read = await b.client.post('/api/messages/read', { with: a.user.id, subject: 'Coffee?' });
     expect(read.json().marked).toBe(1);
@@ -38,7 +46,9 @@ describe('messages', () => {
     expect((await b.client.get('/api/me')).json().user.unreadMessages).toBe(1);
 
     await b.client.post('/api/messages', { to: a.user.username, subject: 'Coffee?', content: 'Works for me' });
-    const thread = (await a.client.get('/api/messages')).json().conversations.find((c: { subject: string }) => c.subject === 'Coffee?');
+    const thread = (await a.client.get('/api/messages'))
+      .json()
+      .conversations.find((c: { subject: string }) => c.subject === 'Coffee?');
     expect(thread.messages.map((m: { content: string }) => m.content)).toEqual(['Tuesday at 9?', 'Works for me']);
   });
 
@@ -48,14 +58,18 @@ describe('messages', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json().error.message).toBe(RECIPIENT_NOT_FOUND);
     expect((await a.client.post('/api/messages', { to: 'x', subject: '', content: 'Hello' })).statusCode).toBe(422);
-    expect((await a.client.post('/api/messages', { to: a.user.username, subject: 'Me', content: 'Hello' })).statusCode).toBe(422);
+    expect(
+      (await a.client.post('/api/messages', { to: a.user.username, subject: 'Me', content: 'Hello' })).statusCode,
+    ).toBe(422);
   });
 
   it("cannot read, mark read or delete someone else's messages", async () => {
     const a = await registeredClient(ctx.app);
     const b = await registeredClient(ctx.app);
     const eve = await registeredClient(ctx.app);
-    const id = (await a.client.post('/api/messages', { to: b.user.username, subject: 'Private', content: 'Secret plan' })).json().id;
+    const id = (
+      await a.client.post('/api/messages', { to: b.user.username, subject: 'Private', content: 'Secret plan' })
+    ).json().id;
     const eveInbox = (await eve.client.get('/api/messages')).json().conversations;
     expect(JSON.stringify(eveInbox)).not.toContain('Secret plan');
     expect((await eve.client.post(`/api/messages/${id}/read`)).statusCode).toBe(404);
@@ -73,7 +87,9 @@ describe('messages', () => {
   it('deleting hides the message from one side only; it is gone when both deleted it', async () => {
     const a = await registeredClient(ctx.app);
     const b = await registeredClient(ctx.app);
-    const id = (await a.client.post('/api/messages', { to: b.user.username, subject: 'Delete me', content: 'Oops' })).json().id;
+    const id = (
+      await a.client.post('/api/messages', { to: b.user.username, subject: 'Delete me', content: 'Oops' })
+    ).json().id;
     expect((await a.client.request('DELETE', `/api/messages/${id}`)).statusCode).toBe(200);
     expect(JSON.stringify((await a.client.get('/api/messages')).json())).not.toContain('Oops');
     expect(JSON.stringify((await b.client.get('/api/messages')).json())).toContain('Oops');

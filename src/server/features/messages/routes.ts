@@ -69,7 +69,14 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/messages/:id/read',
-    { schema: { tags: ['messages'], summary: 'Mark one message addressed to you read', params: idParams, response: { 200: ok, ...errors } } },
+    {
+      schema: {
+        tags: ['messages'],
+        summary: 'Mark one message addressed to you read',
+        params: idParams,
+        response: { 200: ok, ...errors },
+      },
+    },
     async (request) => {
       const viewer = await requireMember(request);
       await markMessageRead(db, viewer.id, request.params.id);

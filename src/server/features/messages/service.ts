@@ -1,7 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { notFound, unprocessable } from '../../platform/errors';
-import { RECIPIENT_NOT_FOUND, conversationKey, type Conversation, type Message, type SendMessageInput } from '../../../shared/messages';
+import {
+  RECIPIENT_NOT_FOUND,
+  conversationKey,
+  type Conversation,
+  type Message,
+  type SendMessageInput,
+} from '../../../shared/messages';
 import { isUuid } from '../events/service';
 
 // Direct messages. A conversation is the other member plus the subject. Deleting hides a
@@ -57,7 +63,16 @@ export async function inbox(db: Db, viewerId: string): Promise<Conversation[]> {
     const key = conversationKey(other.id, row.subject);
     let c = conversations.get(key);
     if (!c) {
-      c = { key, other, subject: row.subject, startedAt: message.createdAt, lastAt: message.createdAt, preview: '', unread: 0, messages: [] };
+      c = {
+        key,
+        other,
+        subject: row.subject,
+        startedAt: message.createdAt,
+        lastAt: message.createdAt,
+        preview: '',
+        unread: 0,
+        messages: [],
+      };
       conversations.set(key, c);
     }
     c.messages.push(message);
@@ -69,8 +84,14 @@ export async function inbox(db: Db, viewerId: string): Promise<Conversation[]> {
   return [...conversations.values()].sort((a, b) => b.lastAt.localeCompare(a.lastAt));
 }
 
-export async function sendMessage(db: Db, viewerId: string, input: SendMessageInput): Promise<{ id: string; recipientId: string }> {
-  const found = await db.execute<{ id: string }>(sql`select id from profiles where lower(username) = lower(${input.to})`);
+export async function sendMessage(
+  db: Db,
+  viewerId: string,
+  input: SendMessageInput,
+): Promise<{ id: string; recipientId: string }> {
+  const found = await db.execute<{ id: string }>(
+    sql`select id from profiles where lower(username) = lower(${input.to})`,
+  );
   const recipientId = found.rows[0]?.id;
   if (!recipientId) throw unprocessable('RECIPIENT_NOT_FOUND', RECIPIENT_NOT_FOUND);
   if (recipientId === viewerId) throw unprocessable('SELF_MESSAGE', 'You cannot send a message to yourself.');
@@ -80,7 +101,12 @@ export async function sendMessage(db: Db, viewerId: string, input: SendMessageIn
 }
 
 /** Marks read the unread messages the other member sent the viewer under that subject. */
-export async function markConversationRead(db: Db, viewerId: string, otherId: string, subject: string): Promise<{ count: number; senderIds: string[] }> {
+export async function markConversationRead(
+  db: Db,
+  viewerId: string,
+  otherId: string,
+  subject: string,
+): Promise<{ count: number; senderIds: string[] }> {
   const result = await db.execute<{ sender_id: string }>(sql`update messages set read_at = now()
     where recipient_id = ${viewerId} and sender_id = ${otherId} and subject = ${subject}
       and read_at is null and recipient_deleted_at is null
@@ -99,7 +125,12 @@ export async function markMessageRead(db: Db, viewerId: string, id: string): Pro
 export async function deleteMessage(db: Db, viewerId: string, id: string): Promise<{ otherId: string }> {
   if (!isUuid(id)) throw notFound('Message not found.');
   return db.transaction(async (tx) => {
-    const found = await tx.execute<{ sender_id: string; recipient_id: string; sender_deleted_at: unknown; recipient_deleted_at: unknown }>(
+    const found = await tx.execute<{
+      sender_id: string;
+      recipient_id: string;
+      sender_deleted_at: unknown;
+      recipient_deleted_at: unknown;
+    }>(
       sql`select sender_id, recipient_id, sender_deleted_at, recipient_deleted_at from messages where id = ${id} for update`,
     );
     const row = found.rows[0];

@@ -34,7 +34,8 @@ export async function listPodcasts(db: Db, q?: string, limit = 500): Promise<Pod
   const filter = q
     ? sql`lower(title || ' ' || coalesce(description, '') || ' ' || array_to_string(guests, ' ')) like ${containsPattern(q)}`
     : sql`true`;
-  const result = await db.execute<Row>(sql`select id, title, description, media_type, video_url, media_url, thumbnail_url,
+  const result =
+    await db.execute<Row>(sql`select id, title, description, media_type, video_url, media_url, thumbnail_url,
       guests, tags, published_at from podcasts where ${filter} order by published_at desc, id limit ${limit}`);
   return result.rows.map(toPodcast);
 }

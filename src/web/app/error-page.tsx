@@ -1,0 +1,65 @@
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { House } from 'lucide-react';
+import { ButtonLink } from '../components/button';
+import { ApiRequestError } from '../lib/api';
+import { paths } from '../lib/paths';
+import { useDocumentTitle } from '../lib/use-document-title';
+
+const statusTitles: Record<number, string> = {
+  401: 'Sign in required',
+  403: 'Access denied',
+  404: 'Page not found',
+  500: 'Something went wrong',
+};
+
+function describe(error: unknown): { status?: number; title: string; message: string } {
+  if (isRouteErrorResponse(error)) {
+    const title = statusTitles[error.status] ?? (error.statusText || 'Something went wrong');
+    const detail = typeof error.data === 'string' && error.data ? error.data : undefined;
+    const message =
+      detail ?? (error.status === 404 ? "The page you're looking for doesn't exist." : 'The page could not be shown.');
+    return { status: error.status, title, message };
+  }
+  if (error instanceof ApiRequestError) {
+    return {
+      status: error.status || undefined,
+      title: statusTitles[error.status] ?? 'Something went wrong',
+      message: error.message,
+    };
+  }
+  if (error instanceof Error) return { title: 'Something went wrong', message: error.message };
+  return { title: 'Something went wrong', message: 'An unexpected error occurred' };
+}
+
+/** The router's fallback: the error status (e.g. 404) or message, and a way home. */
+export function ErrorPage() {
+  const error = useRouteError();
+  const { status, title, message } = describe(error);
+  useDocumentTitle(title);
+
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center sm:py-32">
+      {status && <p className="text-sm font-semibold tracking-wide text-link tabular-nums">Error {status}</p>}
+      <h1 className="mt-2 text-3xl font-semibold tracking-tight text-balance text-fg sm:text-4xl">{title}</h1>
+      <p className="mt-4 text-fg-muted">{message}</p>
+      <ButtonLink to={paths.home} className="mt-8">
+        <House aria-hidden="true" />
+        Back to home
+      </ButtonLink>
+    </section>
+  );
+}
+
+/** When the layout itself fails there is no chrome around the page: bring our own <main>. */
+export function RootErrorPage() {
+  return (
+    <main id="main" className="min-h-dvh">
+      <ErrorPage />
+    </main>
+  );
+}
+
+/** Catch-all route: unknown URLs render the error page (404) inside the normal layout. */
+export function notFoundLoader(): never {
+  throw new Response('', { status: 404, statusText: 'Not Found' });
+}

@@ -1,0 +1,32 @@
+import { Outlet, useNavigation } from 'react-router';
+import { ScrollToTop } from './scroll-to-top';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+import { useRealtime } from './use-realtime';
+
+/** Shared chrome: skip link, fixed top nav, main content, footer. */
+export function Layout() {
+  useRealtime();
+  const navigation = useNavigation();
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <ScrollToTop />
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-brand px-4 py-2 text-sm font-medium text-on-brand focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to main content
+      </a>
+      {/* A thin bar while the next screen's code or data loads. */}
+      {navigation.state !== 'idle' && (
+        <div aria-hidden="true" className="fixed inset-x-0 top-0 z-50 h-0.5 animate-pulse bg-brand" />
+      )}
+      <SiteHeader />
+      <main id="main" tabIndex={-1} className="flex-1 pt-16 outline-none">
+        <Outlet />
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

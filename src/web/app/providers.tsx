@@ -1,0 +1,21 @@
+import { useState, type ReactNode } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { ApiRequestError } from '../lib/api';
+
+function makeQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        // A 4xx will not fix itself; retry only network and server failures, once.
+        retry: (failureCount, error) =>
+          !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500) && failureCount < 1,
+      },
+    },
+  });
+}
+
+export function Providers({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(makeQueryClient);
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+}

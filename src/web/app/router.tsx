@@ -1,0 +1,96 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { PageSpinner } from '../components/spinner';
+import { paths } from '../lib/paths';
+import { ErrorPage, RootErrorPage, notFoundLoader } from './error-page';
+import { RequireAdmin, RequireAuth } from './guards';
+import { Layout } from './layout';
+
+// Every screen is its own chunk. Screens export a named component; `screen` adapts it to `lazy`.
+// To add a feature: add its URL to lib/paths.ts and a route below (inside RequireAuth or
+// RequireAdmin when it needs a session).
+function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): RouteObject['lazy'] {
+  return async () => ({ Component: pick(await load()) });
+}
+
+const publicRoutes: RouteObject[] = [
+  {
+    index: true,
+    lazy: screen(
+      () => import('../features/home/home-page'),
+      (m) => m.HomePage,
+    ),
+  },
+  {
+    path: paths.login,
+    lazy: screen(
+      () => import('../features/auth/login-page'),
+      (m) => m.LoginPage,
+    ),
+  },
+  {
+    path: paths.register,
+    lazy: screen(
+      () => import('../features/auth/register-page'),
+      (m) => m.RegisterPage,
+    ),
+  },
+  {
+    path: paths.resetPassword,
+    lazy: screen(
+      () => import('../features/auth/reset-password-page'),
+      (m) => m.ResetPasswordPage,
+    ),
+  },
+  {
+    path: paths.newPassword,
+    lazy: screen(
+      () => import('../features/auth/new-password-page'),
+      (m) => m.NewPasswordPage,
+    ),
+  },
+  {
+    path: paths.devMailbox,
+    lazy: screen(
+      () => import('../features/dev-mailbox/mailbox-page'),
+      (m) => m.MailboxPage,
+    ),
+  },
+];
+
+const memberRoutes: RouteObject[] = [
+  {
+    path: paths.dashboard,
+    lazy: screen(
+      () => import('../features/dashboard/dashboard-page'),
+      (m) => m.DashboardPage,
+    ),
+  },
+];
+
+const adminRoutes: RouteObject[] = [];
+
+export const routes: RouteObject[] = [
+  {
+    element: <Layout />,
+    errorElement: <RootErrorPage />,
+    children: [
+      {
+        // Errors and first-load fallbacks render inside the layout, so the nav stays usable.
+        errorElement: <ErrorPage />,
+        hydrateFallbackElement: <PageSpinner />,
+        children: [
+          ...publicRoutes,
+          { element: <RequireAuth />, children: memberRoutes },
+          { element: <RequireAdmin />, children: adminRoutes },
+          // Unknown URLs: the loader throws a 404, the errorElement above shows it.
+          { path: '*', loader: notFoundLoader, element: null },
+        ],
+      },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

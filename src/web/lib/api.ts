@@ -1,0 +1,77 @@
+import type { ApiError } from '../../shared/errors';
+
+// Thin fetch wrapper for the JSON API. Deliberately zod-free (a runtime import of src/shared
+// would pull zod into the first-load bundle); the server validates and documents every shape.
+
+/** Shown when the server's answer carries no usable message (network failure, proxy page). */
+const FALLBACK_MESSAGE = 'An unexpected error occurred';
+
+export class ApiRequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiRequestError';
+  }
+}
+
+function isApiError(body: unknown): body is ApiError {
+  if (typeof body !== 'object' || body === null || !('error' in body)) return false;
+  const error = (body as { error: unknown }).error;
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as { message?: unknown }).message === 'string' &&
+    typeof (error as { code?: unknown }).code === 'string'
+  );
+}
+
+async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  // No content-type without a body: the server rejects an empty JSON body (e.g. sign-out).
+  if (body !== undefined) headers['content-type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiRequestError(0, 'NETWORK_ERROR', FALLBACK_MESSAGE);
+  }
+
+  const text = await response.text();
+  let data: unknown = undefined;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = undefined;
+    }
+  }
+
+  if (!response.ok) {
+    if (isApiError(data)) throw new ApiRequestError(response.status, data.error.code, data.error.message);
+    throw new ApiRequestError(response.status, 'HTTP_ERROR', FALLBACK_MESSAGE);
+  }
+  return data as T;
+}
+
+export const api = {
+  get: <T>(path: string) => request<T>('GET', path),
+  post: <T>(path: string, body?: unknown) => request<T>('POST', path, body),
+  put: <T>(path: string, body?: unknown) => request<T>('PUT', path, body),
+  patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, body),
+  delete: <T>(path: string) => request<T>('DELETE', path),
+};
+
+/** The message to show a user for any thrown value. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message;
+  return FALLBACK_MESSAGE;
+}

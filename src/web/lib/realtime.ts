@@ -1,0 +1,58 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { REALTIME_RECONNECT_DELAYS_MS, realtimeNotice, type RealtimeNotice } from '../../shared/realtime';
+
+// Live change notices over Server-Sent Events. Loaded on demand (it brings zod) once a member
+// is signed in; see app/use-realtime.ts.
+
+const FORUM_KINDS = new Set(['forums', 'forum-posts', 'forum-replies']);
+// Nav badge counts live in the 'me' response.
+const BADGE_KINDS = new Set(['messages', 'connections']);
+
+export function applyNotice(queryClient: QueryClient, notice: RealtimeNotice): void {
+  void queryClient.invalidateQueries({ queryKey: [notice.kind] });
+  if (BADGE_KINDS.has(notice.kind)) void queryClient.invalidateQueries({ queryKey: ['me'] });
+  if (FORUM_KINDS.has(notice.kind)) void queryClient.invalidateQueries({ queryKey: ['forums'] });
+}
+
+/** Opens /api/realtime and keeps it open, reconnecting after 1, 2, 5, then every 10 s. Returns stop(). */
+export function connectRealtime(queryClient: QueryClient): () => void {
+  let source: EventSource | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let attempt = 0;
+  let stopped = false;
+
+  const open = () => {
+    source = new EventSource('/api/realtime');
+    source.onopen = () => {
+      attempt = 0;
+    };
+    source.onmessage = (event: MessageEvent<string>) => {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      const notice = realtimeNotice.safeParse(parsed);
+      if (notice.success) applyNotice(queryClient, notice.data);
+    };
+    // EventSource would retry on its own at a fixed pace; close it and use our back-off instead.
+    source.onerror = () => {
+      source?.close();
+      source = null;
+      if (stopped) return;
+      const delays = REALTIME_RECONNECT_DELAYS_MS;
+      const delay = delays[Math.min(attempt, delays.length - 1)] ?? 10_000;
+      attempt += 1;
+      timer = setTimeout(open, delay);
+    };
+  };
+
+  open();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+    source?.close();
+    source = null;
+  };
+}

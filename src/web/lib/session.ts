@@ -1,0 +1,42 @@
+import { useCallback } from 'react';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import type { Me, MeResponse } from '../../shared/auth';
+import { api } from './api';
+import { paths } from './paths';
+
+// The signed-in member, shared by the nav, the guards and every member screen.
+export const meQueryKey = ['me'] as const;
+
+export function useMe() {
+  const query = useQuery({
+    queryKey: meQueryKey,
+    queryFn: () => api.get<MeResponse>('/api/me'),
+    staleTime: 30_000,
+  });
+  return { ...query, me: query.data?.user ?? null };
+}
+
+/** After sign-in or register: show the member at once, then confirm with the server. */
+export async function setSignedIn(queryClient: QueryClient, user: Me): Promise<void> {
+  queryClient.setQueryData<MeResponse>(meQueryKey, { user });
+  await queryClient.invalidateQueries({ queryKey: meQueryKey });
+}
+
+export function useSignOut(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useCallback(async () => {
+    try {
+      await api.post('/api/auth/sign-out');
+    } catch {
+      // Leave anyway; the /api/me refetch below shows whether the session really ended.
+    }
+    // Leave member-only screens first, so their guards do not bounce to /login (see RequireAuth).
+    await navigate(paths.home);
+    // Drop every member's cached data; keep the 'me' query (its observers stay subscribed) as signed out.
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] });
+    queryClient.setQueryData<MeResponse>(meQueryKey, { user: null });
+    await queryClient.invalidateQueries({ queryKey: meQueryKey });
+  }, [navigate, queryClient]);
+}
