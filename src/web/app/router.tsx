@@ -1,17 +1,16 @@
-import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/spinner';
 import { paths } from '../lib/paths';
 import { ErrorPage, RootErrorPage, notFoundLoader } from './error-page';
 import { RequireAdmin, RequireAuth } from './guards';
 import { Layout } from './layout';
+import { screen } from './routes/screen';
+import { siteRoutes } from './routes/site-routes';
+import { communityMemberRoutes, communityPublicRoutes } from './routes/community-routes';
 
-// Every screen is its own chunk. Screens export a named component; `screen` adapts it to `lazy`.
-// To add a feature: add its URL to lib/paths.ts and a route below (inside RequireAuth or
-// RequireAdmin when it needs a session).
-function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): RouteObject['lazy'] {
-  return async () => ({ Component: pick(await load()) });
-}
+// Every screen is its own chunk (see routes/screen.ts). To add a feature: add its URL to
+// lib/paths.ts and its routes to a file in routes/ (public, or member-only inside RequireAuth,
+// or admin-only inside RequireAdmin).
 
 const publicRoutes: RouteObject[] = [
   {
@@ -81,7 +80,9 @@ export const routes: RouteObject[] = [
         hydrateFallbackElement: <PageSpinner />,
         children: [
           ...publicRoutes,
-          { element: <RequireAuth />, children: memberRoutes },
+          ...siteRoutes,
+          ...communityPublicRoutes,
+          { element: <RequireAuth />, children: [...memberRoutes, ...communityMemberRoutes] },
           { element: <RequireAdmin />, children: adminRoutes },
           // Unknown URLs: the loader throws a 404, the errorElement above shows it.
           { path: '*', loader: notFoundLoader, element: null },
