@@ -33,14 +33,14 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'rm -rf test-results/e2e-data && tsx src/server/main.ts',
+    command: `rm -rf test-results/e2e-data-${port} && tsx src/server/main.ts`,
     url: `${baseURL}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
     env: {
       PORT: String(port),
       PUBLIC_URL: baseURL,
-      DATA_DIR: 'test-results/e2e-data',
+      DATA_DIR: `test-results/e2e-data-${port}`,
       AUTH_RATE_LIMIT: '1000',
       LOG_LEVEL: 'warn',
     },

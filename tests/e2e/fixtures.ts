@@ -1,0 +1,60 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+// Shared steps for the journeys. The server under test is seeded with the demo content.
+
+export const DEMO_ADMIN = { email: 'admin@powermixer.example', password: 'mixer-admin-2026' };
+export const DEMO_MEMBER_PASSWORD = 'mixer-member-2026';
+
+let counter = 0;
+/** A new member's details, unique per run. */
+export function newMember(prefix = 'e2e') {
+  const tag = `${prefix}${Date.now().toString(36)}${++counter}`;
+  return { email: `${tag}@example.com`, username: tag, fullName: `Test ${tag}`, password: 'a long test password' };
+}
+
+export async function register(page: Page, member: ReturnType<typeof newMember>) {
+  await page.goto('/register');
+  await page.getByLabel('Email').fill(member.email);
+  await page.getByLabel('Username').fill(member.username);
+  await page.getByLabel('Full name').fill(member.fullName);
+  await page.getByLabel('Password').fill(member.password);
+  await page.getByRole('button', { name: /create account|register/i }).click();
+}
+
+export async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+export async function signOut(page: Page) {
+  await page.request.post('/api/auth/sign-out', { headers: { origin: new URL(page.url()).origin } });
+}
+
+/** axe finds nothing on the page as it is now (WCAG 2.1 AA rules). */
+export async function expectNoAxeViolations(page: Page, label = page.url()) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(summary, `axe violations on ${label}`).toEqual([]);
+}
+
+/** Runs the axe check in both themes. */
+export async function expectNoAxeViolationsInBothThemes(page: Page, label?: string) {
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((t) => {
+      localStorage.setItem('theme', t);
+      document.documentElement.classList.remove('light', 'dark');
+      document.documentElement.classList.add(t);
+    }, theme);
+    await expectNoAxeViolations(page, `${label ?? page.url()} (${theme})`);
+  }
+}
+
+/** The newest mail to `to`, read from the development mailbox API. */
+export async function latestMail(page: Page, to: string) {
+  const res = await page.request.get('/api/dev/mailbox');
+  const { messages } = (await res.json()) as { messages: { to: string; subject: string; text: string }[] };
+  return messages.find((m) => m.to === to);
+}
