@@ -56,17 +56,15 @@ export async function createMembers(db: Db, count: number, prefix = 'bulk') {
     await db
       .insert(user)
       .values(chunk.map((m) => ({ id: m.id, name: m.username, email: m.email, emailVerified: true })));
-    await db
-      .insert(account)
-      .values(
-        chunk.map((m) => ({
-          id: randomUUID(),
-          accountId: m.id,
-          providerId: 'credential',
-          userId: m.id,
-          password: hash,
-        })),
-      );
+    await db.insert(account).values(
+      chunk.map((m) => ({
+        id: randomUUID(),
+        accountId: m.id,
+        providerId: 'credential',
+        userId: m.id,
+        password: hash,
+      })),
+    );
     await db
       .insert(profiles)
       .values(chunk.map((m) => ({ id: m.id, username: m.username, fullName: `Member ${m.username}` })));

@@ -29,13 +29,11 @@ describe('GET /api/landing', () => {
     await createEvent(db, { name: 'Ongoing', status: 'ongoing', startTime: new Date(Date.now() + 3 * DAY) });
     await createEvent(db, { name: 'Latest', status: 'completed', startTime: new Date(Date.now() + 30 * DAY) });
     for (let i = 0; i < 4; i++) {
-      await db
-        .insert(podcasts)
-        .values({
-          title: `Episode ${i}`,
-          publishedAt: new Date(Date.now() - i * DAY),
-          videoUrl: 'https://youtu.be/dQw4w9WgXcQ',
-        });
+      await db.insert(podcasts).values({
+        title: `Episode ${i}`,
+        publishedAt: new Date(Date.now() - i * DAY),
+        videoUrl: 'https://youtu.be/dQw4w9WgXcQ',
+      });
     }
     // A write elsewhere invalidates the cached answer.
     await ctx.app.services.cache.invalidate(['events', 'podcasts']);
