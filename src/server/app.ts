@@ -108,7 +108,7 @@ export async function buildApp(options: BuildOptions) {
   const cache = createPublicCache(database, app.log);
   app.decorate('services', { config, database, db: database.db, auth, mailer, storage, realtime, cache });
 
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config);
   registerCsrfGuard(app, config);
   registerErrorHandler(app);
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 10, fields: 20 } });

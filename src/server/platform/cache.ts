@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database, Db } from '../db/client';
 
 const CHANNEL = 'cache_invalidate';
 
-interface Entry {
-  body: string;
-  etag: string;
+interface Entry extends Cached {
   tags: string[];
   expiresAt: number;
 }
@@ -15,6 +14,18 @@ interface Entry {
 export interface Cached {
   body: string;
   etag: string;
+  /** The body gzipped once, for large answers (event pages with hundreds of attendees). */
+  gzip?: Buffer;
+}
+
+const GZIP_FROM_BYTES = 2048;
+
+export function cachedBody(body: string): Cached {
+  return {
+    body,
+    etag: etagOf(body),
+    gzip: body.length >= GZIP_FROM_BYTES ? gzipSync(body, { level: 6 }) : undefined,
+  };
 }
 
 /** A per-process cache of public JSON answers. A write anywhere invalidates by tag through
@@ -53,8 +64,7 @@ export function createPublicCache(database: Database, log: FastifyBaseLogger): P
       if (running) return running;
       const startedAt = generation;
       const promise = (async () => {
-        const body = JSON.stringify(await load());
-        const entry: Entry = { body, etag: etagOf(body), tags, expiresAt: Date.now() + ttlMs };
+        const entry: Entry = { ...cachedBody(JSON.stringify(await load())), tags, expiresAt: Date.now() + ttlMs };
         if (generation === startedAt) {
           if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
           entries.set(key, entry);
@@ -92,8 +102,15 @@ export function sendJsonWithEtag(
   cached: Cached,
   cacheControl = 'public, max-age=0, must-revalidate',
 ) {
-  reply.header('etag', cached.etag).header('cache-control', cacheControl).header('vary', 'cookie');
+  reply
+    .header('etag', cached.etag)
+    .header('cache-control', cacheControl)
+    .header('vary', 'cookie, accept-encoding')
+    .type('application/json; charset=utf-8');
   if (request.headers['if-none-match'] === cached.etag) return reply.status(304).send();
+  if (cached.gzip && /\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) {
+    return reply.header('content-encoding', 'gzip').send(cached.gzip as never);
+  }
   // Already-serialised JSON: Fastify sends strings as they are, without the serializer.
-  return reply.type('application/json; charset=utf-8').send(cached.body as never);
+  return reply.send(cached.body as never);
 }

@@ -49,7 +49,8 @@ export const events = pgTable(
     check('events_status_check', sql`${t.status} in ('upcoming', 'ongoing', 'completed')`),
     check('events_max_attendees_check', sql`${t.maxAttendees} is null or ${t.maxAttendees} > 0`),
     check('events_time_order_check', sql`${t.endTime} >= ${t.startTime}`),
-    index('events_start_time_idx').on(t.startTime.desc()),
+    // Lists sort by start_time desc, id: the index serves the order and the tie-break.
+    index('events_start_time_idx').on(t.startTime.desc(), t.id),
     // The next event: status upcoming, start at or after now, earliest first.
     index('events_status_start_time_idx').on(t.status, t.startTime),
     index('events_category_idx').on(t.category),

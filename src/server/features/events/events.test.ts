@@ -114,6 +114,18 @@ describe('GET /api/events/:id', () => {
     expect(mine.headers['cache-control']).toContain('private');
   });
 
+  it('sends large event pages gzipped to clients that accept it', async () => {
+    const event = await createEvent(db(), { description: 'x'.repeat(5000) });
+    const res = await ctx.app.inject({ url: `/api/events/${event.id}`, headers: { 'accept-encoding': 'gzip, br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    const { gunzipSync } = await import('node:zlib');
+    expect(JSON.parse(gunzipSync(res.rawPayload).toString()).event.description).toHaveLength(5000);
+    const plain = await ctx.app.inject(`/api/events/${event.id}`);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json().event.id).toBe(event.id);
+  });
+
   it("answers 404 'Event Not Found' for a missing or malformed id", async () => {
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-an-id']) {
       const res = await ctx.app.inject(`/api/events/${id}`);

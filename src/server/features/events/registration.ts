@@ -149,9 +149,10 @@ export async function setGuests(
     }
     await tx.execute(sql`delete from event_guests where event_id = ${eventId} and profile_id = ${userId}`);
     if (input.guests.length > 0) {
-      // clock_timestamp() keeps the order the member entered them in.
+      // A microsecond apart, so they list in the order the member entered them.
       const rows = input.guests.map(
-        (g) => sql`(${eventId}, ${userId}, ${g.name}, ${g.email.toLowerCase()}, clock_timestamp())`,
+        (g, i) =>
+          sql`(${eventId}, ${userId}, ${g.name}, ${g.email.toLowerCase()}, now() + make_interval(secs => ${i / 1_000_000}))`,
       );
       await tx.execute(sql`insert into event_guests (event_id, profile_id, guest_name, guest_email, created_at)
         values ${sql.join(rows, sql`, `)}`);

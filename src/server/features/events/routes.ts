@@ -10,13 +10,20 @@ import {
   registrationInput,
   registrationResponse,
 } from '../../../shared/events';
-import { sendJsonWithEtag } from '../../platform/cache';
+import { cachedBody, sendJsonWithEtag } from '../../platform/cache';
 import { invariant, notFound } from '../../platform/errors';
 import { getViewer, requireMember } from '../../platform/viewer';
 import { sendRegistrationEmail } from './emails';
 import { buildIcs, icsFileName } from './ics';
 import { setGuests, setRegistration, unregister, type RegistrationOutcome } from './registration';
-import { eventForCalendar, findEventDetail, findMyRegistration, listEvents, upcomingForCalendar } from './service';
+import {
+  eventForCalendar,
+  findEventDetail,
+  findMyRegistration,
+  listCategories,
+  listEvents,
+  upcomingForCalendar,
+} from './service';
 
 const errors = { 401: apiError, 403: apiError, 404: apiError, 409: apiError, 422: apiError };
 const idParams = z.object({ id: z.string().max(64) });
@@ -47,7 +54,12 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const q = request.query;
       const key = `events:${q.q ?? ''}|${q.status ?? ''}|${q.category ?? ''}|${q.page}|${q.pageSize}`;
-      const cached = await cache.get(key, ['events'], EVENTS_CACHE_TTL_MS, () => listEvents(db, q));
+      // The category list does not depend on the filters: one cached copy serves every page.
+      const categories = async () =>
+        JSON.parse(
+          (await cache.get('event-categories', ['events'], EVENTS_CACHE_TTL_MS, () => listCategories(db))).body,
+        ) as string[];
+      const cached = await cache.get(key, ['events'], EVENTS_CACHE_TTL_MS, () => listEvents(db, q, categories));
       return sendJsonWithEtag(request, reply, cached);
     },
   );
@@ -69,19 +81,18 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         return event ? { event } : null;
       });
       invariant(cached.body !== 'null', notFound(EVENT_NOT_FOUND));
+      const withRegistration = (registration: unknown) =>
+        `${cached.body.slice(0, -1)},"registration":${JSON.stringify(registration)}}`;
       const viewer = await getViewer(request);
       if (!viewer) {
-        // Visitors share one cacheable answer; `registration` is null for them.
-        return sendJsonWithEtag(request, reply, {
-          body: `${cached.body.slice(0, -1)},"registration":null}`,
-          etag: cached.etag,
-        });
+        // Visitors share one cacheable answer (kept ready, gzipped too); `registration` is null.
+        const visitor = await cache.get(`event:${id}:visitor`, ['events'], EVENTS_CACHE_TTL_MS, async () =>
+          JSON.parse(withRegistration(null)),
+        );
+        return sendJsonWithEtag(request, reply, visitor);
       }
       const registration = await findMyRegistration(db, id, viewer.id);
-      reply.header('cache-control', 'private, no-store');
-      // Already-serialised JSON: Fastify sends strings as they are.
-      const body = `${cached.body.slice(0, -1)},"registration":${JSON.stringify(registration)}}`;
-      return reply.type('application/json; charset=utf-8').send(body as never);
+      return sendJsonWithEtag(request, reply, cachedBody(withRegistration(registration)), 'private, no-cache');
     },
   );
 

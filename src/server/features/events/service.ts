@@ -54,7 +54,11 @@ export function toCard(row: CardRow): EventCard {
   };
 }
 
-export async function listEvents(db: Db, query: EventsListQuery): Promise<EventsListResponse> {
+export async function listEvents(
+  db: Db,
+  query: EventsListQuery,
+  categories: () => Promise<string[]> = () => listCategories(db),
+): Promise<EventsListResponse> {
   const filters = [sql`true`];
   if (query.q) {
     // Same expression as the trigram index events_search_trgm_idx.
@@ -67,18 +71,18 @@ export async function listEvents(db: Db, query: EventsListQuery): Promise<Events
   const where = sql.join(filters, sql` and `);
   const offset = (query.page - 1) * query.pageSize;
 
-  const [rows, total, categories] = await Promise.all([
+  const [rows, total, categoryList] = await Promise.all([
     db.execute<CardRow>(sql`select ${cardColumns} from events e where ${where}
       order by e.start_time desc, e.id limit ${query.pageSize} offset ${offset}`),
     db.execute<{ n: number }>(sql`select count(*)::int as n from events e where ${where}`),
-    listCategories(db),
+    categories(),
   ]);
   return {
     events: rows.rows.map(toCard),
     total: Number(total.rows[0]!.n),
     page: query.page,
     pageSize: query.pageSize,
-    categories,
+    categories: categoryList,
   };
 }
 

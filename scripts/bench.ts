@@ -1,0 +1,77 @@
+/**
+ * `npm run bench`: how fast the public reads are, next to two ceilings measured in the same run.
+ *
+ * - Framework ceiling: a minimal Fastify 5 server (scripts/bench/minimal-server.ts) in its own
+ *   process, loaded by autocannon exactly like the app, just before each database's routes.
+ *   The app cannot beat it.
+ * - DB ceiling: the service functions each route calls, straight through the driver from this
+ *   process, with as many concurrent callers as HTTP connections. The app's public cache can
+ *   beat it; without the cache the route could not.
+ * - The routes: the real server (`src/server/main.ts`, NODE_ENV=production) as a child process on
+ *   each database in turn (embedded PGlite, then PostgreSQL), after a generated data set of
+ *   10,000 events, 5,000 members and 100,000 registrations.
+ * - The landing page's JavaScript, gzipped, as Chromium downloads it.
+ *
+ * Settings (environment): BENCH_DURATION seconds per measurement (10), BENCH_CONNECTIONS (50),
+ * BENCH_WARMUP seconds before each (1), BENCH_DATABASES (pglite,postgres), BENCH_BUILD=1 to
+ * rebuild the web app, DATABASE_URL (an empty PostgreSQL database to use instead of creating
+ * pm_bench on BENCH_PG_ADMIN_URL, default postgres://postgres@127.0.0.1:5432/test).
+ * A missed target is a result, not an error: the exit code is non-zero only when something broke.
+ */
+import { cleanupAll, installCleanupHandlers } from './bench/cleanup';
+import { pgliteTarget, postgresTarget, type DatabaseTarget } from './bench/databases';
+import { ensureWebBuild, type JsSize } from './bench/js-size';
+import { printReports, type DatabaseReport } from './bench/report';
+import { benchDatabase } from './bench/run-database';
+import { settings } from './bench/settings';
+
+installCleanupHandlers();
+const started = performance.now();
+let broken = false;
+
+try {
+  console.log(
+    `Power Mixer benchmark: ${settings.connections} connections, ${settings.duration} s per measurement, ${settings.warmup} s warm-up`,
+  );
+  console.log(`  ${ensureWebBuild()}`);
+
+  const reports: DatabaseReport[] = [];
+  let js: JsSize | string | null = null;
+  const targets: (() => Promise<DatabaseTarget | { skipped: string }>)[] = [];
+  if (settings.pglite) targets.push(async () => pgliteTarget());
+  if (settings.postgres) targets.push(postgresTarget);
+
+  for (const prepare of targets) {
+    const target = await prepare();
+    if ('skipped' in target) {
+      console.log(`\n▶ PostgreSQL skipped: ${target.skipped}`);
+      reports.push({ name: 'PostgreSQL', description: '', routes: [], parts: [], skipped: target.skipped });
+      continue;
+    }
+    const report: DatabaseReport = { name: target.name, description: target.description, routes: [], parts: [] };
+    reports.push(report);
+    try {
+      // The first database's server also serves the landing page to Chromium.
+      const measured = await benchDatabase(target, report, { measureJs: js === null });
+      if (measured !== null) js = measured;
+    } catch (err) {
+      // One database failing still leaves the other's figures worth printing.
+      broken = true;
+      report.failed = (err as Error).stack ?? String(err);
+      console.error(`  ${target.name} failed: ${report.failed}`);
+    }
+  }
+
+  if (typeof js === 'string') broken = true;
+  printReports(reports, js);
+} catch (err) {
+  broken = true;
+  console.error('\nBenchmark failed:', err);
+} finally {
+  await cleanupAll();
+}
+
+console.log(
+  `\nTotal time: ${((performance.now() - started) / 60_000).toFixed(1)} min${broken ? ' (with failures, see above)' : ''}`,
+);
+process.exit(broken ? 1 : 0);

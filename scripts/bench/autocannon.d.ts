@@ -1,0 +1,48 @@
+// autocannon ships no types; this covers the part of its programmatic API the benchmark uses.
+declare module 'autocannon' {
+  export interface Request {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    /** Called before each request is sent; returns the request to send. */
+    setupRequest?: (request: Request, context: Record<string, unknown>) => Request;
+  }
+
+  export interface Options {
+    url: string;
+    connections?: number;
+    /** Seconds. */
+    duration?: number;
+    pipelining?: number;
+    /** Seconds before a request counts as timed out. */
+    timeout?: number;
+    requests?: Request[];
+    warmup?: { connections?: number; duration?: number };
+  }
+
+  export interface Histogram {
+    average: number;
+    mean: number;
+    stddev: number;
+    min: number;
+    max: number;
+    p50: number;
+    p90: number;
+    p99: number;
+    total: number;
+  }
+
+  export interface Result {
+    requests: Histogram & { sent: number };
+    /** Milliseconds. */
+    latency: Histogram;
+    throughput: Histogram;
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+    statusCodeStats: Record<string, { count: number }>;
+    duration: number;
+  }
+
+  export default function autocannon(options: Options, callback: (err: Error | null, result: Result) => void): unknown;
+}

@@ -1,0 +1,79 @@
+import autocannon, { type Request, type Result } from 'autocannon';
+import { settings } from './settings';
+
+// The two ways of loading something: HTTP requests with autocannon (a route), and direct calls
+// in a loop (the same SQL through the driver, i.e. the database's ceiling).
+
+export interface HttpResult {
+  /** Average requests per second (autocannon's per-second samples). */
+  rps: number;
+  p99: number;
+  non2xx: number;
+  /** Connection errors and timeouts. */
+  errors: number;
+  total: number;
+}
+
+export interface CallResult {
+  callsPerSec: number;
+  p99: number;
+  total: number;
+}
+
+/** `path` is fixed, or a function of a running counter (to rotate over many ids). */
+export type PathSpec = string | ((n: number) => string);
+
+export async function loadHttp(baseUrl: string, path: PathSpec): Promise<HttpResult> {
+  let counter = 0;
+  const requests: Request[] =
+    typeof path === 'string'
+      ? [{ method: 'GET', path }]
+      : [{ method: 'GET', setupRequest: (request) => ({ ...request, path: path(counter++) }) }];
+  const options = {
+    url: baseUrl,
+    connections: settings.connections,
+    duration: settings.duration,
+    timeout: 10,
+    requests,
+    ...(settings.warmup > 0 ? { warmup: { connections: settings.connections, duration: settings.warmup } } : {}),
+  };
+  const result = await new Promise<Result>((resolve, reject) => {
+    autocannon(options, (err, res) => (err ? reject(err) : resolve(res)));
+  });
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    total: result.requests.total,
+  };
+}
+
+/** Calls `call` from `settings.connections` concurrent workers for `settings.duration` seconds. */
+export async function loadCalls(call: (n: number) => Promise<unknown>): Promise<CallResult> {
+  if (settings.warmup > 0) await runWorkers(call, settings.warmup);
+  const { latencies, seconds } = await runWorkers(call, settings.duration);
+  latencies.sort((a, b) => a - b);
+  return {
+    callsPerSec: latencies.length / seconds,
+    p99: latencies[Math.max(0, Math.ceil(latencies.length * 0.99) - 1)] ?? 0,
+    total: latencies.length,
+  };
+}
+
+async function runWorkers(call: (n: number) => Promise<unknown>, seconds: number) {
+  const latencies: number[] = [];
+  let counter = 0;
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  const worker = async () => {
+    while (performance.now() < deadline) {
+      const t = performance.now();
+      await call(counter++);
+      latencies.push(performance.now() - t);
+    }
+  };
+  await Promise.all(Array.from({ length: settings.connections }, worker));
+  // The last calls end after the deadline: divide by the time actually spent.
+  return { latencies, seconds: (performance.now() - started) / 1000 };
+}

@@ -1,0 +1,145 @@
+import type { Fixture } from './generate';
+import type { JsSize } from './js-size';
+import type { CallResult, HttpResult } from './load';
+import { settings } from './settings';
+
+// Turning measurements into the tables: aligned text for the terminal, markdown for the README.
+
+export interface RouteMeasurement {
+  label: string;
+  http: HttpResult;
+  db: CallResult;
+}
+
+export interface DatabaseReport {
+  name: string;
+  description: string;
+  fixture?: Fixture;
+  /** The minimal Fastify server, measured just before this database's routes. */
+  framework?: HttpResult;
+  routes: RouteMeasurement[];
+  /** Database-only measurements (the landing loader's queries one by one). */
+  parts: { label: string; db: CallResult }[];
+  skipped?: string;
+  failed?: string;
+}
+
+const int = (n: number) => Math.round(n).toLocaleString('en-US');
+const ms = (n: number) => (n < 10 ? n.toFixed(1) : int(n));
+const pct = (n: number) => (n < 10 ? n.toFixed(1) : int(n));
+
+type Table = { headers: string[]; rows: string[][]; right: boolean[] };
+
+function routeTable(report: DatabaseReport): Table {
+  const framework = report.framework!;
+  const headers = [
+    'route',
+    'req/s',
+    'p99 ms',
+    'non-2xx',
+    'framework ceiling req/s',
+    'ratio to framework (%)',
+    'DB ceiling calls/s',
+    'ratio to DB ceiling (%)',
+    'target met?',
+  ];
+  const rows = report.routes.map(({ label, http, db }) => {
+    const toFramework = (100 * http.rps) / framework.rps;
+    const failures = http.non2xx + http.errors;
+    return [
+      label,
+      int(http.rps),
+      ms(http.p99),
+      http.errors > 0 ? `${int(http.non2xx)} (+${int(http.errors)} errors)` : int(http.non2xx),
+      int(framework.rps),
+      pct(toFramework),
+      int(db.callsPerSec),
+      pct((100 * http.rps) / db.callsPerSec),
+      // A fast wrong answer is no answer: failed requests miss the target whatever the rate.
+      toFramework >= 100 * settings.targetRatio && failures === 0 ? 'yes' : 'no',
+    ];
+  });
+  return { headers, rows, right: headers.map((_, i) => i > 0 && i < 8) };
+}
+
+function partsTable(report: DatabaseReport): Table {
+  const rows = [
+    ...report.routes.map((r) => [`${r.label} loader`, int(r.db.callsPerSec), ms(r.db.p99)]),
+    ...report.parts.map((p) => [`  landing part: ${p.label}`, int(p.db.callsPerSec), ms(p.db.p99)]),
+  ];
+  return { headers: ['direct service calls (DB ceiling)', 'calls/s', 'p99 ms'], rows, right: [false, true, true] };
+}
+
+function text({ headers, rows, right }: Table): string {
+  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (right[i] ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join(' | ');
+  return [line(headers), widths.map((w) => '-'.repeat(w)).join('-+-'), ...rows.map(line)].join('\n');
+}
+
+function markdown({ headers, rows, right }: Table): string {
+  const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
+  return [line(headers), line(right.map((r) => (r ? '---:' : '---'))), ...rows.map(line)].join('\n');
+}
+
+function fixtureLine(f: Fixture): string {
+  const counts = Object.entries(f.counts)
+    .map(([name, n]) => `${int(n)} ${name}`)
+    .join(', ');
+  return `data: ${counts}; generated in ${f.seconds.toFixed(1)} s. Search "${f.searchWord}" matches ${f.searchMatches} events (${((100 * f.searchMatches) / f.counts.events!).toFixed(1)}%), ${f.searchUpcoming} upcoming.`;
+}
+
+export function printReports(reports: DatabaseReport[], js: JsSize | string | null) {
+  const say = console.log;
+  const measured = reports.filter((r) => !r.skipped && r.routes.length > 0);
+  say(`\n${'='.repeat(100)}\nRESULTS  (${settings.connections} connections, ${settings.duration} s per measurement)\n`);
+  say(`Framework ceiling: minimal Fastify 5 server, one small JSON route, own process; measured before each database.`);
+  say(
+    `DB ceiling: each route's own service calls straight through the driver, ${settings.connections} concurrent callers.`,
+  );
+  say(`Target: public reads at >= ${100 * settings.targetRatio}% of the framework ceiling (and no failed requests).\n`);
+
+  for (const report of reports) {
+    say(`── ${report.name}${report.description ? `: ${report.description}` : ''}`);
+    if (report.skipped) {
+      say(`   skipped: ${report.skipped}\n`);
+      continue;
+    }
+    if (report.fixture) say(`   ${fixtureLine(report.fixture)}`);
+    if (report.failed) say(`   FAILED: ${report.failed}`);
+    if (report.routes.length > 0) {
+      say(`\n${text(routeTable(report))}\n`);
+      say(`${text(partsTable(report))}\n`);
+    }
+  }
+  say('A ratio to the DB ceiling above 100% means the public cache answered without the database.\n');
+  say(`${jsSummary(js)}\n${jsFiles(js)}`);
+
+  say(`\n── Markdown (for the README)\n`);
+  say(
+    `Measured with \`npm run bench\`: ${settings.connections} connections, ${settings.duration} s per route; load generator and server in separate processes on the same machine. Framework ceiling: a minimal Fastify 5 server with one small JSON route. DB ceiling: the route's own service calls straight through the driver, ${settings.connections} concurrent callers. Target: public reads at >= ${100 * settings.targetRatio}% of the framework ceiling.\n`,
+  );
+  for (const report of measured) {
+    say(`**${report.name}** (${fixtureLine(report.fixture!).replace(/^data: /, '')})\n`);
+    say(`${markdown(routeTable(report))}\n`);
+  }
+  say(`${jsSummary(js)}\n`);
+}
+
+function jsSummary(js: JsSize | string | null): string {
+  if (js === null) return 'Landing page JavaScript: not measured (no database run reached it).';
+  if (typeof js === 'string') return `Landing page JavaScript: FAILED: ${js}`;
+  const kb = js.totalGzipBytes / 1024;
+  const verdict = kb <= settings.jsBudgetKb ? 'met' : 'MISSED';
+  return `Landing page JavaScript: ${js.files.length} files, ${(js.totalBytes / 1024).toFixed(1)} KB raw, ${kb.toFixed(1)} KB gzip (level 9); target <= ${settings.jsBudgetKb} KB gzip: ${verdict}`;
+}
+
+function jsFiles(js: JsSize | string | null): string {
+  if (js === null || typeof js === 'string') return '';
+  return js.files
+    .map(
+      (f) =>
+        `   ${new URL(f.url).pathname}  ${(f.bytes / 1024).toFixed(1)} KB raw, ${(f.gzipBytes / 1024).toFixed(1)} KB gzip`,
+    )
+    .join('\n');
+}

@@ -1,0 +1,92 @@
+import { openDatabase } from '../../src/server/db/client';
+import { landingParts, routeCases, type Case } from './cases';
+import { onCleanup } from './cleanup';
+import type { DatabaseTarget } from './databases';
+import { generateDataset } from './generate';
+import { measureLandingJs, type JsSize } from './js-size';
+import { loadCalls, loadHttp, type CallResult, type PathSpec } from './load';
+import type { DatabaseReport } from './report';
+import { startAppServer, startMinimalServer } from './servers';
+
+// One database from start to end: generate, measure the database's ceiling through the driver,
+// close it, measure the framework's ceiling, then the routes on a server child that opens the
+// database in turn. PGlite lets only one process open a data folder: the phases never overlap.
+
+const log = (line: string) => console.log(line);
+const int = (n: number) => Math.round(n).toLocaleString('en-US');
+
+export async function benchDatabase(
+  target: DatabaseTarget,
+  report: DatabaseReport,
+  options: { measureJs: boolean },
+): Promise<JsSize | string | null> {
+  log(`\n▶ ${target.name}: ${target.description}`);
+
+  let cases: Case[] = [];
+  const ceilings: CallResult[] = [];
+  const database = await openDatabase(target.url); // applies the migrations
+  // Closed here or by the cleanup on Ctrl-C, whichever comes first; closing twice throws.
+  let closing: Promise<void> | null = null;
+  const close = () => (closing ??= database.close());
+  const forget = onCleanup(`${target.name} handle`, close);
+  try {
+    log('  generating the data set...');
+    const fixture = await generateDataset(database.db);
+    report.fixture = fixture;
+    log(
+      `  generated in ${fixture.seconds.toFixed(1)} s: ${Object.entries(fixture.counts)
+        .map(([k, n]) => `${int(n)} ${k}`)
+        .join(', ')}`,
+    );
+    cases = routeCases(fixture);
+
+    log('  DB ceiling (service calls through the driver):');
+    for (const c of cases) {
+      const result = await loadCalls((n) => c.call(database.db, n));
+      ceilings.push(result);
+      log(`    ${c.label.padEnd(62)} ${int(result.callsPerSec).padStart(7)} calls/s  p99 ${result.p99.toFixed(1)} ms`);
+    }
+    for (const part of landingParts) {
+      const result = await loadCalls((n) => part.call(database.db, n));
+      report.parts.push({ label: part.label, db: result });
+      log(
+        `    landing part: ${part.label.padEnd(48)} ${int(result.callsPerSec).padStart(7)} calls/s  p99 ${result.p99.toFixed(1)} ms`,
+      );
+    }
+  } finally {
+    await close();
+    forget();
+  }
+
+  // Measured next to the routes rather than once per run: on a shared machine the load varies.
+  log('  framework ceiling (minimal Fastify 5 server, child process):');
+  const minimal = await startMinimalServer();
+  report.framework = await loadHttp(minimal.url, '/').finally(() => minimal.stop());
+  log(`    GET / ${int(report.framework.rps)} req/s  p99 ${report.framework.p99.toFixed(1)} ms`);
+
+  log('  starting the app server (child process)...');
+  const server = await startAppServer(target.serverEnv);
+  try {
+    for (const c of cases) await expectOk(server.url, c.path!);
+    log('  HTTP routes (autocannon):');
+    for (const [i, c] of cases.entries()) {
+      const http = await loadHttp(server.url, c.path!);
+      report.routes.push({ label: c.label, http, db: ceilings[i]! });
+      const bad = http.non2xx + http.errors > 0 ? `  non-2xx ${http.non2xx}, errors ${http.errors}` : '';
+      log(`    ${c.label.padEnd(62)} ${int(http.rps).padStart(7)} req/s    p99 ${http.p99.toFixed(1)} ms${bad}`);
+    }
+    if (!options.measureJs) return null;
+    log('  landing page JavaScript (Chromium)...');
+    return await measureLandingJs(server.url).catch((err: Error) => err.message);
+  } finally {
+    await server.stop();
+  }
+}
+
+/** A route that fails would be measured as a fast error page: check each answers 200 first. */
+async function expectOk(baseUrl: string, path: PathSpec) {
+  const url = baseUrl + (typeof path === 'string' ? path : path(0));
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`GET ${url} answered ${res.status}: ${(await res.text()).slice(0, 500)}`);
+  await res.arrayBuffer();
+}

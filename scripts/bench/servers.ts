@@ -1,0 +1,147 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { onCleanup } from './cleanup';
+import { settings } from './settings';
+
+// Servers under load run as child processes, so the load generator (this process) and the
+// server never share an event loop: what we measure is the server, not autocannon.
+
+export interface ChildServer {
+  url: string;
+  /** Stops the whole process group gracefully (PGlite flushes on SIGTERM), then forcefully. */
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** A temp folder removed at the end, whatever happens. */
+export function tempDir(prefix: string): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  const remove = () => rmSync(dir, { recursive: true, force: true });
+  onCleanup(`temp folder ${dir}`, remove, remove);
+  return dir;
+}
+
+const groupAlive = (pid: number) => {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const killGroup = (pid: number, signal: NodeJS.Signals) => {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // already gone
+  }
+};
+
+/** Starts `npx tsx <script>` on a free port, in its own process group, and waits until
+ * `readyPath` answers 200. `envFor` gets the port (the app's PUBLIC_URL must name it). */
+async function startChild(
+  name: string,
+  script: string,
+  envFor: (port: number) => Record<string, string>,
+  readyPath: string,
+): Promise<ChildServer> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  // npx -> tsx -> node: detached puts all three in one process group that we signal as a whole.
+  const child = spawn('npx', ['tsx', script], {
+    cwd: settings.root,
+    env: { ...childEnv(), ...envFor(port), PORT: String(port) },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const pid = child.pid!;
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-8_000); // the tail, for error messages
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  let exited = false;
+  child.on('exit', () => (exited = true));
+
+  async function stop() {
+    killGroup(pid, 'SIGTERM');
+    for (let waited = 0; waited < 15_000 && groupAlive(pid); waited += 100) await sleep(100);
+    if (groupAlive(pid)) killGroup(pid, 'SIGKILL');
+  }
+  const forget = onCleanup(`${name} (pid ${pid})`, stop, () => killGroup(pid, 'SIGKILL'));
+
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (exited) throw new Error(`${name} exited before it was ready:\n${output}`);
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`${name} was not ready after 120 s:\n${output}`);
+    }
+    const ok = await fetch(url + readyPath)
+      .then((res) => res.ok)
+      .catch(() => false);
+    if (ok) break;
+    await sleep(250);
+  }
+
+  return {
+    url,
+    async stop() {
+      await stop();
+      forget();
+    },
+  };
+}
+
+/** The environment a child inherits, minus settings that would point it at another database. */
+function childEnv(): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (value !== undefined && !['DATABASE_URL', 'DATA_DIR', 'PORT', 'HOST', 'PUBLIC_URL'].includes(key))
+      env[key] = value;
+  }
+  return env;
+}
+
+/** The real server, in production mode, on an already generated database. */
+export function startAppServer(database: { DATABASE_URL: string } | { DATA_DIR: string }): Promise<ChildServer> {
+  // Uploads go to a temp folder, never into the repository's ./data.
+  const dataDir = 'DATA_DIR' in database ? database.DATA_DIR : tempDir('pm-bench-uploads-');
+  return startChild(
+    'app server',
+    'src/server/main.ts',
+    (port) => ({
+      SEED_ON_EMPTY: 'false',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'benchmark-only-session-secret-0123456789abcdef',
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ...database,
+      DATA_DIR: dataDir,
+    }),
+    '/api/health',
+  );
+}
+
+/** The framework's ceiling: scripts/bench/minimal-server.ts. */
+export function startMinimalServer(): Promise<ChildServer> {
+  return startChild('minimal Fastify server', 'scripts/bench/minimal-server.ts', () => ({}), '/');
+}

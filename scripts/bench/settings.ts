@@ -1,0 +1,46 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// Every knob of `npm run bench`, from the environment. Durations are seconds.
+
+function positive(name: string, fallback: number, { allowZero = false } = {}): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0 || (value === 0 && !allowZero)) {
+    throw new Error(`${name} must be a ${allowZero ? 'non-negative' : 'positive'} number, got "${raw}"`);
+  }
+  return value;
+}
+
+const databases = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',').map((s) => s.trim());
+
+export const settings = {
+  /** Seconds each measurement runs (HTTP load and direct database calls alike). */
+  duration: positive('BENCH_DURATION', 10),
+  /** Concurrent HTTP connections, and concurrent workers for the direct database calls. */
+  connections: Math.round(positive('BENCH_CONNECTIONS', 50)),
+  /** Unrecorded seconds before each measurement, so JIT and caches reach their steady state. */
+  warmup: positive('BENCH_WARMUP', 1, { allowZero: true }),
+  /** How many different events the rotating event-detail run walks over. */
+  rotation: 200,
+  /** The target: public reads at this share of the framework's ceiling or more. */
+  targetRatio: 0.5,
+  /** The landing page's JavaScript budget, gzip. */
+  jsBudgetKb: 120,
+  /** BENCH_BUILD=1 rebuilds the web app even when dist/web exists. */
+  forceBuild: process.env.BENCH_BUILD === '1',
+  /** Which databases to measure: pglite, postgres or both (default). */
+  pglite: databases.includes('pglite'),
+  postgres: databases.includes('postgres'),
+  /** A PostgreSQL to use as it is; without it, a fresh database is created on the admin server. */
+  databaseUrl: process.env.DATABASE_URL || undefined,
+  /** Where the fresh benchmark database is created and dropped. */
+  adminUrl: process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+  benchDatabaseName: process.env.BENCH_PG_DATABASE ?? 'pm_bench',
+  chromiumPath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  /** The repository root: children run there so `./dist/web` and `npx tsx` resolve as in production. */
+  root: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..'),
+};
+
+export type Settings = typeof settings;
