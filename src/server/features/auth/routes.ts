@@ -162,9 +162,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      const viewer = await getViewer(request);
-      if (!viewer) return { user: null };
-      return { user: await loadMe(db, viewer.id, viewer.email) };
+      if (!request.headers.cookie) return { user: null };
+      // Through better-auth here (not the fast viewer lookup): it also slides the session's
+      // expiry forward, so members who keep coming back stay signed in.
+      const response = await auth.api.getSession({ headers: authHeaders(request), asResponse: true });
+      forwardCookies(response, reply);
+      const session = (await response.json().catch(() => null)) as { user?: { id: string; email: string } } | null;
+      if (!session?.user) return { user: null };
+      return { user: await loadMe(db, session.user.id, session.user.email) };
     },
   );
 
