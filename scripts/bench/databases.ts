@@ -13,6 +13,9 @@ export interface DatabaseTarget {
   /** How the server child reaches the same database. */
   serverEnv: { DATABASE_URL: string } | { DATA_DIR: string };
   description: string;
+  /** Undoes what was prepared (drops the created database, deletes the generated rows) now rather
+   * than at the end of the run; the end-of-run cleanup then has nothing left to do. */
+  release?: () => Promise<void>;
 }
 
 export type Skipped = { skipped: string };
@@ -24,9 +27,20 @@ export function pgliteTarget(): DatabaseTarget {
   return { name: 'PGlite', url, serverEnv: { DATA_DIR: dataDir }, description: `embedded, fresh data folder ${url}` };
 }
 
-/** DATABASE_URL when set (it must be empty), else a fresh database on the local server. */
-export async function postgresTarget(): Promise<DatabaseTarget | Skipped> {
-  return settings.databaseUrl ? givenPostgres(settings.databaseUrl) : freshPostgres();
+/** DATABASE_URL when set (it must be empty), else a fresh database `name` on the local server. */
+export async function postgresTarget(name: string = settings.benchDatabaseName): Promise<DatabaseTarget | Skipped> {
+  return settings.databaseUrl ? givenPostgres(settings.databaseUrl) : freshPostgres(name);
+}
+
+/** Registers `undo` for the end of the run, and returns it as a `release` that runs it now, once. */
+function undoable(name: string, undo: () => Promise<void>): () => Promise<void> {
+  let done: Promise<void> | null = null;
+  const once = () => (done ??= undo());
+  const forget = onCleanup(name, once);
+  return async () => {
+    forget();
+    await once();
+  };
 }
 
 const redact = (url: string) => {
@@ -46,18 +60,21 @@ async function connect(url: string): Promise<pg.Client | string> {
   }
 }
 
-async function freshPostgres(): Promise<DatabaseTarget | Skipped> {
+async function freshPostgres(name: string): Promise<DatabaseTarget | Skipped> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`database name "${name}" is not a plain identifier`);
+  // It is dropped first and at the end: never the database we connect through to do that.
+  const adminDatabase = decodeURIComponent(new URL(settings.adminUrl).pathname.slice(1));
+  if (['', adminDatabase, 'postgres', 'template0', 'template1'].includes(name))
+    throw new Error(`refusing to use "${name}" as the benchmark database: it would be dropped`);
   const admin = await connect(settings.adminUrl);
   if (typeof admin === 'string') return { skipped: admin };
-  const name = settings.benchDatabaseName;
-  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`BENCH_PG_DATABASE "${name}" is not a plain identifier`);
   try {
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.query(`create database ${name}`);
   } finally {
     await admin.end();
   }
-  onCleanup(`database ${name}`, async () => {
+  const release = undoable(`database ${name}`, async () => {
     const client = await connect(settings.adminUrl);
     if (typeof client === 'string') throw new Error(client);
     try {
@@ -73,10 +90,13 @@ async function freshPostgres(): Promise<DatabaseTarget | Skipped> {
     url: url.toString(),
     serverEnv: { DATABASE_URL: url.toString() },
     description: `${redact(url.toString())} (created for this run, dropped at the end)`,
+    release,
   };
 }
 
-const FILLED = ['user', 'events', 'sponsors', 'podcasts'];
+// Deleting "user" cascades to profiles, accounts, sessions, skills of members, registrations,
+// connections and messages; events to attendees, guests and sponsor links.
+const FILLED = ['user', 'events', 'sponsors', 'podcasts', 'skills'];
 
 /** Someone else's database: used only when it holds none of what we generate, and emptied again. */
 async function givenPostgres(url: string): Promise<DatabaseTarget | Skipped> {
@@ -96,12 +116,13 @@ async function givenPostgres(url: string): Promise<DatabaseTarget | Skipped> {
   } finally {
     await client.end();
   }
-  onCleanup('benchmark rows in DATABASE_URL', async () => {
+  const release = undoable('benchmark rows in DATABASE_URL', async () => {
     const c = await connect(url);
     if (typeof c === 'string') throw new Error(c);
     try {
-      // Deleting these cascades to profiles, attendees, guests and sponsor links.
       for (const table of FILLED) await c.query(`delete from "${table}"`);
+      // The sign-in's attempt counter (the database had to be empty, so it is ours).
+      await c.query(`delete from rate_limits where key like 'sign-in:%'`).catch(() => undefined);
     } finally {
       await c.end();
     }
@@ -111,5 +132,6 @@ async function givenPostgres(url: string): Promise<DatabaseTarget | Skipped> {
     url,
     serverEnv: { DATABASE_URL: url },
     description: `${redact(url)} (DATABASE_URL; the generated rows are deleted at the end)`,
+    release,
   };
 }

@@ -50,11 +50,11 @@ for (const word of [
   if (word.toLowerCase().includes(SEARCH_WORD)) throw new Error(`"${word}" contains the search word`);
 }
 
-const quote = (s: string) => `'${s.replace(/'/g, "''")}'`;
+export const quote = (s: string) => `'${s.replace(/'/g, "''")}'`;
 /** A deterministic pseudo-random integer in [0, n) from an integer SQL expression. */
-const rnd = (expr: string, n: number) => `((hashint4(${expr})::bigint + 2147483648) % ${n})::int`;
+export const rnd = (expr: string, n: number) => `((hashint4(${expr})::bigint + 2147483648) % ${n})::int`;
 /** One of `words`, chosen by the integer SQL expression `expr`. */
-const pick = (words: readonly string[], expr: string) =>
+export const pick = (words: readonly string[], expr: string) =>
   `(array[${words.map(quote).join(', ')}])[1 + ${rnd(expr, words.length)}]`;
 
 const eventId = (n: string) => `md5('event-' || ${n})::uuid`;

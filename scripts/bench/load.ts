@@ -23,12 +23,13 @@ export interface CallResult {
 /** `path` is fixed, or a function of a running counter (to rotate over many ids). */
 export type PathSpec = string | ((n: number) => string);
 
-export async function loadHttp(baseUrl: string, path: PathSpec): Promise<HttpResult> {
+/** `headers` go with every request (the session cookie of the members part's signed-in runs). */
+export async function loadHttp(baseUrl: string, path: PathSpec, headers?: Record<string, string>): Promise<HttpResult> {
   let counter = 0;
   const requests: Request[] =
     typeof path === 'string'
-      ? [{ method: 'GET', path }]
-      : [{ method: 'GET', setupRequest: (request) => ({ ...request, path: path(counter++) }) }];
+      ? [{ method: 'GET', path, headers }]
+      : [{ method: 'GET', headers, setupRequest: (request) => ({ ...request, path: path(counter++) }) }];
   const options = {
     url: baseUrl,
     connections: settings.connections,

@@ -28,7 +28,7 @@ const int = (n: number) => Math.round(n).toLocaleString('en-US');
 const ms = (n: number) => (n < 10 ? n.toFixed(1) : int(n));
 const pct = (n: number) => (n < 10 ? n.toFixed(1) : int(n));
 
-type Table = { headers: string[]; rows: string[][]; right: boolean[] };
+export type Table = { headers: string[]; rows: string[][]; right: boolean[] };
 
 function routeTable(report: DatabaseReport): Table {
   const framework = report.framework!;
@@ -70,14 +70,14 @@ function partsTable(report: DatabaseReport): Table {
   return { headers: ['direct service calls (DB ceiling)', 'calls/s', 'p99 ms'], rows, right: [false, true, true] };
 }
 
-function text({ headers, rows, right }: Table): string {
+export function text({ headers, rows, right }: Table): string {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) =>
     cells.map((c, i) => (right[i] ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join(' | ');
   return [line(headers), widths.map((w) => '-'.repeat(w)).join('-+-'), ...rows.map(line)].join('\n');
 }
 
-function markdown({ headers, rows, right }: Table): string {
+export function markdown({ headers, rows, right }: Table): string {
   const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
   return [line(headers), line(right.map((r) => (r ? '---:' : '---'))), ...rows.map(line)].join('\n');
 }

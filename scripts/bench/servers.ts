@@ -120,8 +120,15 @@ function childEnv(): Record<string, string> {
   return env;
 }
 
-/** The real server, in production mode, on an already generated database. */
-export function startAppServer(database: { DATABASE_URL: string } | { DATA_DIR: string }): Promise<ChildServer> {
+/** The app server's session secret: the benchmark's own session checks must use the same. */
+export const BENCH_SESSION_SECRET = 'benchmark-only-session-secret-0123456789abcdef';
+
+/** The real server, in production mode, on an already generated database; `extraEnv` adds
+ * settings (AUTH_RATE_LIMIT for the members part's sign-in). */
+export function startAppServer(
+  database: { DATABASE_URL: string } | { DATA_DIR: string },
+  extraEnv: Record<string, string> = {},
+): Promise<ChildServer> {
   // Uploads go to a temp folder, never into the repository's ./data.
   const dataDir = 'DATA_DIR' in database ? database.DATA_DIR : tempDir('pm-bench-uploads-');
   return startChild(
@@ -131,9 +138,10 @@ export function startAppServer(database: { DATABASE_URL: string } | { DATA_DIR: 
       SEED_ON_EMPTY: 'false',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
-      SESSION_SECRET: 'benchmark-only-session-secret-0123456789abcdef',
+      SESSION_SECRET: BENCH_SESSION_SECRET,
       HOST: '127.0.0.1',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ...extraEnv,
       ...database,
       DATA_DIR: dataDir,
     }),

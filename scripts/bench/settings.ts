@@ -14,6 +14,11 @@ function positive(name: string, fallback: number, { allowZero = false } = {}): n
 }
 
 const databases = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',').map((s) => s.trim());
+const suites = (process.env.BENCH_SUITES ?? 'events,members').split(',').map((s) => s.trim());
+for (const suite of suites) {
+  if (!['events', 'members'].includes(suite))
+    throw new Error(`BENCH_SUITES: unknown suite "${suite}" (events, members)`);
+}
 
 export const settings = {
   /** Seconds each measurement runs (HTTP load and direct database calls alike). */
@@ -30,14 +35,24 @@ export const settings = {
   jsBudgetKb: 120,
   /** BENCH_BUILD=1 rebuilds the web app even when dist/web exists. */
   forceBuild: process.env.BENCH_BUILD === '1',
+  /** Which parts to run (BENCH_SUITES): the public event reads, the members area (PostgreSQL only), or both. */
+  events: suites.includes('events'),
+  members: suites.includes('members'),
+  /** The members part's target: each route at this share of its SQL ceiling or more... */
+  membersTargetRatio: 0.6,
+  /** ...and a p99 latency below this many milliseconds. */
+  membersP99Ms: 50,
   /** Which databases to measure: pglite, postgres or both (default). */
   pglite: databases.includes('pglite'),
   postgres: databases.includes('postgres'),
   /** A PostgreSQL to use as it is; without it, a fresh database is created on the admin server. */
   databaseUrl: process.env.DATABASE_URL || undefined,
   /** Where the fresh benchmark database is created and dropped. */
-  adminUrl: process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+  // The maintenance database: the benchmark only connects there to create and drop its own.
+  adminUrl: process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
   benchDatabaseName: process.env.BENCH_PG_DATABASE ?? 'pm_bench',
+  /** The members part's own database (100,000 members, 1,000,000 messages), created and dropped likewise. */
+  membersDatabaseName: process.env.BENCH_PG_MEMBERS_DATABASE ?? 'pm_bench_members',
   chromiumPath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   /** The repository root: children run there so `./dist/web` and `npx tsx` resolve as in production. */
   root: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..'),

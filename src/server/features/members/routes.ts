@@ -18,6 +18,7 @@ import { storeImage } from '../../platform/images';
 import { getViewer, requireMember } from '../../platform/viewer';
 import {
   addSkill,
+  countProfiles,
   findProfile,
   listMembers,
   listSkills,
@@ -30,7 +31,7 @@ import {
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError, 409: apiError, 422: apiError };
 
 export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, storage } = app.services;
+  const { db, storage, cache } = app.services;
 
   app.get(
     '/members',
@@ -42,7 +43,12 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: membersResponse, 422: apiError },
       },
     },
-    async (request) => listMembers(db, request.query),
+    async (request) => {
+      // The unfiltered total is the same for everyone: counted once per cache lifetime.
+      const countAll = async () =>
+        Number((await cache.get('members-count', ['members'], 30_000, () => countProfiles(db))).body);
+      return listMembers(db, request.query, countAll);
+    },
   );
 
   app.get(

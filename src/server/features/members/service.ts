@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { conflict, isUniqueViolation, unprocessable } from '../../platform/errors';
 import { USERNAME_TAKEN } from '../../../shared/auth';
@@ -31,8 +31,16 @@ type CardRow = {
   skills: string[] | string | null;
 };
 
-/** The directory: search, event and skill filters, count and page all in SQL. */
-export async function listMembers(db: Db, query: MembersQuery): Promise<MembersResponse> {
+/** The directory: search, event and skill filters, count and page all in SQL. The page is
+ * chosen first and only its 12 rows get their skills; the total is counted by the cheapest
+ * route for the filters at hand (see docs/architecture.md, Members). */
+export async function listMembers(
+  db: Db,
+  query: MembersQuery,
+  countAll: () => Promise<number> = () => countProfiles(db),
+): Promise<MembersResponse> {
+  const empty = { members: [], total: 0, page: query.page, pageSize: MEMBERS_PAGE_SIZE };
+  if ((query.event && !isUuid(query.event)) || (query.skill && !isUuid(query.skill))) return empty;
   const filters = [sql`true`];
   if (query.q) {
     const pattern = containsPattern(query.q);
@@ -40,23 +48,21 @@ export async function listMembers(db: Db, query: MembersQuery): Promise<MembersR
     filters.push(sql`(lower(p.username) like ${pattern} or lower(coalesce(p.full_name, '')) like ${pattern})`);
   }
   if (query.event) {
-    if (!isUuid(query.event)) return { members: [], total: 0, page: query.page, pageSize: MEMBERS_PAGE_SIZE };
     filters.push(sql`exists (select 1 from event_attendees a where a.event_id = ${query.event} and a.user_id = p.id)`);
   }
   if (query.skill) {
-    if (!isUuid(query.skill)) return { members: [], total: 0, page: query.page, pageSize: MEMBERS_PAGE_SIZE };
     filters.push(sql`exists (select 1 from user_skills us where us.skill_id = ${query.skill} and us.user_id = p.id)`);
   }
   const where = sql.join(filters, sql` and `);
   const offset = (query.page - 1) * MEMBERS_PAGE_SIZE;
-  const [rows, total] = await Promise.all([
-    db.execute<CardRow>(sql`select p.id, p.username, p.full_name, p.avatar_url, p.company, p.position, p.is_sponsor, p.is_panelist,
-        (select json_agg(s.name order by s.name) from (select s.name from user_skills us join skills s on s.id = us.skill_id
-          where us.user_id = p.id order by s.name limit 4) s) as skills
-      from profiles p where ${where}
-      order by lower(p.username) limit ${MEMBERS_PAGE_SIZE} offset ${offset}`),
-    db.execute<{ n: number }>(sql`select count(*)::int as n from profiles p where ${where}`),
-  ]);
+  const page = db.execute<CardRow>(sql`select p.id, p.username, p.full_name, p.avatar_url, p.company, p.position,
+      p.is_sponsor, p.is_panelist,
+      (select json_agg(s.name order by s.name) from (select s.name from user_skills us join skills s on s.id = us.skill_id
+        where us.user_id = p.id order by s.name limit 4) s) as skills
+    from (select p.id from profiles p where ${where} order by lower(p.username) limit ${MEMBERS_PAGE_SIZE} offset ${offset}) pg
+    join profiles p on p.id = pg.id
+    order by lower(p.username)`);
+  const [rows, total] = await Promise.all([page, countMembers(db, query, where, countAll)]);
   const members: MemberCard[] = rows.rows.map((r) => ({
     id: r.id,
     username: r.username,
@@ -68,7 +74,25 @@ export async function listMembers(db: Db, query: MembersQuery): Promise<MembersR
     isPanelist: r.is_panelist,
     skills: json(r.skills) ?? [],
   }));
-  return { members, total: Number(total.rows[0]!.n), page: query.page, pageSize: MEMBERS_PAGE_SIZE };
+  return { members, total, page: query.page, pageSize: MEMBERS_PAGE_SIZE };
+}
+
+async function countMembers(db: Db, query: MembersQuery, where: SQL, countAll: () => Promise<number>): Promise<number> {
+  const one = async (q: SQL) => Number((await db.execute<{ n: number }>(q)).rows[0]!.n);
+  // Every attendee and member-skill row references a profile, so counting them directly is
+  // exact and avoids joining the whole profiles table.
+  if (!query.q && query.event && !query.skill) {
+    return one(sql`select count(*)::int as n from event_attendees where event_id = ${query.event}`);
+  }
+  if (!query.q && query.skill && !query.event) {
+    return one(sql`select count(*)::int as n from user_skills where skill_id = ${query.skill}`);
+  }
+  if (!query.q && !query.event && !query.skill) return countAll();
+  return one(sql`select count(*)::int as n from profiles p where ${where}`);
+}
+
+export async function countProfiles(db: Db): Promise<number> {
+  return Number((await db.execute<{ n: number }>(sql`select count(*)::int as n from profiles`)).rows[0]!.n);
 }
 
 export async function listSkills(db: Db): Promise<Skill[]> {

@@ -23,30 +23,33 @@ type Row = {
   created_at: Date | string;
   read_at: Date | string | null;
   sender_id: string;
-  sender_username: string;
-  sender_avatar: string | null;
   recipient_id: string;
-  recipient_username: string;
-  recipient_avatar: string | null;
 };
 
 const iso = (v: Date | string) => new Date(v).toISOString();
 
 export async function inbox(db: Db, viewerId: string): Promise<Conversation[]> {
   // Two index-backed halves (sent, received) rather than one OR, so each uses its own index.
-  const result = await db.execute<Row>(sql`select m.id, m.subject, m.content, m.created_at, m.read_at,
-      s.id as sender_id, s.username as sender_username, s.avatar_url as sender_avatar,
-      r.id as recipient_id, r.username as recipient_username, r.avatar_url as recipient_avatar
+  const result =
+    await db.execute<Row>(sql`select m.id, m.subject, m.content, m.created_at, m.read_at, m.sender_id, m.recipient_id
     from (
-      (select * from messages where sender_id = ${viewerId} and sender_deleted_at is null
-        order by created_at desc limit ${INBOX_LIMIT})
+      (select id, subject, content, created_at, read_at, sender_id, recipient_id from messages
+        where sender_id = ${viewerId} and sender_deleted_at is null order by created_at desc limit ${INBOX_LIMIT})
       union all
-      (select * from messages where recipient_id = ${viewerId} and recipient_deleted_at is null
-        order by created_at desc limit ${INBOX_LIMIT})
+      (select id, subject, content, created_at, read_at, sender_id, recipient_id from messages
+        where recipient_id = ${viewerId} and recipient_deleted_at is null order by created_at desc limit ${INBOX_LIMIT})
     ) m
-    join profiles s on s.id = m.sender_id
-    join profiles r on r.id = m.recipient_id
     order by m.created_at asc, m.id`);
+  // The people involved are few: look each up once, not once per message.
+  const ids = [...new Set(result.rows.flatMap((r) => [r.sender_id, r.recipient_id]))];
+  const people = new Map<string, Message['sender']>();
+  if (ids.length > 0) {
+    const found = await db.execute<{ id: string; username: string; avatar_url: string | null }>(
+      sql`select id, username, avatar_url from profiles where id in ${ids}`,
+    );
+    for (const p of found.rows) people.set(p.id, { id: p.id, username: p.username, avatarUrl: p.avatar_url });
+  }
+  const person = (id: string) => people.get(id) ?? { id, username: 'former member', avatarUrl: null };
 
   const conversations = new Map<string, Conversation>();
   for (const row of result.rows) {
@@ -56,8 +59,8 @@ export async function inbox(db: Db, viewerId: string): Promise<Conversation[]> {
       content: row.content,
       createdAt: iso(row.created_at),
       readAt: row.read_at ? iso(row.read_at) : null,
-      sender: { id: row.sender_id, username: row.sender_username, avatarUrl: row.sender_avatar },
-      recipient: { id: row.recipient_id, username: row.recipient_username, avatarUrl: row.recipient_avatar },
+      sender: person(row.sender_id),
+      recipient: person(row.recipient_id),
     };
     const other = row.sender_id === viewerId ? message.recipient : message.sender;
     const key = conversationKey(other.id, row.subject);

@@ -1,0 +1,158 @@
+import pino from 'pino';
+import { loadConfig } from '../../src/server/config';
+import { openDatabase } from '../../src/server/db/client';
+import { createAuth } from '../../src/server/platform/auth';
+import { createMailer } from '../../src/server/platform/mail';
+import { onCleanup } from './cleanup';
+import { postgresTarget } from './databases';
+import { loadCalls, loadHttp, type CallResult } from './load';
+import { countStatements, memberCases, type MemberCase, type MembersContext } from './members-cases';
+import { BENCH_PASSWORD, addCredential, generateMembersDataset, type MembersFixture } from './members-generate';
+import { BENCH_SESSION_SECRET, startAppServer } from './servers';
+import { settings } from './settings';
+
+// The members part, on PostgreSQL only: generate 100,000 members and 1,000,000 messages, sign
+// one member in through the running server, then for each route the HTTP load and, right
+// after it (the machine's load varies), the same SQL through the driver pool.
+
+export interface MemberMeasurement {
+  label: string;
+  signedIn: boolean;
+  http: { rps: number; p99: number; non2xx: number; errors: number; total: number };
+  /** The route's SQL (session lookup included when signed in) through the driver pool. */
+  ceiling: CallResult;
+  /** The service call alone (signed-in routes). */
+  serviceOnly?: CallResult;
+  /** SQL statements per request: the route's, and the service call's alone. */
+  statements: number;
+  serviceStatements?: number;
+}
+
+export interface MembersReport {
+  description: string;
+  fixture?: MembersFixture;
+  routes: MemberMeasurement[];
+  skipped?: string;
+  failed?: string;
+  seconds?: number;
+}
+
+const log = (line: string) => console.log(line);
+const int = (n: number) => Math.round(n).toLocaleString('en-US');
+
+export async function benchMembers(report: MembersReport): Promise<void> {
+  const started = performance.now();
+  log(`\n▶ members (PostgreSQL only)`);
+  if (settings.pglite) log('  PGlite skipped: the members target is for PostgreSQL.');
+  if (!settings.postgres) {
+    report.skipped = 'BENCH_DATABASES does not include postgres, and the members part runs on PostgreSQL only';
+    log(`  skipped: ${report.skipped}`);
+    return;
+  }
+  const target = await postgresTarget(settings.membersDatabaseName);
+  if ('skipped' in target) {
+    report.skipped = target.skipped;
+    log(`  skipped: ${target.skipped}`);
+    return;
+  }
+  report.description = target.description;
+  log(`  ${target.description}`);
+
+  try {
+    const database = await openDatabase(target.url); // applies the migrations
+    let closing: Promise<void> | null = null;
+    const close = () => (closing ??= database.close());
+    const forget = onCleanup('members database handle', close);
+    try {
+      const db = database.db;
+      log('  generating the data set...');
+      const fixture = await generateMembersDataset(db, log);
+      report.fixture = fixture;
+      log(
+        `  generated in ${fixture.seconds.toFixed(1)} s: ${Object.entries(fixture.counts)
+          .map(([k, n]) => `${int(n)} ${k}`)
+          .join(', ')}`,
+      );
+      await addCredential(db, fixture.viewer.id);
+
+      log('  starting the app server (child process, AUTH_RATE_LIMIT=100000)...');
+      const server = await startAppServer(target.serverEnv, { AUTH_RATE_LIMIT: '100000' });
+      try {
+        const cookie = await signIn(server.url, fixture.viewer.email);
+        log(`  signed in as ${fixture.viewer.username} (${fixture.viewer.email}) through POST /api/auth/sign-in`);
+        // The same auth setup as the server's, so this process can look the same session up.
+        const config = loadConfig({
+          NODE_ENV: 'production',
+          PUBLIC_URL: server.url,
+          SESSION_SECRET: BENCH_SESSION_SECRET,
+          LOG_LEVEL: 'silent',
+        });
+        const auth = createAuth(db, config, createMailer(db, config, pino({ enabled: false })));
+        const ctx: MembersContext = { db, config, auth, cookie, viewerId: fixture.viewer.id };
+
+        const cases = memberCases(fixture);
+        for (const c of cases) await expectOk(server.url, c, cookie);
+        log('  routes (autocannon), each followed by its SQL ceiling (direct calls through the driver pool):');
+        for (const c of cases) report.routes.push(await measure(server.url, c, ctx));
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      await close();
+      forget();
+    }
+  } finally {
+    // The 1.5 GB database goes now rather than at the end of the run.
+    await target.release?.();
+    report.seconds = (performance.now() - started) / 1000;
+  }
+}
+
+async function measure(baseUrl: string, c: MemberCase, ctx: MembersContext): Promise<MemberMeasurement> {
+  const http = await loadHttp(baseUrl, c.path, c.signedIn ? { cookie: ctx.cookie } : undefined);
+  const bad = http.non2xx + http.errors > 0 ? `  non-2xx ${http.non2xx}, errors ${http.errors}` : '';
+  log(`    ${c.label.padEnd(66)} ${int(http.rps).padStart(7)} req/s    p99 ${http.p99.toFixed(1)} ms${bad}`);
+
+  const statements = await countStatements(() => c.route(ctx));
+  const ceiling = await loadCalls(() => c.route(ctx));
+  log(
+    `      SQL ceiling${c.service ? ' (session lookup + service call)' : ''}: ${int(ceiling.callsPerSec)} calls/s  p99 ${ceiling.p99.toFixed(1)} ms  (${statements} statements)`,
+  );
+  const m: MemberMeasurement = { label: c.label, signedIn: c.signedIn, http, ceiling, statements };
+  if (c.service) {
+    const service = c.service;
+    m.serviceStatements = await countStatements(() => service(ctx));
+    m.serviceOnly = await loadCalls(() => service(ctx));
+    log(
+      `      service call alone: ${int(m.serviceOnly.callsPerSec)} calls/s  p99 ${m.serviceOnly.p99.toFixed(1)} ms  (${m.serviceStatements} statements)`,
+    );
+  }
+  return m;
+}
+
+/** Signs in through the running server (as the web app does) and returns the Cookie header. */
+async function signIn(baseUrl: string, email: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/auth/sign-in`, {
+    method: 'POST',
+    // The CSRF guard wants our own origin on writes: the server's PUBLIC_URL.
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`POST /api/auth/sign-in answered ${res.status}: ${(await res.text()).slice(0, 500)}`);
+  await res.arrayBuffer();
+  const cookies = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .filter((c) => !c.endsWith('='));
+  if (cookies.length === 0) throw new Error('the sign-in set no cookie');
+  return cookies.join('; ');
+}
+
+/** A route that fails would be measured as a fast error page: check each answers 200, with the right content. */
+async function expectOk(baseUrl: string, c: MemberCase, cookie: string) {
+  const res = await fetch(baseUrl + c.path, { headers: c.signedIn ? { cookie } : {} });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`GET ${c.path} answered ${res.status}: ${text.slice(0, 500)}`);
+  const wrong = c.check?.(JSON.parse(text));
+  if (wrong) throw new Error(`GET ${c.path}: ${wrong}`);
+}
