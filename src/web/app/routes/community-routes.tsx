@@ -1,5 +1,39 @@
 import type { RouteObject } from 'react-router';
+import { paths } from '../../lib/paths';
+import { screen } from './screen';
 
 // Members: the directory and public profiles (public), own profile, connections, messages (login).
-export const communityPublicRoutes: RouteObject[] = [];
-export const communityMemberRoutes: RouteObject[] = [];
+export const communityPublicRoutes: RouteObject[] = [
+  {
+    path: paths.community,
+    lazy: screen(
+      () => import('../../features/community/community-page'),
+      (m) => m.CommunityPage,
+    ),
+  },
+  {
+    // paths.profile(username)
+    path: '/user/:username',
+    lazy: screen(
+      () => import('../../features/profile/profile-page'),
+      (m) => m.ProfilePage,
+    ),
+  },
+];
+
+export const communityMemberRoutes: RouteObject[] = [
+  {
+    path: paths.connections,
+    lazy: screen(
+      () => import('../../features/connections/connections-page'),
+      (m) => m.ConnectionsPage,
+    ),
+  },
+  {
+    path: paths.messages,
+    lazy: screen(
+      () => import('../../features/messages/messages-page'),
+      (m) => m.MessagesPage,
+    ),
+  },
+];

@@ -1,53 +1,174 @@
-import { useState } from 'react';
-import { LogOut, Mail, UserPlus } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { ArrowRight, Eye, LogOut, Pencil, RotateCw } from 'lucide-react';
+import { Alert } from '../../components/alert';
+import { CountBadge } from '../../components/badge';
 import { Button, ButtonLink } from '../../components/button';
-import { Card } from '../../components/card';
+import { TextLink } from '../../components/text-link';
 import { paths } from '../../lib/paths';
 import { useMe, useSignOut } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useConnections } from '../connections/api';
+import { ConnectionsList } from '../connections/connections-list';
+import { useProfile } from '../profile/api';
+import { displayName } from '../profile/format';
+import {
+  AboutSection,
+  EventsList,
+  ProfileHeader,
+  ProfileSection,
+  ProfileSkeleton,
+  SocialLinks,
+  StatsSection,
+} from '../profile/profile-sections';
+import { AvatarEditor } from './avatar-editor';
+import { ProfileForm } from './profile-form';
+import { SkillsEditor } from './skills-editor';
 
-// Minimal member home for now; profile editing, skills, events and connections come next.
+export const PROFILE_LOAD_ERROR = 'Failed to load profile';
+
+/** The member's own profile: view and edit mode, photo, skills, event history and connections. */
 export function DashboardPage() {
-  useDocumentTitle('Dashboard');
-  const { me } = useMe();
+  useDocumentTitle('My Profile');
+  const me = useMe();
+  const username = me.me?.username ?? '';
+  const profile = useProfile(username);
+  const connections = useConnections();
   const signOut = useSignOut();
   const [signingOut, setSigningOut] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const editButtonId = useId();
+  const returnFocus = useRef(false);
+
+  // Leaving edit mode puts focus back on the button that opened it.
+  useEffect(() => {
+    if (editing || !returnFocus.current) return;
+    returnFocus.current = false;
+    document.getElementById(editButtonId)?.focus();
+  }, [editing, editButtonId]);
 
   // RequireAuth renders this page only with a member.
-  if (!me) return null;
+  if (!me.me) return null;
 
   const handleSignOut = async () => {
     setSigningOut(true);
     await signOut();
   };
 
-  return (
-    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <p className="text-sm text-fg-muted">Signed in as</p>
-          <h1 className="mt-1 text-3xl font-semibold tracking-tight break-all text-fg">{me.username}</h1>
-          {me.fullName && <p className="mt-1 text-fg-muted">{me.fullName}</p>}
-        </div>
-        <Button variant="secondary" onClick={() => void handleSignOut()} loading={signingOut}>
-          {!signingOut && <LogOut aria-hidden="true" />}
-          Sign out
-        </Button>
-      </div>
+  const leaveEditMode = () => {
+    returnFocus.current = true;
+    setEditing(false);
+  };
 
-      <Card className="mt-8 flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-sm text-fg-muted">Keep in touch with your network.</p>
-        <div className="flex flex-wrap gap-2">
-          <ButtonLink to={paths.messages} variant="secondary" size="sm">
-            <Mail aria-hidden="true" />
-            Messages
-          </ButtonLink>
-          <ButtonLink to={paths.connections} variant="secondary" size="sm">
-            <UserPlus aria-hidden="true" />
-            Connection Requests
-          </ButtonLink>
+  const data = profile.data;
+
+  if (!data) {
+    return (
+      <Page>
+        {profile.isError ? (
+          <>
+            <h1 className="sr-only">My Profile</h1>
+            <Alert tone="error" title={PROFILE_LOAD_ERROR}>
+              <Button
+                variant="secondary"
+                size="sm"
+                className="mt-2"
+                loading={profile.isFetching}
+                onClick={() => {
+                  void me.refetch();
+                  void profile.refetch();
+                }}
+              >
+                {!profile.isFetching && <RotateCw aria-hidden="true" />}
+                Retry
+              </Button>
+            </Alert>
+          </>
+        ) : (
+          <>
+            <h1 className="sr-only">My Profile</h1>
+            <ProfileSkeleton />
+          </>
+        )}
+      </Page>
+    );
+  }
+
+  const name = displayName(data.profile);
+  const owner = { id: data.profile.id, username: data.profile.username };
+  const pending = connections.data?.incoming.length ?? me.me.pendingRequests;
+
+  return (
+    <Page>
+      <div className="space-y-6">
+        <ProfileHeader
+          profile={data.profile}
+          avatar={<AvatarEditor name={name} owner={owner} avatarUrl={data.profile.avatarUrl} />}
+          actions={
+            <>
+              {!editing && (
+                <Button id={editButtonId} onClick={() => setEditing(true)}>
+                  <Pencil aria-hidden="true" />
+                  Edit Profile
+                </Button>
+              )}
+              <ButtonLink to={paths.profile(data.profile.username)} variant="secondary">
+                <Eye aria-hidden="true" />
+                View public profile
+              </ButtonLink>
+              <Button variant="ghost" onClick={() => void handleSignOut()} loading={signingOut}>
+                {!signingOut && <LogOut aria-hidden="true" />}
+                Sign out
+              </Button>
+            </>
+          }
+          extra={<SocialLinks profile={data.profile} />}
+        />
+
+        {editing && <ProfileForm data={data} onDone={leaveEditMode} />}
+
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+          <div className="space-y-6 lg:col-span-2">
+            {!editing && <AboutSection bio={data.profile.bio} />}
+            <SkillsEditor owner={owner} skills={data.skills} />
+            <ProfileSection
+              id="events-heading"
+              title="Event History"
+              action={
+                <TextLink to={paths.events} className="inline-flex items-center gap-1 text-sm">
+                  Browse events
+                  <ArrowRight className="size-4" aria-hidden="true" />
+                </TextLink>
+              }
+            >
+              <EventsList events={data.events} />
+            </ProfileSection>
+          </div>
+          <div className="space-y-6">
+            <StatsSection stats={data.stats} />
+            <ProfileSection
+              id="my-connections-heading"
+              title="My Connections"
+              action={
+                <TextLink to={paths.connections} className="inline-flex items-center gap-1.5 text-sm">
+                  Connection Requests
+                  <CountBadge count={pending} label="pending" />
+                </TextLink>
+              }
+            >
+              <ConnectionsList
+                connections={connections.data?.connections}
+                isPending={connections.isPending}
+                isError={connections.isError}
+                onRetry={() => void connections.refetch()}
+              />
+            </ProfileSection>
+          </div>
         </div>
-      </Card>
-    </div>
+      </div>
+    </Page>
   );
+}
+
+function Page({ children }: { children: React.ReactNode }) {
+  return <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">{children}</div>;
 }

@@ -1,0 +1,230 @@
+import { useEffect, useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Search, SearchX, X } from 'lucide-react';
+import { MEMBERS_EMPTY, MEMBERS_PAGE_SIZE } from '../../../shared/members';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { EmptyState } from '../../components/empty-state';
+import { Pagination } from '../../components/pagination';
+import { SelectField } from '../../components/select-field';
+import { cn } from '../../lib/cn';
+import { useMe } from '../../lib/session';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { eventDateUtc, plural } from '../profile/format';
+import { useMemberFilters, useMembers } from './api';
+import { MemberCard, MemberCardSkeleton } from './member-card';
+
+const SEARCH_DEBOUNCE_MS = 300;
+const LOAD_ERROR = 'Failed to load community members';
+
+type FilterKey = 'q' | 'event' | 'skill';
+
+function pageFrom(value: string | null): number {
+  const page = Number.parseInt(value ?? '', 10);
+  return Number.isFinite(page) && page >= 1 ? Math.min(page, 100_000) : 1;
+}
+
+export function CommunityPage() {
+  useDocumentTitle('Community');
+  const { me } = useMe();
+  const searchId = useId();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const q = (searchParams.get('q') ?? '').trim();
+  const event = searchParams.get('event') ?? '';
+  const skill = searchParams.get('skill') ?? '';
+  const page = pageFrom(searchParams.get('page'));
+
+  const members = useMembers({ q, event, skill, page });
+  const filters = useMemberFilters();
+
+  /** Writes filters to the URL (shareable, survives reload); any filter change starts at page 1. */
+  const updateFilters = (changes: Partial<Record<FilterKey, string>>, replace = false) => {
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value) next.set(key, value);
+          else next.delete(key);
+        }
+        next.delete('page');
+        return next;
+      },
+      { replace },
+    );
+  };
+
+  // The search box updates the URL once typing pauses.
+  const [text, setText] = useState(q);
+  const [syncedQ, setSyncedQ] = useState(q);
+  if (q !== syncedQ) {
+    // The URL changed elsewhere (back button, Clear filters): follow it, unless it is just our own trim.
+    setSyncedQ(q);
+    if (text.trim() !== q) setText(q);
+  }
+  useEffect(() => {
+    const next = text.trim();
+    if (next === q) return;
+    const timer = setTimeout(() => updateFilters({ q: next }, true), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+    // updateFilters is recreated each render; the timer only depends on the typed text.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [text, q]);
+
+  // A new page starts at the top of the list.
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+  }, [page]);
+
+  const data = members.data;
+  const pageCount = data ? Math.max(1, Math.ceil(data.total / (data.pageSize || MEMBERS_PAGE_SIZE))) : 1;
+  const filtered = Boolean(q || event || skill);
+
+  const pageLink = (n: number) => {
+    const next = new URLSearchParams(searchParams);
+    if (n > 1) next.set('page', String(n));
+    else next.delete('page');
+    const search = next.toString();
+    return { search: search ? `?${search}` : '' };
+  };
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
+      <header className="max-w-2xl">
+        <h1 className="text-3xl font-semibold tracking-tight text-fg sm:text-4xl">Community</h1>
+        <p className="mt-3 text-fg-muted">
+          Meet Charlotte&apos;s real-estate professionals, entrepreneurs and industry leaders. Find people by name, by
+          the events they attended or by what they do.
+        </p>
+      </header>
+
+      <form
+        role="search"
+        aria-label="Find members"
+        onSubmit={(e) => {
+          e.preventDefault();
+          updateFilters({ q: text.trim() }, true);
+        }}
+        className="mt-8 grid grid-cols-1 gap-3 rounded-xl border border-line bg-surface p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)_minmax(0,1fr)_auto] lg:items-end"
+      >
+        <div className="flex flex-col gap-1.5 sm:col-span-2 lg:col-span-1">
+          <label htmlFor={searchId} className="text-sm font-medium text-fg">
+            Search members
+          </label>
+          <div className="relative">
+            <Search
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-fg-muted"
+              aria-hidden="true"
+            />
+            <input
+              id={searchId}
+              type="search"
+              name="q"
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              placeholder="Name or username"
+              autoComplete="off"
+              spellCheck={false}
+              className="h-10 w-full rounded-lg border border-line-strong bg-surface pr-3 pl-9 text-base text-fg shadow-sm placeholder:text-fg-muted focus-visible:outline-offset-1 sm:text-sm"
+            />
+          </div>
+        </div>
+        <SelectField
+          label="Event"
+          name="event"
+          value={event}
+          onChange={(e) => updateFilters({ event: e.target.value })}
+        >
+          <option value="">All events</option>
+          {/* A shared link may name an event the list no longer offers; keep it selectable. */}
+          {event && filters.data && !filters.data.events.some((e) => e.id === event) && (
+            <option value={event}>Selected event</option>
+          )}
+          {filters.data?.events.map((e) => (
+            <option key={e.id} value={e.id}>
+              {e.name} ({eventDateUtc(e.startTime)})
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label="Skill"
+          name="skill"
+          value={skill}
+          onChange={(e) => updateFilters({ skill: e.target.value })}
+        >
+          <option value="">All skills</option>
+          {skill && filters.data && !filters.data.skills.some((s) => s.id === skill) && (
+            <option value={skill}>Selected skill</option>
+          )}
+          {filters.data?.skills.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.name}
+            </option>
+          ))}
+        </SelectField>
+        <Button
+          variant="ghost"
+          disabled={!filtered && !text}
+          onClick={() => {
+            setText('');
+            updateFilters({ q: '', event: '', skill: '' });
+          }}
+        >
+          <X aria-hidden="true" />
+          Clear filters
+        </Button>
+      </form>
+
+      <section aria-labelledby="members-heading" className="mt-8">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="members-heading" className="text-lg font-semibold text-fg">
+            Members
+          </h2>
+          <p role="status" className="text-sm text-fg-muted">
+            {data
+              ? `${plural(data.total, 'member')}${pageCount > 1 ? ` · page ${Math.min(page, pageCount)} of ${pageCount}` : ''}`
+              : members.isPending
+                ? 'Loading members'
+                : ''}
+          </p>
+        </div>
+
+        {members.isError && !data ? (
+          <Alert tone="error" className="mt-4" title={LOAD_ERROR}>
+            <Button variant="secondary" size="sm" className="mt-2" onClick={() => void members.refetch()}>
+              Try again
+            </Button>
+          </Alert>
+        ) : members.isPending ? (
+          <ul aria-hidden="true" className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {Array.from({ length: 6 }, (_, i) => (
+              <li key={i}>
+                <MemberCardSkeleton />
+              </li>
+            ))}
+          </ul>
+        ) : data && data.members.length === 0 ? (
+          <EmptyState icon={SearchX} title={MEMBERS_EMPTY} className="mt-4">
+            {filtered && 'Try a different name, or clear the filters.'}
+          </EmptyState>
+        ) : (
+          <ul
+            aria-busy={members.isPlaceholderData || undefined}
+            className={cn(
+              'mt-4 grid grid-cols-1 gap-4 transition-opacity sm:grid-cols-2 lg:grid-cols-3',
+              members.isPlaceholderData && 'opacity-60',
+            )}
+          >
+            {data?.members.map((member) => (
+              <li key={member.id}>
+                <MemberCard member={member} isSelf={member.id === me?.id} />
+              </li>
+            ))}
+          </ul>
+        )}
+        {members.isError && data && <Alert tone="error" className="mt-4" title={LOAD_ERROR} />}
+
+        <Pagination page={page} pageCount={pageCount} to={pageLink} label="Member pages" className="mt-10" />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ConnectionsResponse } from '../../../shared/connections';
+import { api } from '../../lib/api';
+import { meQueryKey } from '../../lib/session';
+
+/**
+ * Everything keyed under 'connections' refreshes when a live 'connections' notice arrives
+ * (lib/realtime.ts): the requests list here and the profiles' relation buttons.
+ */
+export const connectionsKey = ['connections'] as const;
+
+/** Your pending incoming requests and your accepted connections. */
+export function useConnections() {
+  return useQuery({
+    queryKey: connectionsKey,
+    queryFn: () => api.get<ConnectionsResponse>('/api/connections'),
+  });
+}
+
+/** Accept or decline a request addressed to you; it leaves the pending list at once. */
+export function useRespondToRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, accept }: { id: string; accept: boolean }) =>
+      api.post<unknown>(`/api/connections/${encodeURIComponent(id)}/${accept ? 'accept' : 'reject'}`),
+    onMutate: async ({ id, accept }) => {
+      await queryClient.cancelQueries({ queryKey: connectionsKey, exact: true });
+      const previous = queryClient.getQueryData<ConnectionsResponse>(connectionsKey);
+      if (previous) {
+        const request = previous.incoming.find((r) => r.id === id);
+        const connections =
+          accept && request
+            ? [...previous.connections, { id, createdAt: request.createdAt, member: request.requester }].sort((a, b) =>
+                a.member.username.localeCompare(b.member.username, undefined, { sensitivity: 'base' }),
+              )
+            : previous.connections;
+        queryClient.setQueryData<ConnectionsResponse>(connectionsKey, {
+          incoming: previous.incoming.filter((r) => r.id !== id),
+          connections,
+        });
+      }
+      return { previous };
+    },
+    onError: (_error, _variables, context) => {
+      if (context?.previous) queryClient.setQueryData(connectionsKey, context.previous);
+    },
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: connectionsKey });
+      void queryClient.invalidateQueries({ queryKey: meQueryKey });
+    },
+  });
+}
+
+/** Remove an accepted connection (either side). */
+export function useRemoveConnection() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<unknown>(`/api/connections/${encodeURIComponent(id)}`),
+    onMutate: async (id) => {
+      await queryClient.cancelQueries({ queryKey: connectionsKey, exact: true });
+      const previous = queryClient.getQueryData<ConnectionsResponse>(connectionsKey);
+      if (previous) {
+        queryClient.setQueryData<ConnectionsResponse>(connectionsKey, {
+          ...previous,
+          connections: previous.connections.filter((c) => c.id !== id),
+        });
+      }
+      return { previous };
+    },
+    onError: (_error, _variables, context) => {
+      if (context?.previous) queryClient.setQueryData(connectionsKey, context.previous);
+    },
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: connectionsKey });
+      void queryClient.invalidateQueries({ queryKey: meQueryKey });
+    },
+  });
+}

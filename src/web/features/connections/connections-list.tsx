@@ -1,0 +1,117 @@
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { Mail, Search, Users } from 'lucide-react';
+import { NO_CONNECTIONS, NO_CONNECTIONS_MATCH } from '../../../shared/connections';
+import type { ConnectionsResponse } from '../../../shared/connections';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { EmptyState } from '../../components/empty-state';
+import { Skeleton } from '../../components/skeleton';
+import { cn } from '../../lib/cn';
+import { messagePath } from '../community/member-card';
+import { displayName } from '../profile/format';
+import { PersonLink } from '../profile/profile-sections';
+
+export const CONNECTIONS_LOAD_ERROR = 'Failed to load connections';
+
+type Entry = ConnectionsResponse['connections'][number];
+
+/**
+ * 'My Connections': a searchable list that scrolls inside itself at about 24rem, so a large
+ * network does not push the rest of the page away.
+ */
+export function ConnectionsList({
+  connections,
+  isPending,
+  isError,
+  onRetry,
+}: {
+  connections: Entry[] | undefined;
+  isPending: boolean;
+  isError: boolean;
+  onRetry: () => void;
+}) {
+  const searchId = useId();
+  const [query, setQuery] = useState('');
+  const needle = query.trim().toLowerCase();
+  const shown = (connections ?? []).filter(
+    ({ member }) =>
+      !needle ||
+      member.username.toLowerCase().includes(needle) ||
+      (member.fullName ?? '').toLowerCase().includes(needle),
+  );
+
+  if (isPending) {
+    return (
+      <div role="status" className="space-y-3">
+        <span className="sr-only">Loading connections</span>
+        {[0, 1, 2].map((i) => (
+          <div key={i} className="flex items-center gap-3 p-2">
+            <Skeleton className="size-10 rounded-full" />
+            <div className="flex-1 space-y-2">
+              <Skeleton className="h-4 w-40" />
+              <Skeleton className="h-3 w-24" />
+            </div>
+          </div>
+        ))}
+      </div>
+    );
+  }
+
+  if (isError && !connections) {
+    return (
+      <Alert tone="error" title={CONNECTIONS_LOAD_ERROR}>
+        <Button variant="secondary" size="sm" className="mt-2" onClick={onRetry}>
+          Retry
+        </Button>
+      </Alert>
+    );
+  }
+
+  const total = connections?.length ?? 0;
+  if (total === 0) return <EmptyState icon={Users} title={NO_CONNECTIONS} />;
+
+  return (
+    <div className="space-y-3">
+      <div className="relative">
+        <label htmlFor={searchId} className="sr-only">
+          Search connections
+        </label>
+        <Search
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-fg-muted"
+          aria-hidden="true"
+        />
+        <input
+          id={searchId}
+          type="search"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          placeholder="Search connections"
+          autoComplete="off"
+          className="h-10 w-full rounded-lg border border-line-strong bg-surface pr-3 pl-9 text-base text-fg shadow-sm placeholder:text-fg-muted focus-visible:outline-offset-1 sm:text-sm"
+        />
+      </div>
+      {shown.length === 0 ? (
+        <p role="status" className="py-6 text-center text-sm text-fg-muted">
+          {NO_CONNECTIONS_MATCH}
+        </p>
+      ) : (
+        <ul className={cn('-mx-2 max-h-96 space-y-0.5 overflow-y-auto px-2')}>
+          {shown.map(({ id, member }) => (
+            <li key={id} className="flex items-center gap-2">
+              <PersonLink person={member} className="flex-1" />
+              <Link
+                to={messagePath(member.username)}
+                aria-label={`Message ${displayName(member)}`}
+                title={`Message ${displayName(member)}`}
+                className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-fg-muted transition-colors hover:bg-surface-2 hover:text-fg"
+              >
+                <Mail className="size-[18px]" aria-hidden="true" />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

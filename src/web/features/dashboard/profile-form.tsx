@@ -1,0 +1,188 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { USERNAME_TAKEN } from '../../../shared/auth';
+import { profileUpdateInput, socialHandleOf, type ProfileResponse } from '../../../shared/members';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { Card } from '../../components/card';
+import { TextField } from '../../components/text-field';
+import { TextareaField } from '../../components/textarea-field';
+import { ApiRequestError } from '../../lib/api';
+import { useZodForm } from '../auth/form';
+import { useUpdateProfile } from './api';
+import { PrefixedField } from './prefixed-field';
+
+export const UPDATE_ERROR = 'Failed to update profile';
+
+/** The stored website without its scheme: members type a host such as example.com. */
+function websiteInput(url: string | null): string {
+  return (url ?? '').replace(/^https?:\/\//i, '').replace(/\/$/, '');
+}
+
+/** Edit mode: every profile field, Cancel and Save Changes. */
+export function ProfileForm({
+  data,
+  onDone,
+}: {
+  data: ProfileResponse;
+  /** Leaves edit mode (after a save or on Cancel). */
+  onDone: () => void;
+}) {
+  const { profile } = data;
+  const update = useUpdateProfile({ id: profile.id, username: profile.username });
+  const { errors, parse, clearError } = useZodForm(profileUpdateInput);
+  const [usernameTaken, setUsernameTaken] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  // Entering edit mode moves focus to the form.
+  useEffect(() => headingRef.current?.focus(), []);
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const input = parse(event);
+    if (!input) return;
+    setUsernameTaken(false);
+    update.mutate(input, {
+      onSuccess: onDone,
+      onError: (error) => {
+        if (error instanceof ApiRequestError && error.code === 'USERNAME_TAKEN') {
+          setUsernameTaken(true);
+          (form.elements.namedItem('username') as HTMLInputElement | null)?.focus();
+        }
+      },
+    });
+  };
+
+  const serverError = update.isError && !usernameTaken ? update.error : null;
+
+  return (
+    <section aria-labelledby="edit-profile-heading">
+      <Card>
+        <h2
+          id="edit-profile-heading"
+          ref={headingRef}
+          tabIndex={-1}
+          className="text-lg font-semibold text-fg outline-none"
+        >
+          Edit Profile
+        </h2>
+        <form
+          noValidate
+          onSubmit={handleSubmit}
+          onChange={(event) => {
+            clearError(event);
+            if (event.target instanceof HTMLInputElement && event.target.name === 'username') setUsernameTaken(false);
+          }}
+          className="mt-5 flex flex-col gap-5"
+        >
+          {serverError && (
+            <Alert tone="error" title={UPDATE_ERROR}>
+              {serverError instanceof ApiRequestError && serverError.message ? serverError.message : undefined}
+            </Alert>
+          )}
+          <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
+            <TextField
+              label="Username"
+              name="username"
+              defaultValue={profile.username}
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              required
+              maxLength={30}
+              hint="3 to 30 letters, digits, dots, dashes or underscores."
+              error={usernameTaken ? USERNAME_TAKEN : errors.username}
+            />
+            <TextField
+              label="Full name"
+              name="fullName"
+              defaultValue={profile.fullName ?? ''}
+              autoComplete="name"
+              maxLength={120}
+              error={errors.fullName}
+            />
+            <TextField
+              label="Position"
+              name="position"
+              defaultValue={profile.position ?? ''}
+              autoComplete="organization-title"
+              maxLength={120}
+              error={errors.position}
+            />
+            <TextField
+              label="Company"
+              name="company"
+              defaultValue={profile.company ?? ''}
+              autoComplete="organization"
+              maxLength={120}
+              error={errors.company}
+            />
+            <TextareaField
+              label="Bio"
+              name="bio"
+              defaultValue={profile.bio ?? ''}
+              rows={5}
+              maxLength={2000}
+              className="sm:col-span-2"
+              hint="A few lines about you and your work."
+              error={errors.bio}
+            />
+            <PrefixedField
+              label="Website"
+              name="website"
+              prefix="https://"
+              defaultValue={websiteInput(profile.website)}
+              inputMode="url"
+              placeholder="example.com"
+              maxLength={200}
+              className="sm:col-span-2"
+              error={errors.website}
+            />
+          </div>
+
+          <fieldset className="min-w-0">
+            <legend>
+              <span className="block text-sm font-semibold text-fg">Social profiles</span>
+              <span className="block text-sm text-fg-muted">Enter your username only.</span>
+            </legend>
+            <div className="mt-4 grid grid-cols-1 gap-5 lg:grid-cols-3">
+              <PrefixedField
+                label="Instagram"
+                name="instagram"
+                prefix="instagram.com/"
+                defaultValue={socialHandleOf(profile.instagramUrl)}
+                maxLength={100}
+                error={errors.instagram}
+              />
+              <PrefixedField
+                label="Facebook"
+                name="facebook"
+                prefix="facebook.com/"
+                defaultValue={socialHandleOf(profile.facebookUrl)}
+                maxLength={100}
+                error={errors.facebook}
+              />
+              <PrefixedField
+                label="LinkedIn"
+                name="linkedin"
+                prefix="linkedin.com/in/"
+                defaultValue={socialHandleOf(profile.linkedinUrl)}
+                maxLength={100}
+                error={errors.linkedin}
+              />
+            </div>
+          </fieldset>
+
+          <div className="flex flex-wrap justify-end gap-2 border-t border-line pt-5">
+            <Button variant="secondary" onClick={onDone} disabled={update.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={update.isPending}>
+              Save Changes
+            </Button>
+          </div>
+        </form>
+      </Card>
+    </section>
+  );
+}

@@ -1,0 +1,207 @@
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { Check, Clock, Mail, Pencil, RotateCw, UserMinus, UserPlus, UserX } from 'lucide-react';
+import { PROFILE_NOT_FOUND, PROFILE_NOT_FOUND_TEXT, type ProfileResponse } from '../../../shared/members';
+import { Alert } from '../../components/alert';
+import { Button, ButtonLink } from '../../components/button';
+import { ApiRequestError } from '../../lib/api';
+import { paths } from '../../lib/paths';
+import { rememberRedirect } from '../../lib/redirect-after-login';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { messagePath } from '../community/member-card';
+import { useConnectionAction, useProfile } from './api';
+import { displayName } from './format';
+import {
+  AboutSection,
+  ConnectionsButton,
+  EventsSection,
+  ProfileHeader,
+  ProfileSkeleton,
+  SkillsSection,
+  SocialLinks,
+  StatsSection,
+} from './profile-sections';
+
+export const PROFILE_LOAD_ERROR = 'Failed to load profile';
+
+export function ProfilePage() {
+  const { username = '' } = useParams();
+  const profile = useProfile(username);
+  const data = profile.data;
+  const notFound = profile.error instanceof ApiRequestError && profile.error.status === 404;
+  useDocumentTitle(data ? displayName(data.profile) : notFound ? PROFILE_NOT_FOUND : 'Member profile');
+
+  if (profile.isPending) {
+    return (
+      <Page>
+        <h1 className="sr-only">Member profile</h1>
+        <ProfileSkeleton />
+      </Page>
+    );
+  }
+
+  if (notFound) {
+    return (
+      <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center sm:py-32">
+        <UserX className="size-10 text-fg-muted" aria-hidden="true" />
+        <h1 className="mt-4 text-3xl font-semibold tracking-tight text-fg">{PROFILE_NOT_FOUND}</h1>
+        <p className="mt-3 text-fg-muted">{PROFILE_NOT_FOUND_TEXT}</p>
+        <ButtonLink to={paths.community} variant="secondary" className="mt-8">
+          Browse the community
+        </ButtonLink>
+      </section>
+    );
+  }
+
+  if (!data) {
+    return (
+      <Page>
+        <h1 className="sr-only">Member profile</h1>
+        <Alert tone="error" title={PROFILE_LOAD_ERROR}>
+          <Button
+            variant="secondary"
+            size="sm"
+            className="mt-2"
+            loading={profile.isFetching}
+            onClick={() => void profile.refetch()}
+          >
+            {!profile.isFetching && <RotateCw aria-hidden="true" />}
+            Retry
+          </Button>
+        </Alert>
+      </Page>
+    );
+  }
+
+  return (
+    <Page>
+      <div className="space-y-6">
+        <ProfileHeader
+          profile={data.profile}
+          actions={<RelationActions data={data} />}
+          extra={
+            <div className="flex flex-wrap items-center gap-3">
+              <ConnectionsButton count={data.stats.connections} connections={data.connections} />
+              <SocialLinks profile={data.profile} />
+            </div>
+          }
+        />
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+          <div className="space-y-6 lg:col-span-2">
+            <AboutSection bio={data.profile.bio} />
+            <SkillsSection skills={data.skills} />
+            <EventsSection events={data.events} />
+          </div>
+          <div>
+            <StatsSection stats={data.stats} />
+          </div>
+        </div>
+      </div>
+    </Page>
+  );
+}
+
+function Page({ children }: { children: React.ReactNode }) {
+  return <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">{children}</div>;
+}
+
+/** The buttons that depend on how the viewer stands with this member. */
+function RelationActions({ data }: { data: ProfileResponse }) {
+  const { profile, relation } = data;
+  const navigate = useNavigate();
+  const location = useLocation();
+  const action = useConnectionAction(profile.username);
+  const name = displayName(profile);
+  const busy = action.isPending;
+
+  if (relation.state === 'self') {
+    return (
+      <ButtonLink to={paths.dashboard} variant="secondary">
+        <Pencil aria-hidden="true" />
+        Edit your profile
+      </ButtonLink>
+    );
+  }
+
+  const message = (
+    <ButtonLink to={messagePath(profile.username)} variant="secondary" aria-label={`Message ${name}`}>
+      <Mail aria-hidden="true" />
+      Message
+    </ButtonLink>
+  );
+
+  if (relation.state === 'visitor') {
+    // Connecting needs an account: sign in, then come back to this profile.
+    const signInFirst = () => {
+      rememberRedirect(location.pathname + location.search);
+      void navigate(paths.login);
+    };
+    return (
+      <>
+        <Button onClick={signInFirst}>
+          <UserPlus aria-hidden="true" />
+          Connect
+        </Button>
+        {message}
+      </>
+    );
+  }
+
+  const id = relation.connectionId;
+  // One button element whatever the state, so keyboard focus stays on it as Connect turns into
+  // Pending and back. Clicks while a change is on its way are ignored rather than disabling the
+  // button (a disabled button would drop focus).
+  const act = (next: Parameters<typeof action.mutate>[0]) => {
+    if (!busy) action.mutate(next);
+  };
+  const primary =
+    relation.state === 'none'
+      ? { label: 'Connect', Icon: UserPlus, variant: 'primary' as const, onClick: () => act({ kind: 'connect' }) }
+      : relation.state === 'pending-outgoing'
+        ? {
+            label: 'Pending',
+            hint: ', withdraw request',
+            title: 'Withdraw your connection request',
+            Icon: Clock,
+            variant: 'secondary' as const,
+            onClick: () => id && act({ kind: 'withdraw', connectionId: id }),
+          }
+        : relation.state === 'pending-incoming'
+          ? {
+              label: 'Accept',
+              Icon: Check,
+              variant: 'primary' as const,
+              onClick: () => id && act({ kind: 'accept', connectionId: id }),
+            }
+          : {
+              label: 'Remove Connection',
+              Icon: UserMinus,
+              variant: 'secondary' as const,
+              onClick: () => id && act({ kind: 'remove', connectionId: id }),
+            };
+
+  return (
+    <>
+      <Button
+        variant={primary.variant}
+        title={'title' in primary ? primary.title : undefined}
+        aria-busy={busy || undefined}
+        onClick={primary.onClick}
+      >
+        <primary.Icon aria-hidden="true" />
+        {primary.label}
+        {'hint' in primary && <span className="sr-only">{primary.hint}</span>}
+      </Button>
+      {relation.state === 'pending-incoming' && (
+        <Button
+          variant="secondary"
+          aria-busy={busy || undefined}
+          onClick={() => id && act({ kind: 'reject', connectionId: id })}
+        >
+          <UserX aria-hidden="true" />
+          Reject
+        </Button>
+      )}
+      {message}
+    </>
+  );
+}
