@@ -16,6 +16,8 @@ export default defineConfig({
   outputDir: 'test-results/e2e',
   use: {
     baseURL,
+    // Instant theme and colour changes, so axe never measures a colour mid-transition.
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -35,9 +35,10 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, cache, config, mailer } = app.services;
   const mailDeps = { db, config, mailer, log: app.log };
 
-  /** After a registration change commits: drop cached reads, tell who was promoted. */
-  function afterChange(eventId: string, outcome: { promoted: string[] }) {
-    void cache.invalidate(['events']).catch((err) => app.log.error({ err }, 'cache invalidation failed'));
+  /** After a registration change commits: drop cached reads (before replying, so the page's
+   * next fetch is fresh), and tell whoever was promoted from the waitlist. */
+  async function afterChange(eventId: string, outcome: { promoted: string[] }) {
+    await cache.invalidate(['events']).catch((err) => app.log.error({ err }, 'cache invalidation failed'));
     for (const userId of outcome.promoted) void sendRegistrationEmail(mailDeps, eventId, userId, 'promoted');
   }
 
@@ -111,7 +112,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       const viewer = await requireMember(request);
       const { id } = request.params;
       const outcome: RegistrationOutcome = await setRegistration(db, id, viewer.id, request.body);
-      afterChange(id, outcome);
+      await afterChange(id, outcome);
       if (outcome.status === 'attending' || outcome.status === 'waitlisted') {
         void sendRegistrationEmail(mailDeps, id, viewer.id, outcome.status);
       }
@@ -132,7 +133,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const viewer = await requireMember(request);
       const outcome = await unregister(db, request.params.id, viewer.id);
-      afterChange(request.params.id, outcome);
+      await afterChange(request.params.id, outcome);
       return { registration: null, waitlisted: false };
     },
   );
@@ -152,7 +153,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       const viewer = await requireMember(request);
       const { id } = request.params;
       const outcome = await setGuests(db, id, viewer.id, request.body);
-      afterChange(id, outcome);
+      await afterChange(id, outcome);
       if (request.body.guests.length > 0) void sendRegistrationEmail(mailDeps, id, viewer.id, 'attending');
       return { registration: await findMyRegistration(db, id, viewer.id), waitlisted: false };
     },

@@ -1,59 +1,129 @@
-import { ArrowRight, CalendarDays, Mic, Users } from 'lucide-react';
+import { lazy } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { NextEvent } from '../../../shared/events';
+import type { LandingResponse } from '../../../shared/landing';
 import { ButtonLink } from '../../components/button';
+import { ClickToPlay } from '../../components/click-to-play';
+import { api } from '../../lib/api';
 import { paths } from '../../lib/paths';
+import { site } from '../../lib/site';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { Countdown } from './countdown';
+import { Bone, container, teaserGrid, teaserPictures, teaserSection } from './landing-ui';
+import { WhenNear } from './when-near';
 
-// The hero only for now; the next-event countdown, events, podcast and benefits sections follow.
-const highlights = [
-  { Icon: CalendarDays, title: 'Mixer events', text: 'In-person evenings with the people who build the city.' },
-  { Icon: Mic, title: 'The podcast', text: 'Interviews with founders, brokers and industry leaders.' },
-  { Icon: Users, title: 'Member network', text: 'Profiles, skills, connections and direct messages.' },
-];
+// The landing page: one request (GET /api/landing) feeds every section, in the spec's order.
+// The first load stays light (budget: 120 KB of gzipped JS with the shell): no zod (type-only
+// imports from src/shared), no video host until the visitor presses play, and the code of
+// everything below the hero (teaser, event cards, podcast, benefits, introductions) is one
+// chunk that loads once the visitor scrolls towards it or does anything at all (see WhenNear).
+const BelowFold = lazy(() => import('./below-fold').then((m) => ({ default: m.BelowFold })));
+
+/** The community's highlight reel (YouTube), embedded through youtube-nocookie.com. */
+const HIGHLIGHT_VIDEO_ID = 'M7lc1UVf-VE';
 
 export function HomePage() {
   useDocumentTitle();
+  const landing = useQuery({ queryKey: ['landing'], queryFn: () => api.get<LandingResponse>('/api/landing') });
 
+  return (
+    <>
+      <Hero next={landing.data?.nextEvent ?? null} loading={landing.isPending} />
+      {/* Until the code below arrives: the teaser's skeleton, and room for the rest (no jump). */}
+      <WhenNear
+        fallback={
+          <>
+            <TeaserSkeleton />
+            <div className="min-h-[130rem]" />
+          </>
+        }
+      >
+        <BelowFold landing={landing.data} failed={landing.isError} teaserSkeleton={<TeaserSkeleton />} />
+      </WhenNear>
+    </>
+  );
+}
+
+function Hero({ next, loading }: { next: NextEvent | null; loading: boolean }) {
   return (
     <div className="relative isolate overflow-hidden">
       <div
         aria-hidden="true"
-        className="absolute inset-x-0 -top-24 -z-10 h-[36rem] bg-[radial-gradient(ellipse_at_top,var(--glow),transparent_65%)]"
+        className="absolute inset-x-0 -top-24 -z-10 h-[40rem] bg-[radial-gradient(ellipse_at_top,var(--glow),transparent_65%)]"
       />
-      <section aria-labelledby="hero-title" className="mx-auto max-w-6xl px-4 pt-16 pb-20 sm:px-6 sm:pt-24 sm:pb-28">
-        <p className="inline-flex items-center gap-2 rounded-full border border-line bg-surface px-3 py-1 text-xs font-medium text-fg-muted">
-          <span className="size-1.5 rounded-full bg-brand" aria-hidden="true" />
-          Charlotte, North Carolina
-        </p>
-        <h1
-          id="hero-title"
-          className="mt-6 max-w-3xl text-4xl font-semibold tracking-tight text-balance text-fg sm:text-6xl"
-        >
-          Where Charlotte&apos;s professionals connect.
-        </h1>
-        <p className="mt-6 max-w-2xl text-lg text-pretty text-fg-muted">
-          Power Mixer brings real-estate professionals, entrepreneurs and industry leaders together for mixer events,
-          conversations on our podcast, and a member community that keeps the connections going.
-        </p>
-        <div className="mt-10 flex flex-wrap items-center gap-3">
-          <ButtonLink to={paths.register} size="lg">
-            Join the Community
-            <ArrowRight aria-hidden="true" />
-          </ButtonLink>
-          <ButtonLink to={paths.events} variant="secondary" size="lg">
-            Explore events
-          </ButtonLink>
+      <section
+        aria-labelledby="hero-title"
+        className={`${container} grid items-center gap-12 pt-14 pb-16 sm:pt-20 lg:grid-cols-[1.1fr_1fr] lg:pb-24`}
+      >
+        <div>
+          <p className="inline-flex items-center gap-2 rounded-full border border-line bg-surface px-3 py-1 text-xs font-medium text-fg-muted">
+            <span className="size-1.5 rounded-full bg-brand" aria-hidden="true" />
+            {site.city}, North Carolina
+          </p>
+          <h1
+            id="hero-title"
+            className="mt-6 text-4xl font-semibold tracking-tight text-balance text-fg sm:text-5xl lg:text-6xl"
+          >
+            Where Charlotte&apos;s professionals connect.
+          </h1>
+          <p className="mt-6 max-w-xl text-lg text-pretty text-fg-muted">
+            Power Mixer brings real-estate professionals, entrepreneurs and industry leaders together for mixer events,
+            conversations on our podcast, and a member community that keeps the connections going.
+          </p>
+
+          {/* Reserve the countdown's room while loading, so the buttons do not jump. */}
+          {loading ? (
+            <Bone className="mt-8 h-[7.25rem] max-w-md rounded-xl sm:h-[8.25rem]" />
+          ) : (
+            next && (
+              <div className="mt-8 space-y-3">
+                <p className="text-sm font-medium text-fg-muted">
+                  Next event: <span className="text-fg">{next.name}</span>
+                </p>
+                <Countdown to={next.startTime} eventName={next.name} />
+              </div>
+            )
+          )}
+
+          <div className="mt-8 flex flex-wrap items-center gap-3">
+            {next && (
+              <ButtonLink to={paths.event(next.id)} size="lg">
+                Register Today!
+              </ButtonLink>
+            )}
+            <ButtonLink to={paths.register} size="lg" variant={next ? 'secondary' : 'primary'}>
+              Join the Community
+            </ButtonLink>
+          </div>
         </div>
 
-        <ul className="mt-20 grid gap-4 sm:grid-cols-3">
-          {highlights.map(({ Icon, title, text }) => (
-            <li key={title} className="rounded-xl border border-line bg-surface p-5 shadow-sm">
-              <Icon className="size-5 text-link" aria-hidden="true" />
-              <h2 className="mt-3 text-base font-semibold text-fg">{title}</h2>
-              <p className="mt-1 text-sm text-fg-muted">{text}</p>
-            </li>
-          ))}
-        </ul>
+        <ClickToPlay
+          src={`https://www.youtube-nocookie.com/embed/${HIGHLIGHT_VIDEO_ID}`}
+          title="Power Mixer community highlights"
+          className="shadow-xl ring-1 ring-line"
+        />
       </section>
     </div>
+  );
+}
+
+/** The teaser's place while its code or the data loads. */
+function TeaserSkeleton() {
+  return (
+    <section aria-label="Next Event" className={teaserSection}>
+      <div className={teaserGrid}>
+        <div className="space-y-4" role="status">
+          <span className="sr-only">Loading the next event</span>
+          <Bone className="h-5 w-28" />
+          <Bone className="h-10 w-4/5" />
+          <Bone className="h-20 w-full" />
+          <Bone className="h-28 w-full" />
+          <Bone className="h-12 w-40" />
+        </div>
+        <div className={teaserPictures}>
+          <Bone className="aspect-video w-full rounded-2xl" />
+        </div>
+      </div>
+    </section>
   );
 }

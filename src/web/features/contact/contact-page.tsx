@@ -1,0 +1,271 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { ChevronDown, Clock, Mail, MapPin } from 'lucide-react';
+import { Link } from 'react-router';
+import { CONTACT_SUCCESS, HONEYPOT_FIELD, contactInput, type ContactInput } from '../../../shared/contact';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { FacebookIcon, InstagramIcon } from '../../components/social-icons';
+import { TextField } from '../../components/text-field';
+import { textLinkClasses } from '../../components/text-link';
+import { TextareaField } from '../../components/textarea-field';
+import { api, errorMessage } from '../../lib/api';
+import { paths } from '../../lib/paths';
+import { site } from '../../lib/site';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
+const SUCCESS_BANNER_MS = 5000;
+
+type Errors = Partial<Record<keyof ContactInput, string>>;
+
+const faqs = [
+  {
+    q: 'What is the best way to reach you?',
+    a: (
+      <>
+        Email is our preferred channel. Write to{' '}
+        <a href={`mailto:${site.email}`} className={textLinkClasses}>
+          {site.email}
+        </a>{' '}
+        or use the form on this page.
+      </>
+    ),
+  },
+  {
+    q: 'How quickly will I hear back?',
+    a: 'We typically reply within 24 business hours.',
+  },
+  {
+    q: 'What if my matter is urgent?',
+    a: 'Reach us on social media, or send an email with URGENT in the subject line so it goes to the top of the pile.',
+  },
+  {
+    q: 'What should my message include?',
+    a: 'Your name, your contact details (email, and phone if you prefer a call) and a clear description of your question or request.',
+  },
+  {
+    q: 'How do I join the community?',
+    a: (
+      <>
+        Come to one of our{' '}
+        <Link to={paths.events} className={textLinkClasses}>
+          events
+        </Link>{' '}
+        or{' '}
+        <Link to={paths.register} className={textLinkClasses}>
+          register
+        </Link>{' '}
+        for a free member account.
+      </>
+    ),
+  },
+];
+
+/** Sends the message; `pending` while on its way, `error` when the server refused it. */
+function useSendMessage() {
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const send = async (input: ContactInput): Promise<boolean> => {
+    setPending(true);
+    setError(null);
+    try {
+      await api.post<{ message: string }>('/api/contact', input);
+      return true;
+    } catch (failure) {
+      setError(failure);
+      return false;
+    } finally {
+      setPending(false);
+    }
+  };
+  return { send, pending, error };
+}
+
+export function ContactPage() {
+  useDocumentTitle('Contact');
+  const { send, pending, error } = useSendMessage();
+  const [errors, setErrors] = useState<Errors>({});
+  const [showThanks, setShowThanks] = useState(false);
+
+  // The thank-you banner shows for 5 seconds.
+  useEffect(() => {
+    if (!showThanks) return;
+    const timer = setTimeout(() => setShowThanks(false), SUCCESS_BANNER_MS);
+    return () => clearTimeout(timer);
+  }, [showThanks]);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const values = Object.fromEntries(
+      [...new FormData(form).entries()].filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+    );
+    // The same rules as the server (shared/contact.ts).
+    const parsed = contactInput.safeParse(values);
+    if (!parsed.success) {
+      const found: Errors = {};
+      for (const issue of parsed.error.issues) {
+        const field = String(issue.path[0] ?? '') as keyof ContactInput;
+        if (field && !found[field]) found[field] = issue.message;
+      }
+      setErrors(found);
+      const first = Object.keys(found)[0];
+      const input = first ? form.elements.namedItem(first) : null;
+      if (input instanceof HTMLElement) input.focus();
+      return;
+    }
+    setErrors({});
+    setShowThanks(false);
+    void send(parsed.data).then((sent) => {
+      if (!sent) return;
+      form.reset();
+      setShowThanks(true);
+    });
+  };
+
+  const clearError = (event: FormEvent<HTMLFormElement>) => {
+    const name = (event.target as HTMLInputElement | HTMLTextAreaElement).name as keyof ContactInput;
+    if (errors[name]) setErrors({ ...errors, [name]: undefined });
+  };
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
+      <header className="max-w-3xl">
+        <h1 className="text-3xl font-semibold tracking-tight text-fg sm:text-4xl">Contact Us</h1>
+        <p className="mt-3 text-lg text-fg-muted">
+          Questions about events, sponsorship or membership? Send us a message and the Power Mixer team will get back to
+          you.
+        </p>
+      </header>
+
+      <div className="mt-10 grid items-start gap-8 lg:grid-cols-[1.5fr_1fr]">
+        <section
+          aria-labelledby="contact-form-title"
+          className="rounded-xl border border-line bg-surface p-5 shadow-sm sm:p-8"
+        >
+          <h2 id="contact-form-title" className="text-xl font-semibold text-fg">
+            Send us a message
+          </h2>
+          <form noValidate onSubmit={submit} onChange={clearError} className="relative mt-6 flex flex-col gap-5">
+            {showThanks && <Alert tone="success">{CONTACT_SUCCESS}</Alert>}
+            {error !== null && <Alert tone="error">{errorMessage(error)}</Alert>}
+            <div className="grid gap-5 sm:grid-cols-2">
+              <TextField
+                label="Full Name"
+                name="fullName"
+                autoComplete="name"
+                required
+                maxLength={120}
+                error={errors.fullName}
+              />
+              <TextField
+                label="Email Address"
+                name="email"
+                type="email"
+                autoComplete="email"
+                required
+                maxLength={254}
+                error={errors.email}
+              />
+            </div>
+            <div className="grid gap-5 sm:grid-cols-2">
+              <TextField
+                label="Phone (optional)"
+                name="phone"
+                type="tel"
+                autoComplete="tel"
+                maxLength={40}
+                error={errors.phone}
+              />
+              <TextField label="Subject" name="subject" required maxLength={200} error={errors.subject} />
+            </div>
+            <TextareaField label="Message" name="message" rows={6} required maxLength={5000} error={errors.message} />
+            {/* Honeypot: hidden from people and assistive tech; form-filling bots fill it in. */}
+            <div aria-hidden="true" className="absolute -left-[9999px] size-px overflow-hidden">
+              <label>
+                Website
+                <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
+              </label>
+            </div>
+            <Button type="submit" size="lg" loading={pending} className="self-start">
+              Send Message
+            </Button>
+          </form>
+        </section>
+
+        <aside className="space-y-6" aria-label="Contact information">
+          <div className="rounded-xl border border-line bg-surface p-5 shadow-sm sm:p-6">
+            <h2 className="text-lg font-semibold text-fg">Contact information</h2>
+            <ul className="mt-4 space-y-4 text-sm">
+              <li className="flex items-start gap-3">
+                <Mail className="mt-0.5 size-5 shrink-0 text-link" aria-hidden="true" />
+                <div>
+                  <p className="font-medium text-fg">Email</p>
+                  <a href={`mailto:${site.email}`} className={textLinkClasses}>
+                    {site.email}
+                  </a>
+                </div>
+              </li>
+              <li className="flex items-start gap-3">
+                <MapPin className="mt-0.5 size-5 shrink-0 text-link" aria-hidden="true" />
+                <div>
+                  <p className="font-medium text-fg">Location</p>
+                  <p className="text-fg-muted">{site.city}, North Carolina</p>
+                </div>
+              </li>
+              <li className="flex items-start gap-3">
+                <Clock className="mt-0.5 size-5 shrink-0 text-link" aria-hidden="true" />
+                <div>
+                  <p className="font-medium text-fg">Response time</p>
+                  <p className="text-fg-muted">We reply within 24 business hours.</p>
+                </div>
+              </li>
+            </ul>
+            <div className="mt-5 flex gap-2 border-t border-line pt-5">
+              <a
+                href={site.instagram}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label="Power Mixer on Instagram"
+                className="inline-flex size-9 items-center justify-center rounded-lg text-fg-muted transition-colors hover:bg-surface-2 hover:text-fg"
+              >
+                <InstagramIcon className="size-[18px]" />
+              </a>
+              <a
+                href={site.facebook}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label="Power Mixer on Facebook"
+                className="inline-flex size-9 items-center justify-center rounded-lg text-fg-muted transition-colors hover:bg-surface-2 hover:text-fg"
+              >
+                <FacebookIcon className="size-[18px]" />
+              </a>
+            </div>
+          </div>
+
+          <section
+            aria-labelledby="faq-title"
+            className="rounded-xl border border-line bg-surface p-5 shadow-sm sm:p-6"
+          >
+            <h2 id="faq-title" className="text-lg font-semibold text-fg">
+              Frequently asked questions
+            </h2>
+            <div className="mt-3 divide-y divide-line">
+              {faqs.map(({ q, a }) => (
+                <details key={q} className="group py-3">
+                  <summary className="flex cursor-pointer list-none items-center justify-between gap-3 rounded-md font-medium text-fg [&::-webkit-details-marker]:hidden">
+                    {q}
+                    <ChevronDown
+                      className="size-4 shrink-0 text-fg-muted transition-transform group-open:rotate-180"
+                      aria-hidden="true"
+                    />
+                  </summary>
+                  <p className="mt-2 text-sm text-fg-muted">{a}</p>
+                </details>
+              ))}
+            </div>
+          </section>
+        </aside>
+      </div>
+    </div>
+  );
+}

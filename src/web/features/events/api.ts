@@ -1,0 +1,87 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  EventDetailResponse,
+  EventStatus,
+  EventsListResponse,
+  GuestsInput,
+  RegistrationInput,
+  RegistrationResponse,
+} from '../../../shared/events';
+import { api } from '../../lib/api';
+import { meQueryKey, useMe } from '../../lib/session';
+
+export type EventsFilter = { q: string; status: EventStatus | ''; category: string; page: number };
+
+export const eventsKeys = {
+  all: ['events'] as const,
+  list: (filter: EventsFilter) => ['events', 'list', filter] as const,
+  /** Keyed by viewer too: the answer carries the viewer's own registration. */
+  detail: (id: string, viewerId: string | null) => ['events', 'detail', id, viewerId] as const,
+};
+
+export function useEventsList(filter: EventsFilter) {
+  return useQuery({
+    queryKey: eventsKeys.list(filter),
+    queryFn: () => {
+      const params = new URLSearchParams();
+      if (filter.q) params.set('q', filter.q);
+      if (filter.status) params.set('status', filter.status);
+      if (filter.category) params.set('category', filter.category);
+      if (filter.page > 1) params.set('page', String(filter.page));
+      const query = params.toString();
+      return api.get<EventsListResponse>(`/api/events${query ? `?${query}` : ''}`);
+    },
+    // Keep the last page on screen while the next one loads: no flash of skeletons on paging.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useEventDetail(id: string) {
+  const { me, isPending: mePending } = useMe();
+  return useQuery({
+    queryKey: eventsKeys.detail(id, me?.id ?? null),
+    queryFn: () => api.get<EventDetailResponse>(`/api/events/${encodeURIComponent(id)}`),
+    // Wait to know who is asking, so a member never sees the visitor's answer first.
+    enabled: !mePending,
+  });
+}
+
+/** After any registration change: the event (counts, attendees), lists, landing, and the nav. */
+function useRefreshAfterRegistration() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: eventsKeys.all }),
+      queryClient.invalidateQueries({ queryKey: ['landing'] }),
+      queryClient.invalidateQueries({ queryKey: meQueryKey }),
+    ]);
+}
+
+const registrationPath = (id: string) => `/api/events/${encodeURIComponent(id)}/registration`;
+
+export function useRegister(id: string) {
+  const refresh = useRefreshAfterRegistration();
+  return useMutation({
+    mutationFn: (input: RegistrationInput) => api.put<RegistrationResponse>(registrationPath(id), input),
+    onSettled: refresh,
+  });
+}
+
+export function useUnregister(id: string) {
+  const refresh = useRefreshAfterRegistration();
+  return useMutation({
+    mutationFn: () => api.delete<RegistrationResponse>(registrationPath(id)),
+    onSettled: refresh,
+  });
+}
+
+export function useSaveGuests(id: string | undefined) {
+  const refresh = useRefreshAfterRegistration();
+  return useMutation({
+    mutationFn: (input: GuestsInput) =>
+      api.put<RegistrationResponse>(`/api/events/${encodeURIComponent(id ?? '')}/guests`, input),
+    onSettled: refresh,
+  });
+}
+
+export const calendarPath = (id: string) => `/api/events/${encodeURIComponent(id)}/calendar.ics`;

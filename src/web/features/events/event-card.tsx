@@ -1,0 +1,131 @@
+import { CalendarDays, Clock, MapPin, Users } from 'lucide-react';
+import { useCallback } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { EventCard as EventCardData } from '../../../shared/events';
+import { Badge } from '../../components/badge';
+import { Button, ButtonLink } from '../../components/button';
+import { Skeleton } from '../../components/skeleton';
+import { paths } from '../../lib/paths';
+import { rememberRedirect } from '../../lib/redirect-after-login';
+import { useMe } from '../../lib/session';
+import { STATUS_LABELS, STATUS_TONES, formatLongDate, formatTimeRange, plural } from './format';
+
+/**
+ * Registering needs a member. For a visitor this remembers `returnTo` (the event's path), sends
+ * them to /login and answers true; after signing in they come back to that page.
+ */
+export function useSignInFirst(): (returnTo: string) => boolean {
+  const { me } = useMe();
+  const navigate = useNavigate();
+  return useCallback(
+    (returnTo: string) => {
+      if (me) return false;
+      rememberRedirect(returnTo);
+      void navigate(paths.login);
+      return true;
+    },
+    [me, navigate],
+  );
+}
+
+const meta = 'flex items-start gap-2 text-sm text-fg-muted [&_svg]:mt-0.5 [&_svg]:size-4 [&_svg]:shrink-0';
+
+/** An event in a grid: image, status, name, date and time, place, attendee count, summary, action. */
+export function EventCard({
+  event,
+  headingLevel: Heading = 'h3',
+}: {
+  event: EventCardData;
+  headingLevel?: 'h2' | 'h3';
+}) {
+  const signInFirst = useSignInFirst();
+  const to = paths.event(event.id);
+
+  return (
+    <article className="relative flex flex-col overflow-hidden rounded-xl border border-line bg-surface shadow-sm transition-shadow hover:shadow-md">
+      <div className="aspect-video bg-surface-2">
+        {event.imageUrl ? (
+          <img src={event.imageUrl} alt="" loading="lazy" className="size-full object-cover" />
+        ) : (
+          <div
+            aria-hidden="true"
+            className="flex size-full items-center justify-center bg-gradient-to-br from-indigo-500/25 via-surface-2 to-sky-500/20 text-fg-muted"
+          >
+            <CalendarDays className="size-10" />
+          </div>
+        )}
+      </div>
+
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        <p className="flex flex-wrap items-center gap-2 text-xs font-medium text-fg-muted">
+          <Badge tone={STATUS_TONES[event.status]}>{STATUS_LABELS[event.status]}</Badge>
+          {event.category}
+        </p>
+        <Heading className="text-lg leading-snug font-semibold text-fg">
+          {/* The whole card is clickable through this link's overlay; the action button sits above it. */}
+          <Link to={to} className="rounded-sm after:absolute after:inset-0 after:content-[''] hover:text-link">
+            {event.name}
+          </Link>
+        </Heading>
+        <ul className="space-y-1.5">
+          <li className={meta}>
+            <CalendarDays aria-hidden="true" />
+            <span>{formatLongDate(event.startTime)}</span>
+          </li>
+          <li className={meta}>
+            <Clock aria-hidden="true" />
+            <span>{formatTimeRange(event.startTime, event.endTime)}</span>
+          </li>
+          {event.location && (
+            <li className={meta}>
+              <MapPin aria-hidden="true" />
+              <span>{event.location}</span>
+            </li>
+          )}
+          <li className={meta}>
+            <Users aria-hidden="true" />
+            <span>{plural(event.attendeeCount, 'attendee', 'attendees')}</span>
+          </li>
+        </ul>
+        {event.summary && <p className="line-clamp-3 text-sm text-fg-muted">{event.summary}</p>}
+
+        {event.status !== 'ongoing' && (
+          <div className="relative z-10 mt-auto pt-2">
+            {event.status === 'upcoming' ? (
+              <ButtonLink
+                to={to}
+                className="w-full"
+                onClick={(click) => {
+                  if (signInFirst(to)) click.preventDefault();
+                }}
+              >
+                Register Now<span className="sr-only">: {event.name}</span>
+              </ButtonLink>
+            ) : (
+              <Button variant="secondary" disabled className="w-full">
+                Registration Closed
+              </Button>
+            )}
+          </div>
+        )}
+      </div>
+    </article>
+  );
+}
+
+export function EventCardSkeleton() {
+  return (
+    <div className="overflow-hidden rounded-xl border border-line bg-surface shadow-sm">
+      <Skeleton className="aspect-video rounded-none" />
+      <div className="space-y-3 p-5">
+        <Skeleton className="h-5 w-24 rounded-full" />
+        <Skeleton className="h-6 w-3/4" />
+        <Skeleton className="h-4 w-2/3" />
+        <Skeleton className="h-4 w-1/2" />
+        <Skeleton className="h-4 w-3/5" />
+        <Skeleton className="h-12 w-full" />
+        <Skeleton className="h-10 w-full" />
+      </div>
+    </div>
+  );
+}

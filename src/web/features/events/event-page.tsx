@@ -1,0 +1,302 @@
+import { useState, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { ArrowLeft, CalendarDays, CalendarPlus, Clock, MapPin, Tag, Users } from 'lucide-react';
+import {
+  DESCRIPTION_COLLAPSE_AT,
+  EVENT_NOT_FOUND,
+  EVENT_NOT_FOUND_TEXT,
+  type EventDetail,
+  type EventDetailResponse,
+} from '../../../shared/events';
+import { youtubeId, vimeoId } from '../../../shared/podcasts';
+import { Alert } from '../../components/alert';
+import { Badge } from '../../components/badge';
+import { Button, ButtonLink, buttonClasses } from '../../components/button';
+import { ClickToPlay } from '../../components/click-to-play';
+import { Skeleton } from '../../components/skeleton';
+import { ApiRequestError } from '../../lib/api';
+import { paths } from '../../lib/paths';
+import { useMe } from '../../lib/session';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { calendarPath, useEventDetail } from './api';
+import { EventAttendees } from './event-attendees';
+import { EventGallery } from './event-gallery';
+import { EventSponsors } from './event-sponsors';
+import { STATUS_LABELS, STATUS_TONES, formatLongDate, formatTimeRange, plural } from './format';
+import { GuestModal } from './guest-modal';
+import { RegistrationPanel } from './registration-panel';
+
+const page = 'mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12';
+const sectionHeading = 'text-2xl font-semibold tracking-tight text-fg';
+
+/**
+ * The event's HTML content arrives sanitised by the server (platform/html.ts); it is styled
+ * here since there is no typography plugin.
+ */
+const prose = [
+  'max-w-3xl text-fg-muted leading-relaxed',
+  '[&_h1]:mt-8 [&_h1]:text-2xl [&_h1]:font-semibold [&_h1]:text-fg',
+  '[&_h2]:mt-8 [&_h2]:text-xl [&_h2]:font-semibold [&_h2]:text-fg',
+  '[&_h3]:mt-6 [&_h3]:text-lg [&_h3]:font-semibold [&_h3]:text-fg',
+  '[&_h4]:mt-4 [&_h4]:font-semibold [&_h4]:text-fg',
+  '[&>:first-child]:mt-0 [&_p]:mt-3 [&_strong]:font-semibold [&_strong]:text-fg',
+  '[&_ul]:mt-3 [&_ul]:list-disc [&_ul]:pl-6 [&_ol]:mt-3 [&_ol]:list-decimal [&_ol]:pl-6 [&_li]:mt-1',
+  '[&_a]:font-medium [&_a]:text-link [&_a]:underline [&_a]:underline-offset-4',
+  '[&_blockquote]:mt-4 [&_blockquote]:border-l-4 [&_blockquote]:border-line [&_blockquote]:pl-4 [&_blockquote]:italic',
+  '[&_img]:mt-4 [&_img]:rounded-lg [&_hr]:my-6 [&_hr]:border-line',
+].join(' ');
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="border-t border-line pt-10">
+      <h2 id={id} className={sectionHeading}>
+        {title}
+      </h2>
+      <div className="mt-6">{children}</div>
+    </section>
+  );
+}
+
+export function EventPage() {
+  const { eventId = '' } = useParams();
+  const detail = useEventDetail(eventId);
+  const notFound = detail.error instanceof ApiRequestError && detail.error.status === 404;
+  useDocumentTitle(detail.data?.event.name ?? (notFound ? EVENT_NOT_FOUND : 'Event'));
+
+  if (notFound) {
+    return (
+      <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center sm:py-32">
+        <h1 className="text-3xl font-semibold tracking-tight text-fg sm:text-4xl">{EVENT_NOT_FOUND}</h1>
+        <p className="mt-4 text-fg-muted">{EVENT_NOT_FOUND_TEXT}</p>
+        <ButtonLink to={paths.events} className="mt-8">
+          <ArrowLeft aria-hidden="true" />
+          Back to Events
+        </ButtonLink>
+      </div>
+    );
+  }
+
+  if (detail.isError) {
+    return (
+      <div className={page}>
+        <BackLink />
+        <h1 className="mt-6 text-3xl font-semibold tracking-tight text-fg">Event</h1>
+        <Alert tone="error" title="Failed to load event details" className="mt-6">
+          <Button variant="secondary" size="sm" className="mt-2" onClick={() => void detail.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      </div>
+    );
+  }
+
+  if (!detail.data) return <EventSkeleton />;
+  return <EventView key={detail.data.event.id} {...detail.data} />;
+}
+
+function BackLink() {
+  return (
+    <Link
+      to={paths.events}
+      className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-fg-muted hover:text-fg"
+    >
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      Back to Events
+    </Link>
+  );
+}
+
+function EventSkeleton() {
+  return (
+    <div className={page} role="status">
+      <span className="sr-only">Loading event</span>
+      <Skeleton className="h-5 w-32" />
+      <div className="mt-6 grid gap-10 lg:grid-cols-[1.2fr_1fr]">
+        <div className="space-y-4">
+          <Skeleton className="h-6 w-24 rounded-full" />
+          <Skeleton className="h-10 w-4/5" />
+          <Skeleton className="h-5 w-full" />
+          <Skeleton className="h-5 w-3/4" />
+          <Skeleton className="h-24 w-full" />
+          <Skeleton className="h-12 w-64" />
+        </div>
+        <Skeleton className="aspect-video w-full rounded-2xl" />
+      </div>
+    </div>
+  );
+}
+
+function Description({ text }: { text: string }) {
+  const [expanded, setExpanded] = useState(false);
+  const long = text.length > DESCRIPTION_COLLAPSE_AT;
+  const shown = long && !expanded ? `${text.slice(0, DESCRIPTION_COLLAPSE_AT).trimEnd()}…` : text;
+  return (
+    <div className="mt-4">
+      <p id="event-description" className="whitespace-pre-line text-fg">
+        {shown}
+      </p>
+      {long && (
+        <button
+          type="button"
+          aria-expanded={expanded}
+          aria-controls="event-description"
+          onClick={() => setExpanded(!expanded)}
+          className="mt-1 rounded-sm text-sm font-medium text-link underline-offset-4 hover:underline"
+        >
+          {expanded ? 'Show Less' : 'Show More'}
+        </button>
+      )}
+    </div>
+  );
+}
+
+function recapEmbed(url: string | null): string | null {
+  const youtube = youtubeId(url);
+  if (youtube) return `https://www.youtube-nocookie.com/embed/${youtube}`;
+  const vimeo = vimeoId(url);
+  return vimeo ? `https://player.vimeo.com/video/${vimeo}` : null;
+}
+
+function EventView({ event, registration }: { event: EventDetail; registration: EventDetailResponse['registration'] }) {
+  const { me } = useMe();
+  const [guestsOpen, setGuestsOpen] = useState(false);
+  const recap = recapEmbed(event.recapVideoUrl);
+  const detailRow = 'flex items-start gap-3 [&_svg]:mt-0.5 [&_svg]:size-5 [&_svg]:shrink-0 [&_svg]:text-link';
+  const seatsLeft = event.maxAttendees != null ? Math.max(0, event.maxAttendees - event.seatsTaken) : null;
+
+  return (
+    <div className={page}>
+      <BackLink />
+
+      <div className="mt-6 grid gap-10 lg:grid-cols-[1.2fr_1fr]">
+        <div className="min-w-0">
+          <div className="flex flex-wrap items-center gap-2">
+            <Badge tone={STATUS_TONES[event.status]}>{STATUS_LABELS[event.status]}</Badge>
+            {event.category && (
+              <Badge>
+                <Tag className="size-3" aria-hidden="true" />
+                {event.category}
+              </Badge>
+            )}
+          </div>
+          <h1 className="mt-4 text-3xl font-semibold tracking-tight text-balance text-fg sm:text-4xl">{event.name}</h1>
+          {event.summary && <p className="mt-3 text-lg text-fg-muted">{event.summary}</p>}
+          {event.description && <Description text={event.description} />}
+
+          <ul className="mt-6 space-y-3 text-fg">
+            <li className={detailRow}>
+              <CalendarDays aria-hidden="true" />
+              <span>{formatLongDate(event.startTime)}</span>
+            </li>
+            <li className={detailRow}>
+              <Clock aria-hidden="true" />
+              <span>{formatTimeRange(event.startTime, event.endTime)}</span>
+            </li>
+            {event.location && (
+              <li className={detailRow}>
+                <MapPin aria-hidden="true" />
+                <span>{event.location}</span>
+              </li>
+            )}
+            <li className={detailRow}>
+              <Users aria-hidden="true" />
+              <span>
+                {/* The attendee count, then '(max N)' when the event has a limit. */}
+                {plural(event.attendeeCount, 'attendee', 'attendees')}
+                {event.guestCount > 0 && ` + ${plural(event.guestCount, 'guest', 'guests')}`}
+                {event.maxAttendees != null && ` (max ${event.maxAttendees})`}
+                {event.status === 'upcoming' && seatsLeft != null && (
+                  <span className="text-fg-muted">
+                    {' '}
+                    · {seatsLeft === 0 ? 'Full: waitlist open' : `${plural(seatsLeft, 'seat', 'seats')} left`}
+                  </span>
+                )}
+              </span>
+            </li>
+          </ul>
+
+          <div className="mt-8 space-y-4">
+            <RegistrationPanel
+              event={event}
+              registration={registration}
+              onAttending={() => setGuestsOpen(true)}
+              onManageGuests={() => setGuestsOpen(true)}
+            />
+            <a href={calendarPath(event.id)} download className={buttonClasses('ghost', 'sm', '-ml-3')}>
+              <CalendarPlus aria-hidden="true" />
+              Add to calendar
+            </a>
+          </div>
+        </div>
+
+        <div>
+          {event.imageUrl ? (
+            <img
+              src={event.imageUrl}
+              alt=""
+              className="aspect-video w-full rounded-2xl bg-surface-2 object-cover shadow-lg ring-1 ring-line"
+            />
+          ) : (
+            <div
+              aria-hidden="true"
+              className="flex aspect-video w-full items-center justify-center rounded-2xl bg-gradient-to-br from-indigo-500/30 via-surface-2 to-sky-500/25 text-fg-muted"
+            >
+              <CalendarDays className="size-12" />
+            </div>
+          )}
+        </div>
+      </div>
+
+      <div className="mt-12 space-y-12">
+        {event.content && (
+          <Section id="event-content" title="About This Event">
+            {/* The one place raw HTML is rendered: sanitised on the server when it was written. */}
+            <div className={prose} dangerouslySetInnerHTML={{ __html: event.content }} />
+          </Section>
+        )}
+
+        {(recap || event.recapDescription) && (
+          <Section id="event-recap" title="Event Recap">
+            <div className="grid gap-6 lg:grid-cols-[1.4fr_1fr]">
+              {recap && (
+                <ClickToPlay src={recap} title={`${event.name}: event recap`} poster={event.recapThumbnailUrl} />
+              )}
+              {event.recapDescription && <p className="whitespace-pre-line text-fg-muted">{event.recapDescription}</p>}
+            </div>
+          </Section>
+        )}
+
+        {event.panelistsUrls.length + event.galleryUrls.length > 0 && (
+          <Section id="event-gallery" title="Event Gallery">
+            <div className="max-w-4xl">
+              <EventGallery
+                eventName={event.name}
+                panelistsUrls={event.panelistsUrls}
+                galleryUrls={event.galleryUrls}
+              />
+            </div>
+          </Section>
+        )}
+
+        {event.sponsors.length > 0 && (
+          <Section id="event-sponsors" title="Event Sponsors">
+            <EventSponsors sponsors={event.sponsors} />
+          </Section>
+        )}
+
+        <Section id="event-attendees" title="Event Attendees">
+          <EventAttendees attendees={event.attendees} viewerId={me?.id ?? null} />
+        </Section>
+      </div>
+
+      {registration?.status === 'attending' || guestsOpen ? (
+        <GuestModal
+          open={guestsOpen}
+          onOpenChange={setGuestsOpen}
+          eventId={event.id}
+          current={registration?.guests ?? []}
+        />
+      ) : null}
+    </div>
+  );
+}

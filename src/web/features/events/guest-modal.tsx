@@ -1,0 +1,170 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { GUESTS_MAX, GUESTS_SAVED, guestInput, type MyRegistration } from '../../../shared/events';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { Dialog, DialogClose } from '../../components/dialog';
+import { SelectField } from '../../components/select-field';
+import { TextField } from '../../components/text-field';
+import { ApiRequestError } from '../../lib/api';
+import { useSaveGuests } from './api';
+
+const CLOSE_AFTER_MS = 2000;
+const GENERIC_ERROR = 'An error occurred while registering. Please try again.';
+const MISSING_EVENT = 'Event ID is missing. Please try again later.';
+
+type Row = { name: string; email: string };
+type RowErrors = Record<number, { name?: string; email?: string }>;
+
+/** Opened after registering as attending (or from "Manage guests"): up to 10 guests, name and e-mail each. */
+export function GuestModal({
+  open,
+  onOpenChange,
+  eventId,
+  current,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  eventId: string | undefined;
+  current: MyRegistration['guests'];
+}) {
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Thank you for Registering!"
+      description="Would you like to register any guests?"
+    >
+      {/* Rendered only while open, so every opening starts from the saved guests. */}
+      <GuestForm eventId={eventId} current={current} close={() => onOpenChange(false)} />
+    </Dialog>
+  );
+}
+
+function GuestForm({ eventId, current, close }: { eventId: string | undefined; current: Row[]; close: () => void }) {
+  const formId = useId();
+  const [rows, setRows] = useState<Row[]>(() => current.map((g) => ({ name: g.name, email: g.email })));
+  const [errors, setErrors] = useState<RowErrors>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const save = useSaveGuests(eventId);
+  const saved = save.isSuccess;
+
+  // The success banner stays 2 seconds, then the modal closes itself.
+  const closeLater = useRef(close);
+  useEffect(() => {
+    closeLater.current = close;
+  });
+  useEffect(() => {
+    if (!saved) return;
+    const timer = setTimeout(() => closeLater.current(), CLOSE_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [saved]);
+
+  const setCount = (count: number) =>
+    setRows((previous) => Array.from({ length: count }, (_, i) => previous[i] ?? { name: '', email: '' }));
+
+  const edit = (index: number, field: keyof Row, value: string) => {
+    setRows((previous) => previous.map((row, i) => (i === index ? { ...row, [field]: value } : row)));
+    if (errors[index]?.[field]) setErrors({ ...errors, [index]: { ...errors[index], [field]: undefined } });
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setProblem(null);
+    if (!eventId) {
+      setProblem(MISSING_EVENT);
+      return;
+    }
+    // Only guests with both a name and an e-mail are registered; their e-mails must be valid.
+    const found: RowErrors = {};
+    const guests: Row[] = [];
+    rows.forEach((row, i) => {
+      if (!row.name.trim() || !row.email.trim()) return;
+      const parsed = guestInput.safeParse(row);
+      if (parsed.success) guests.push(parsed.data);
+      else found[i] = { email: parsed.error.issues[0]?.message ?? 'Enter a valid guest email' };
+    });
+    setErrors(found);
+    const firstInvalid = Object.keys(found)[0];
+    if (firstInvalid !== undefined) {
+      document.getElementById(`${formId}-email-${firstInvalid}`)?.focus();
+      return;
+    }
+    // Nothing to add and nothing to remove: nothing to send.
+    if (guests.length === 0 && current.length === 0) {
+      close();
+      return;
+    }
+    save.mutate(
+      { guests },
+      {
+        onError: (error) =>
+          setProblem(
+            error instanceof ApiRequestError && error.code === 'NOT_ENOUGH_SEATS' ? error.message : GENERIC_ERROR,
+          ),
+      },
+    );
+  };
+
+  return (
+    <form id={formId} noValidate onSubmit={submit} className="flex flex-col gap-5">
+      {saved && <Alert tone="success">{GUESTS_SAVED}</Alert>}
+      {problem && <Alert tone="error">{problem}</Alert>}
+
+      <SelectField
+        label="Number of Guests"
+        name="guestCount"
+        value={rows.length}
+        onChange={(event) => setCount(Number(event.target.value))}
+        disabled={saved}
+        className="max-w-40"
+      >
+        {Array.from({ length: GUESTS_MAX + 1 }, (_, n) => (
+          <option key={n} value={n}>
+            {n}
+          </option>
+        ))}
+      </SelectField>
+
+      {rows.length > 0 && (
+        <>
+          <p className="-mt-2 text-sm text-fg-muted">Only guests with both a name and an email are registered.</p>
+          {rows.map((row, i) => (
+            <fieldset key={i} className="grid gap-3 rounded-lg border border-line p-4 sm:grid-cols-2" disabled={saved}>
+              <legend className="px-1 text-sm font-semibold text-fg">Guest {i + 1}</legend>
+              <TextField
+                id={`${formId}-name-${i}`}
+                label="Guest Name"
+                name={`guestName${i}`}
+                autoComplete="off"
+                value={row.name}
+                onChange={(event) => edit(i, 'name', event.target.value)}
+                error={errors[i]?.name}
+                maxLength={120}
+              />
+              <TextField
+                id={`${formId}-email-${i}`}
+                label="Guest Email"
+                name={`guestEmail${i}`}
+                type="email"
+                autoComplete="off"
+                value={row.email}
+                onChange={(event) => edit(i, 'email', event.target.value)}
+                error={errors[i]?.email}
+                maxLength={254}
+              />
+            </fieldset>
+          ))}
+        </>
+      )}
+
+      <div className="flex flex-wrap justify-end gap-2 border-t border-line pt-4">
+        <DialogClose asChild>
+          <Button variant="secondary">No, Thank You</Button>
+        </DialogClose>
+        <Button type="submit" loading={save.isPending} disabled={saved}>
+          Register Now
+        </Button>
+      </div>
+    </form>
+  );
+}

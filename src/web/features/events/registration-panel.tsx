@@ -1,0 +1,170 @@
+import { useState } from 'react';
+import { useLocation } from 'react-router';
+import { CircleCheck, UserPlus } from 'lucide-react';
+import {
+  ATTENDEE_GROUP_LABELS,
+  REGISTRATION_SUCCESS,
+  UNREGISTER_CONFIRM,
+  type EventDetail,
+  type MyRegistration,
+} from '../../../shared/events';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { Dialog, DialogClose } from '../../components/dialog';
+import { ApiRequestError } from '../../lib/api';
+import { plural } from './format';
+import { useRegister, useUnregister } from './api';
+import { useSignInFirst } from './event-card';
+
+type Notice = { tone: 'success' | 'info' | 'error'; title: string; text?: string } | null;
+
+const WAITLISTED: Notice = {
+  tone: 'info',
+  title: 'This event is full, so you are on the waitlist.',
+  text: 'We will e-mail you as soon as a seat opens up.',
+};
+
+/** The server's reason (e.g. registration closed) under the spec's message, when it has one worth showing. */
+const reason = (error: unknown) =>
+  error instanceof ApiRequestError && error.status === 409 ? error.message : undefined;
+
+/**
+ * Register (attending or maybe), see one's status, unregister (after a confirm). Completed
+ * events are closed; ongoing ones take no registrations. Visitors are sent to sign in first.
+ */
+export function RegistrationPanel({
+  event,
+  registration,
+  onAttending,
+  onManageGuests,
+}: {
+  event: EventDetail;
+  registration: MyRegistration | null;
+  /** Called after registering as attending with a seat: opens the guest modal. */
+  onAttending: () => void;
+  onManageGuests: () => void;
+}) {
+  const { pathname } = useLocation();
+  const signInFirst = useSignInFirst();
+  const register = useRegister(event.id);
+  const unregister = useUnregister(event.id);
+  const [notice, setNotice] = useState<Notice>(null);
+  const [confirming, setConfirming] = useState(false);
+
+  if (event.status === 'completed') {
+    return (
+      <Button variant="secondary" size="lg" disabled>
+        Event Completed
+      </Button>
+    );
+  }
+  if (event.status === 'ongoing') {
+    return <p className="text-sm font-medium text-fg-muted">This event is happening now.</p>;
+  }
+
+  const choose = (status: 'attending' | 'maybe') => {
+    if (signInFirst(pathname)) return;
+    setNotice(null);
+    register.mutate(
+      { status },
+      {
+        onSuccess: ({ waitlisted }) => {
+          if (waitlisted) setNotice(WAITLISTED);
+          else setNotice({ tone: 'success', title: REGISTRATION_SUCCESS });
+          if (status === 'attending' && !waitlisted) onAttending();
+        },
+        onError: (error) => setNotice({ tone: 'error', title: 'Failed to register for event', text: reason(error) }),
+      },
+    );
+  };
+
+  const leave = () =>
+    unregister.mutate(undefined, {
+      onSuccess: () => {
+        setConfirming(false);
+        setNotice(null);
+      },
+      onError: (error) => {
+        setConfirming(false);
+        setNotice({ tone: 'error', title: 'Failed to unregister from event', text: reason(error) });
+      },
+    });
+
+  return (
+    <div className="space-y-4">
+      {notice && (
+        <Alert tone={notice.tone} title={notice.title}>
+          {notice.text}
+        </Alert>
+      )}
+      {registration ? (
+        <div className="flex flex-wrap items-center gap-3">
+          <p
+            className={
+              registration.status === 'waitlisted'
+                ? 'inline-flex items-center gap-2 rounded-lg border border-danger/40 bg-danger-soft px-3 py-2 text-sm font-medium text-danger-text'
+                : 'inline-flex items-center gap-2 rounded-lg border border-line bg-surface-2 px-3 py-2 text-sm font-medium text-fg'
+            }
+          >
+            {registration.status === 'attending' && (
+              <CircleCheck className="size-4 text-success-text" aria-hidden="true" />
+            )}
+            Status: {ATTENDEE_GROUP_LABELS[registration.status]}
+          </p>
+          {registration.status === 'attending' && (
+            <Button variant="secondary" onClick={onManageGuests}>
+              <UserPlus aria-hidden="true" />
+              {registration.guests.length > 0 ? `Guests (${registration.guests.length})` : 'Add guests'}
+            </Button>
+          )}
+          <Dialog
+            open={confirming}
+            onOpenChange={setConfirming}
+            title="Unregister"
+            description={UNREGISTER_CONFIRM}
+            trigger={<Button variant="secondary">Unregister</Button>}
+            footer={
+              <>
+                <DialogClose asChild>
+                  <Button variant="secondary">Cancel</Button>
+                </DialogClose>
+                <Button variant="danger" loading={unregister.isPending} onClick={leave}>
+                  Unregister
+                </Button>
+              </>
+            }
+          >
+            {registration.guests.length > 0 && (
+              <p className="text-sm text-fg-muted">
+                Your {plural(registration.guests.length, 'guest', 'guests')} will be removed too.
+              </p>
+            )}
+          </Dialog>
+          {registration.status === 'waitlisted' && (
+            <p className="w-full text-sm text-fg-muted">We will e-mail you as soon as a seat opens up.</p>
+          )}
+        </div>
+      ) : (
+        <div className="flex flex-wrap gap-3">
+          <Button
+            size="lg"
+            loading={register.isPending && register.variables?.status === 'attending'}
+            disabled={register.isPending}
+            onClick={() => choose('attending')}
+          >
+            Register Now
+          </Button>
+          <Button
+            size="lg"
+            variant="secondary"
+            loading={register.isPending && register.variables?.status === 'maybe'}
+            disabled={register.isPending}
+            onClick={() => choose('maybe')}
+          >
+            Maybe
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
