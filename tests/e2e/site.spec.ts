@@ -160,6 +160,17 @@ test('the events list filters by status and search, and keeps the filters in the
   noConsoleErrors();
 });
 
+test('the events page offers a calendar feed of upcoming events', async ({ page }) => {
+  await page.goto('/events');
+  const link = page.getByRole('link', { name: 'Subscribe to the events calendar' });
+  await expect(link).toBeVisible();
+  const res = await page.request.get((await link.getAttribute('href'))!);
+  expect(res.headers()['content-type']).toContain('text/calendar');
+  const body = await res.text();
+  expect(body).toContain('BEGIN:VCALENDAR');
+  expect(body).toContain('BEGIN:VEVENT');
+});
+
 test('podcast search narrows the episodes and says when nothing matches', async ({ page }) => {
   const noConsoleErrors = watchConsole(page);
   await page.goto('/podcasts');

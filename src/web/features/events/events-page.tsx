@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { CalendarX } from 'lucide-react';
+import { CalendarPlus, CalendarX } from 'lucide-react';
 import type { EventStatus } from '../../../shared/events';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
@@ -7,6 +7,8 @@ import { EmptyState } from '../../components/empty-state';
 import { Pagination } from '../../components/pagination';
 import { SearchField } from '../../components/search-field';
 import { SelectField } from '../../components/select-field';
+import { textLinkClasses } from '../../components/text-link';
+import { cn } from '../../lib/cn';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useEventsList, type EventsFilter } from './api';
 import { EventCard, EventCardSkeleton } from './event-card';
@@ -73,6 +75,11 @@ export function EventsPage() {
         <p className="mt-3 text-lg text-fg-muted">
           Mixers, workshops, panels and galas for Charlotte&apos;s professionals. Find your next room to be in.
         </p>
+        {/* A feed calendar apps subscribe to (webcal: opens the subscribe dialog in most of them). */}
+        <a href="/calendar.ics" className={cn(textLinkClasses, 'mt-3 inline-flex items-center gap-2 text-sm')}>
+          <CalendarPlus aria-hidden="true" className="size-4" />
+          Subscribe to the events calendar
+        </a>
       </header>
 
       <div role="search" aria-label="Filter events" className="mt-8 grid gap-3 sm:grid-cols-[1fr_12rem_12rem]">
