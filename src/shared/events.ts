@@ -117,9 +117,15 @@ export const eventDetail = eventCard.extend({
   /** Seats taken: attending members plus their guests. */
   seatsTaken: z.number().int(),
   sponsors: z.array(sponsor),
+  /** The first ATTENDEES_PER_GROUP of each status, in registration order. */
   attendees: z.array(attendee),
+  /** How many there are of each status; GET /api/events/:id/attendees lists them all. */
+  attendeeCounts: z.object({ attending: z.number().int(), maybe: z.number().int(), waitlisted: z.number().int() }),
 });
 export type EventDetail = z.infer<typeof eventDetail>;
+
+export const attendeesResponse = z.object({ attendees: z.array(attendee) });
+export type AttendeesResponse = z.infer<typeof attendeesResponse>;
 
 export const eventDetailResponse = z.object({
   event: eventDetail,

@@ -35,6 +35,10 @@ export async function signOut(page: Page) {
 
 /** axe finds nothing on the page as it is now (WCAG 2.1 AA rules). */
 export async function expectNoAxeViolations(page: Page, label = page.url()) {
+  // Judge the page as people read it: after loading placeholders have given way to content.
+  await expect(page.locator('.animate-pulse, [aria-busy="true"]'))
+    .toHaveCount(0, { timeout: 10_000 })
+    .catch(() => undefined);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(summary, `axe violations on ${label}`).toEqual([]);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { emailOutbox, eventAttendees, eventGuests } from '../../db/schema';
 import { Client, createTestContext, registeredClient, type TestContext } from '../../test/harness';
-import { createEvent, createSponsor } from '../../test/factories';
+import { createEvent, createMembers, createSponsor } from '../../test/factories';
 import { EVENT_NOT_FOUND, REGISTRATION_CLOSED } from '../../../shared/events';
 
 let ctx: TestContext;
@@ -112,6 +112,26 @@ describe('GET /api/events/:id', () => {
     const mine = await alice.client.get(`/api/events/${event.id}`);
     expect(mine.json().registration).toEqual({ status: 'attending', guests: [] });
     expect(mine.headers['cache-control']).toContain('private');
+  });
+
+  it('sends the first 8 attendees per status with the counts, and everyone from /attendees', async () => {
+    const event = await createEvent(db());
+    const members = await createMembers(db(), 11, 'grp');
+    for (const [i, m] of members.entries()) {
+      await db().execute(sql`insert into event_attendees (event_id, user_id, status, created_at)
+        values (${event.id}, ${m.id}, ${i < 10 ? 'attending' : 'maybe'}, now() + make_interval(secs => ${i}))`);
+    }
+    const detail = (await new Client(ctx.app).get(`/api/events/${event.id}`)).json().event;
+    expect(detail.attendeeCounts).toEqual({ attending: 10, maybe: 1, waitlisted: 0 });
+    expect(detail.attendees.filter((a: { status: string }) => a.status === 'attending')).toHaveLength(8);
+    expect(detail.attendees.map((a: { user: { id: string } }) => a.user.id)).toEqual([
+      ...members.slice(0, 8).map((m) => m.id),
+      members[10]!.id,
+    ]);
+    const all = await new Client(ctx.app).get(`/api/events/${event.id}/attendees`);
+    expect(all.statusCode).toBe(200);
+    expect(all.json().attendees.map((a: { user: { id: string } }) => a.user.id)).toEqual(members.map((m) => m.id));
+    expect((await new Client(ctx.app).get('/api/events/not-an-id/attendees')).statusCode).toBe(404);
   });
 
   it('sends large event pages gzipped to clients that accept it', async () => {

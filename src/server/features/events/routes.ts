@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { apiError } from '../../../shared/errors';
 import {
   EVENT_NOT_FOUND,
+  attendeesResponse,
   eventDetailResponse,
   eventsListQuery,
   eventsListResponse,
@@ -20,6 +21,7 @@ import {
   eventForCalendar,
   findEventDetail,
   findMyRegistration,
+  listAttendees,
   listCategories,
   listEvents,
   upcomingForCalendar,
@@ -94,6 +96,27 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const registration = await findMyRegistration(db, id, viewer.id);
       return sendJsonWithEtag(request, reply, cachedBody(withRegistration(registration)), 'private, no-cache');
+    },
+  );
+
+  app.get(
+    '/events/:id/attendees',
+    {
+      schema: {
+        tags: ['events'],
+        summary: "Everyone registered for the event, in registration order ('View All')",
+        params: idParams,
+        response: { 200: attendeesResponse, 404: apiError },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const cached = await cache.get(`event-attendees:${id}`, ['events'], EVENTS_CACHE_TTL_MS, async () => {
+        const attendees = await listAttendees(db, id);
+        return attendees ? { attendees } : null;
+      });
+      invariant(cached.body !== 'null', notFound(EVENT_NOT_FOUND));
+      return sendJsonWithEtag(request, reply, cached);
     },
   );
 

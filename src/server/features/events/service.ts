@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { ATTENDEES_PER_GROUP } from '../../../shared/events';
 import type {
+  Attendee,
   AttendeeStatus,
   EventCard,
   EventDetail,
@@ -147,6 +149,7 @@ type DetailRow = CardRow & {
   guest_count: number;
   sponsors: EventDetail['sponsors'] | string;
   attendees: EventDetail['attendees'] | string;
+  attendee_counts: EventDetail['attendeeCounts'] | string;
 };
 
 const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
@@ -164,7 +167,12 @@ export async function findEventDetail(db: Db, id: string): Promise<EventDetail |
       coalesce((select json_agg(json_build_object('id', a.id, 'status', a.status, 'createdAt', a.created_at,
           'user', json_build_object('id', p.id, 'username', p.username, 'fullName', p.full_name, 'avatarUrl', p.avatar_url))
           order by a.created_at, a.id)
-        from event_attendees a join profiles p on p.id = a.user_id where a.event_id = e.id), '[]') as attendees
+        from (select *, row_number() over (partition by status order by created_at, id) as n
+          from event_attendees where event_id = e.id) a
+        join profiles p on p.id = a.user_id where a.n <= ${ATTENDEES_PER_GROUP}), '[]') as attendees,
+      (select json_build_object('attending', count(*) filter (where status = 'attending'),
+          'maybe', count(*) filter (where status = 'maybe'), 'waitlisted', count(*) filter (where status = 'waitlisted'))
+        from event_attendees where event_id = e.id) as attendee_counts
     from events e where e.id = ${id}`);
   const row = result.rows[0];
   if (!row) return null;
@@ -186,7 +194,32 @@ export async function findEventDetail(db: Db, id: string): Promise<EventDetail |
     seatsTaken: card.attendeeCount + guestCount,
     sponsors: json(row.sponsors),
     attendees: json(row.attendees).map((a) => ({ ...a, createdAt: iso(a.createdAt) })),
+    attendeeCounts: json(row.attendee_counts),
   };
+}
+
+/** Everyone registered for the event ("View All"), in registration order. */
+export async function listAttendees(db: Db, id: string): Promise<Attendee[] | null> {
+  if (!isUuid(id)) return null;
+  const exists = await db.execute(sql`select 1 from events where id = ${id}`);
+  if (exists.rows.length === 0) return null;
+  const rows = await db.execute<{
+    id: string;
+    status: AttendeeStatus;
+    created_at: Date | string;
+    user_id: string;
+    username: string;
+    full_name: string | null;
+    avatar_url: string | null;
+  }>(sql`select a.id, a.status, a.created_at, p.id as user_id, p.username, p.full_name, p.avatar_url
+    from event_attendees a join profiles p on p.id = a.user_id
+    where a.event_id = ${id} order by a.created_at, a.id`);
+  return rows.rows.map((r) => ({
+    id: r.id,
+    status: r.status,
+    createdAt: iso(r.created_at),
+    user: { id: r.user_id, username: r.username, fullName: r.full_name, avatarUrl: r.avatar_url },
+  }));
 }
 
 export async function findMyRegistration(db: Db, eventId: string, userId: string): Promise<MyRegistration | null> {

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  AttendeesResponse,
   EventDetailResponse,
   EventStatus,
   EventsListResponse,
@@ -17,7 +18,16 @@ export const eventsKeys = {
   list: (filter: EventsFilter) => ['events', 'list', filter] as const,
   /** Keyed by viewer too: the answer carries the viewer's own registration. */
   detail: (id: string, viewerId: string | null) => ['events', 'detail', id, viewerId] as const,
+  attendees: (id: string) => ['events', 'attendees', id] as const,
 };
+
+/** Everyone registered ("View All"); fetched only when the list is opened. */
+export function useEventAttendees(id: string) {
+  return useQuery({
+    queryKey: eventsKeys.attendees(id),
+    queryFn: () => api.get<AttendeesResponse>(`/api/events/${encodeURIComponent(id)}/attendees`),
+  });
+}
 
 export function useEventsList(filter: EventsFilter) {
   return useQuery({

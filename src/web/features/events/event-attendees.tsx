@@ -10,19 +10,24 @@ import { Avatar } from '../../components/avatar';
 import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
+import { Alert } from '../../components/alert';
+import { Spinner } from '../../components/spinner';
 import { cn } from '../../lib/cn';
 import { paths } from '../../lib/paths';
+import { useEventAttendees } from './api';
 
 /** Attending, maybe, and the waitlist (the third status, shown in red). */
 export const STATUS_BADGE_TONES = { attending: 'success', maybe: 'neutral', waitlisted: 'danger' } as const;
 
 const registeredPeople = (n: number) => (n === 1 ? '1 registered person' : `${n} registered people`);
 
-function groupsOf(attendees: Attendee[]) {
-  return ATTENDEE_STATUSES.map((status) => ({
-    status,
-    members: attendees.filter((a) => a.status === status),
-  })).filter((group) => group.members.length > 0);
+type Counts = Record<AttendeeStatus, number>;
+
+function groupsOf(attendees: Attendee[], counts?: Counts) {
+  return ATTENDEE_STATUSES.map((status) => {
+    const members = attendees.filter((a) => a.status === status);
+    return { status, members, count: counts ? counts[status] : members.length };
+  }).filter((group) => group.count > 0);
 }
 
 function Person({ attendee, highlight }: { attendee: Attendee; highlight: boolean }) {
@@ -62,15 +67,27 @@ function GroupHeading({ status, count, as: Heading }: { status: AttendeeStatus; 
   );
 }
 
-/** Grouped by status with counts, the first 8 of each; "View All" lists everyone. */
-export function EventAttendees({ attendees, viewerId }: { attendees: Attendee[]; viewerId: string | null }) {
-  const groups = groupsOf(attendees);
+/** Grouped by status with counts, the first 8 of each; "View All" loads and lists everyone. */
+export function EventAttendees({
+  eventId,
+  attendees,
+  counts,
+  viewerId,
+}: {
+  eventId: string;
+  /** The first ATTENDEES_PER_GROUP of each status, as the event page delivers them. */
+  attendees: Attendee[];
+  counts: Counts;
+  viewerId: string | null;
+}) {
+  const groups = groupsOf(attendees, counts);
+  const total = counts.attending + counts.maybe + counts.waitlisted;
   if (groups.length === 0) {
     return <p className="text-sm text-fg-muted">No one has registered yet. Be the first!</p>;
   }
   return (
     <div className="space-y-6">
-      {groups.map(({ status, members }) => (
+      {groups.map(({ status, members, count }) => (
         <div
           key={status}
           className={cn(
@@ -78,7 +95,7 @@ export function EventAttendees({ attendees, viewerId }: { attendees: Attendee[];
             status === 'waitlisted' ? 'border-danger/40' : 'border-line',
           )}
         >
-          <GroupHeading status={status} count={members.length} as="h3" />
+          <GroupHeading status={status} count={count} as="h3" />
           <ul className="mt-3 grid gap-1 sm:grid-cols-2 lg:grid-cols-4">
             {members.slice(0, ATTENDEES_PER_GROUP).map((attendee) => (
               <li key={attendee.id} className="min-w-0">
@@ -86,31 +103,41 @@ export function EventAttendees({ attendees, viewerId }: { attendees: Attendee[];
               </li>
             ))}
           </ul>
-          {members.length > ATTENDEES_PER_GROUP && (
-            <p className="mt-2 text-xs text-fg-muted">and {members.length - ATTENDEES_PER_GROUP} more</p>
+          {count > ATTENDEES_PER_GROUP && (
+            <p className="mt-2 text-xs text-fg-muted">and {count - ATTENDEES_PER_GROUP} more</p>
           )}
         </div>
       ))}
       <Dialog
         title="All Attendees"
-        description={registeredPeople(attendees.length)}
+        description={registeredPeople(total)}
         trigger={<Button variant="secondary">View All</Button>}
       >
-        <div className="space-y-6">
-          {groups.map(({ status, members }) => (
-            <section key={status} aria-label={ATTENDEE_GROUP_LABELS[status]}>
-              <GroupHeading status={status} count={members.length} as="h3" />
-              <ul className="mt-2 space-y-1">
-                {members.map((attendee) => (
-                  <li key={attendee.id}>
-                    <Person attendee={attendee} highlight={attendee.user.id === viewerId} />
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ))}
-        </div>
+        <AllAttendees eventId={eventId} viewerId={viewerId} />
       </Dialog>
+    </div>
+  );
+}
+
+/** Mounted only while the dialog is open, so the full list is fetched only when asked for. */
+function AllAttendees({ eventId, viewerId }: { eventId: string; viewerId: string | null }) {
+  const { data, isPending, isError } = useEventAttendees(eventId);
+  if (isPending) return <Spinner label="Loading attendees" />;
+  if (isError) return <Alert tone="error">Failed to load event details</Alert>;
+  return (
+    <div className="space-y-6">
+      {groupsOf(data.attendees).map(({ status, members }) => (
+        <section key={status} aria-label={ATTENDEE_GROUP_LABELS[status]}>
+          <GroupHeading status={status} count={members.length} as="h3" />
+          <ul className="mt-2 space-y-1">
+            {members.map((attendee) => (
+              <li key={attendee.id}>
+                <Person attendee={attendee} highlight={attendee.user.id === viewerId} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
     </div>
   );
 }

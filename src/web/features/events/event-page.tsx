@@ -285,7 +285,12 @@ function EventView({ event, registration }: { event: EventDetail; registration: 
         )}
 
         <Section id="event-attendees" title="Event Attendees">
-          <EventAttendees attendees={event.attendees} viewerId={me?.id ?? null} />
+          <EventAttendees
+            eventId={event.id}
+            attendees={event.attendees}
+            counts={event.attendeeCounts}
+            viewerId={me?.id ?? null}
+          />
         </Section>
       </div>
 
