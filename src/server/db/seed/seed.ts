@@ -3,7 +3,6 @@
 // connections and counts, and every time is relative to `now`.
 
 import { randomUUID } from 'node:crypto';
-import { hash, type Algorithm } from '@node-rs/argon2';
 import { getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../client';
@@ -28,6 +27,7 @@ import {
   userSkills,
 } from '../schema';
 import type { Storage } from '../../platform/storage';
+import { hashPassword } from '../../platform/passwords';
 import {
   ADMIN_DATA,
   CONTACT_MESSAGES,
@@ -46,10 +46,6 @@ import { generateDemoImages } from './images';
 /** Every demo member (not the admin) signs in with this password. */
 export const DEMO_MEMBER_PASSWORD = 'mixer-member-2026';
 export { DEMO_EMAIL_DOMAIN };
-
-// `Algorithm` is an ambient const enum, which verbatimModuleSyntax cannot read: 2 is Argon2id.
-const ARGON2ID = 2 as Algorithm;
-export const PASSWORD_HASH_OPTIONS = { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, parallelism: 1 };
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -529,8 +525,8 @@ export async function seedDemo(
 
   // ---- Hash passwords once each (argon2 is deliberately slow) --------------------------
   const [adminHash, memberHash] = await Promise.all([
-    hash(options.adminPassword, PASSWORD_HASH_OPTIONS),
-    hash(DEMO_MEMBER_PASSWORD, PASSWORD_HASH_OPTIONS),
+    hashPassword(options.adminPassword),
+    hashPassword(DEMO_MEMBER_PASSWORD),
   ]);
 
   // ---- Rows ------------------------------------------------------------------------------

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
+import type { PersonSummary } from '../../../shared/members';
 import type { Db } from '../../db/client';
+import { iso, json } from '../../db/rows';
 import { conflict, forbidden, isUniqueViolation, notFound, unprocessable } from '../../platform/errors';
 import type { ConnectionsResponse } from '../../../shared/connections';
 import { isUuid } from '../events/service';
@@ -119,30 +121,29 @@ export async function listConnections(db: Db, viewerId: string): Promise<Connect
     db.execute<{
       id: string;
       created_at: Date | string;
-      requester: unknown;
+      requester: PersonSummary | string;
     }>(sql`select c.id, c.created_at, ${person('p')} as requester
       from connections c join profiles p on p.id = c.requester_id
       where c.recipient_id = ${viewerId} and c.status = 'pending' order by c.created_at desc`),
     db.execute<{
       id: string;
       created_at: Date | string;
-      member: unknown;
+      member: PersonSummary | string;
     }>(sql`select c.id, c.created_at, ${person('p')} as member
       from connections c join profiles p on p.id = case when c.requester_id = ${viewerId} then c.recipient_id else c.requester_id end
       where (c.requester_id = ${viewerId} or c.recipient_id = ${viewerId}) and c.status = 'accepted'
       order by lower(p.username)`),
   ]);
-  const parse = <T>(v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as T;
   return {
     incoming: incoming.rows.map((r) => ({
       id: r.id,
-      createdAt: new Date(r.created_at).toISOString(),
-      requester: parse(r.requester),
+      createdAt: iso(r.created_at),
+      requester: json(r.requester),
     })),
     connections: accepted.rows.map((r) => ({
       id: r.id,
-      createdAt: new Date(r.created_at).toISOString(),
-      member: parse(r.member),
+      createdAt: iso(r.created_at),
+      member: json(r.member),
     })),
   };
 }

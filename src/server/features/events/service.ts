@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { iso, json } from '../../db/rows';
 import { ATTENDEES_PER_GROUP } from '../../../shared/events';
 import type {
   Attendee,
@@ -19,8 +20,6 @@ export const isUuid = (value: string) => UUID.test(value);
 
 /** `%text%` for LIKE, with the user's own % and _ taken literally. */
 export const containsPattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
 type CardRow = {
   id: string;
@@ -151,8 +150,6 @@ type DetailRow = CardRow & {
   attendees: EventDetail['attendees'] | string;
   attendee_counts: EventDetail['attendeeCounts'] | string;
 };
-
-const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
 /** The event with its sponsors (Title Sponsor first) and attendees, in one query. */
 export async function findEventDetail(db: Db, id: string): Promise<EventDetail | null> {

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { iso, json } from '../../db/rows';
 import { conflict, isUniqueViolation, unprocessable } from '../../platform/errors';
 import { USERNAME_TAKEN } from '../../../shared/auth';
 import {
@@ -15,9 +16,6 @@ import {
   type Skill,
 } from '../../../shared/members';
 import { containsPattern, isUuid } from '../events/service';
-
-const iso = (v: Date | string) => new Date(v).toISOString();
-const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
 type CardRow = {
   id: string;

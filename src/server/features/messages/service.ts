@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { iso } from '../../db/rows';
 import { notFound, unprocessable } from '../../platform/errors';
 import {
   RECIPIENT_NOT_FOUND,
@@ -25,8 +26,6 @@ type Row = {
   sender_id: string;
   recipient_id: string;
 };
-
-const iso = (v: Date | string) => new Date(v).toISOString();
 
 export async function inbox(db: Db, viewerId: string): Promise<Conversation[]> {
   // Two index-backed halves (sent, received) rather than one OR, so each uses its own index.
