@@ -50,6 +50,9 @@ async function openPglite(location: string): Promise<Database> {
 
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DB_POOL_SIZE ?? 20) });
+  // An idle connection dropped by the server (restart, failover, a dropped test database) emits
+  // 'error'; unhandled it would crash the process. The pool replaces it on the next query.
+  pool.on('error', (err) => console.error(`database: idle connection lost (${err.message})`));
   const db = drizzlePg(pool, { schema });
   // Several server processes may start at once: one migrates, the others wait on the lock.
   const lockClient = await pool.connect();
@@ -67,6 +70,7 @@ async function openPostgres(url: string): Promise<Database> {
     async listen(channel, onPayload) {
       // LISTEN needs a connection of its own that stays open.
       const client = new pg.Client({ connectionString: url });
+      client.on('error', (err) => console.error(`database: listen connection lost (${err.message})`));
       await client.connect();
       client.on('notification', (n) => {
         if (n.channel === channel && n.payload !== undefined) onPayload(n.payload);
