@@ -20,7 +20,7 @@ import { createStorage, type Storage } from './platform/storage';
 import { registerCsrfGuard, registerErrorHandler, registerSecurityHeaders } from './platform/http';
 import { MAX_IMAGE_BYTES } from './platform/images';
 import { pruneRateLimits } from './platform/rate-limit';
-import { createPublicCache, type PublicCache } from './platform/cache';
+import { createPublicCache, registerCachedAnswers, type PublicCache } from './platform/cache';
 import { authRoutes } from './features/auth/routes';
 import { healthRoutes } from './features/health/routes';
 import { realtimeRoutes } from './features/realtime/routes';
@@ -109,6 +109,7 @@ export async function buildApp(options: BuildOptions) {
   app.decorate('services', { config, database, db: database.db, auth, mailer, storage, realtime, cache });
 
   registerSecurityHeaders(app, config);
+  registerCachedAnswers(app, cache);
   registerCsrfGuard(app, config);
   registerErrorHandler(app);
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 10, fields: 20 } });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database, Db } from '../db/client';
 
 const CHANNEL = 'cache_invalidate';
@@ -33,6 +33,11 @@ export function cachedBody(body: string): Cached {
  * what changes with the clock alone (which event is next). */
 export interface PublicCache {
   get(key: string, tags: string[], ttlMs: number, load: () => Promise<unknown>): Promise<Cached>;
+  /** Notes that a request for `url` without a session is answered by the entry `key`, so the
+   * next such request can be answered before routing (registerCachedAnswers). */
+  publish(url: string, key: string, cacheControl: string): void;
+  /** The fresh answer published for `url`, if any. */
+  lookup(url: string): { cached: Cached; cacheControl: string } | undefined;
   /** Inside `tx`, the invalidation is delivered only if the transaction commits. */
   invalidate(tags: string[], tx?: Db): Promise<void>;
   start(): Promise<void>;
@@ -46,6 +51,7 @@ export const etagOf = (body: string) => `"${createHash('sha1').update(body).dige
 export function createPublicCache(database: Database, log: FastifyBaseLogger): PublicCache {
   const entries = new Map<string, Entry>();
   const inflight = new Map<string, Promise<Cached>>();
+  const urls = new Map<string, { key: string; cacheControl: string }>();
   // Bumped on every invalidation: a load that started before it must not be stored.
   let generation = 0;
   let unlisten: (() => Promise<void>) | null = null;
@@ -76,6 +82,19 @@ export function createPublicCache(database: Database, log: FastifyBaseLogger): P
       inflight.set(key, promise);
       return promise;
     },
+    publish(url, key, cacheControl) {
+      if (urls.get(url)?.key === key) return;
+      if (urls.size >= MAX_ENTRIES) urls.delete(urls.keys().next().value!);
+      urls.set(url, { key, cacheControl });
+    },
+    lookup(url) {
+      const published = urls.get(url);
+      if (!published) return undefined;
+      // A dropped or expired entry is a miss: the route loads it again and publishes anew.
+      const entry = entries.get(published.key);
+      if (!entry || entry.expiresAt <= Date.now()) return undefined;
+      return { cached: entry, cacheControl: published.cacheControl };
+    },
     async invalidate(tags, tx) {
       await (tx ?? database.db).execute(sql`select pg_notify(${CHANNEL}, ${tags.join(',')})`);
       // This process drops its entries at once too, so its own next read is fresh even
@@ -91,8 +110,41 @@ export function createPublicCache(database: Database, log: FastifyBaseLogger): P
     async stop() {
       await unlisten?.();
       entries.clear();
+      urls.clear();
     },
   };
+}
+
+const PUBLIC_REVALIDATE = 'public, max-age=0, must-revalidate';
+
+/** Sends an answer that is the same for every visitor, and publishes it under the request's
+ * URL so the next visitor's request skips routing, validation and the handler. */
+export function sendShared(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  key: string,
+  cached: Cached,
+  cacheControl = PUBLIC_REVALIDATE,
+) {
+  if (!hasSessionCookie(request)) request.server.services.cache.publish(request.url, key, cacheControl);
+  return sendJsonWithEtag(request, reply, cached, cacheControl);
+}
+
+// better-auth names it `better-auth.session_token` (`__Secure-` prefixed over https).
+const hasSessionCookie = (request: FastifyRequest) => request.headers.cookie?.includes('.session_token=') ?? false;
+
+/** Answers GETs from a published shared answer before routing: a cached public read then
+ * costs little more than writing it. Requests with a session always take the route (their
+ * answers may carry the viewer's own state). Registered after the security headers. */
+export function registerCachedAnswers(app: FastifyInstance, cache: PublicCache) {
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' || hasSessionCookie(request)) return;
+    const hit = cache.lookup(request.url);
+    if (!hit) return;
+    reply.header('x-cache', 'hit');
+    sendJsonWithEtag(request, reply, hit.cached, hit.cacheControl);
+    return reply;
+  });
 }
 
 /** Sends a JSON body with its ETag; answers 304 when the browser already has it. */
@@ -100,7 +152,7 @@ export function sendJsonWithEtag(
   request: FastifyRequest,
   reply: FastifyReply,
   cached: Cached,
-  cacheControl = 'public, max-age=0, must-revalidate',
+  cacheControl = PUBLIC_REVALIDATE,
 ) {
   reply
     .header('etag', cached.etag)

@@ -43,10 +43,26 @@ export function securityHeaders(config: Config): Record<string, string> {
   };
 }
 
+/** JSON answers are never rendered as documents: they need no page policy, only "render
+ * nothing, frame nowhere, do not sniff". A third of the page set's bytes, on every API call. */
+export function apiSecurityHeaders(config: Config): Record<string, string> {
+  return {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'cross-origin-resource-policy': 'same-origin',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-content-type-options': 'nosniff',
+    ...(config.isProduction ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+  };
+}
+
+/** Whether a path gets the lean JSON set; the OpenAPI pages under /api/docs are documents. */
+export const isJsonApiPath = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
+
 export function registerSecurityHeaders(app: FastifyInstance, config: Config) {
-  const headers = securityHeaders(config);
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.headers(headers);
+  const pageHeaders = securityHeaders(config);
+  const apiHeaders = apiSecurityHeaders(config);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.headers(isJsonApiPath(request.url) ? apiHeaders : pageHeaders);
   });
 }
 

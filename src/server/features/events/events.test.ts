@@ -114,6 +114,29 @@ describe('GET /api/events/:id', () => {
     expect(mine.headers['cache-control']).toContain('private');
   });
 
+  it("answers a visitor's repeat read before routing, never a member's, and a registration refreshes it", async () => {
+    const event = await createEvent(db());
+    const visitor = new Client(ctx.app);
+    const first = await visitor.get(`/api/events/${event.id}`);
+    expect(first.headers['x-cache']).toBeUndefined();
+    const again = await visitor.get(`/api/events/${event.id}`);
+    expect(again.headers['x-cache']).toBe('hit');
+    expect(again.body).toBe(first.body);
+    expect(again.headers.etag).toBe(first.headers.etag);
+
+    const alice = await registeredClient(ctx.app);
+    const mine = await alice.client.get(`/api/events/${event.id}`);
+    expect(mine.headers['x-cache']).toBeUndefined();
+    expect(mine.json().registration).toBeNull();
+    await alice.client.request('PUT', `/api/events/${event.id}/registration`, { status: 'attending' });
+    expect((await alice.client.get(`/api/events/${event.id}`)).json().registration.status).toBe('attending');
+
+    const fresh = await visitor.get(`/api/events/${event.id}`);
+    expect(fresh.headers['x-cache']).toBeUndefined();
+    expect(fresh.json().event.attendeeCount).toBe(1);
+    expect(fresh.json().registration).toBeNull();
+  });
+
   it('sends the first 8 attendees per status with the counts, and everyone from /attendees', async () => {
     const event = await createEvent(db());
     const members = await createMembers(db(), 11, 'grp');

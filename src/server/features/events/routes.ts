@@ -11,7 +11,7 @@ import {
   registrationInput,
   registrationResponse,
 } from '../../../shared/events';
-import { cachedBody, sendJsonWithEtag } from '../../platform/cache';
+import { cachedBody, sendJsonWithEtag, sendShared } from '../../platform/cache';
 import { invariant, notFound } from '../../platform/errors';
 import { getViewer, requireMember } from '../../platform/viewer';
 import { sendRegistrationEmail } from './emails';
@@ -63,7 +63,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
           (await cache.get('event-categories', ['events'], EVENTS_CACHE_TTL_MS, () => listCategories(db))).body,
         ) as string[];
       const cached = await cache.get(key, ['events'], EVENTS_CACHE_TTL_MS, () => listEvents(db, q, categories));
-      return sendJsonWithEtag(request, reply, cached);
+      return sendShared(request, reply, key, cached);
     },
   );
 
@@ -89,10 +89,11 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       const viewer = await getViewer(request);
       if (!viewer) {
         // Visitors share one cacheable answer (kept ready, gzipped too); `registration` is null.
-        const visitor = await cache.get(`event:${id}:visitor`, ['events'], EVENTS_CACHE_TTL_MS, async () =>
+        const key = `event:${id}:visitor`;
+        const visitor = await cache.get(key, ['events'], EVENTS_CACHE_TTL_MS, async () =>
           JSON.parse(withRegistration(null)),
         );
-        return sendJsonWithEtag(request, reply, visitor);
+        return sendShared(request, reply, key, visitor);
       }
       const registration = await findMyRegistration(db, id, viewer.id);
       return sendJsonWithEtag(request, reply, cachedBody(withRegistration(registration)), 'private, no-cache');
@@ -111,12 +112,13 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { id } = request.params;
-      const cached = await cache.get(`event-attendees:${id}`, ['events'], EVENTS_CACHE_TTL_MS, async () => {
+      const key = `event-attendees:${id}`;
+      const cached = await cache.get(key, ['events'], EVENTS_CACHE_TTL_MS, async () => {
         const attendees = await listAttendees(db, id);
         return attendees ? { attendees } : null;
       });
       invariant(cached.body !== 'null', notFound(EVENT_NOT_FOUND));
-      return sendJsonWithEtag(request, reply, cached);
+      return sendShared(request, reply, key, cached);
     },
   );
 

@@ -14,8 +14,15 @@ describe('HTTP platform', () => {
     expect(res.json()).toMatchObject({ status: 'ok', database: 'ok' });
   });
 
-  it('sends security headers with a strict Content-Security-Policy', async () => {
+  it('sends JSON answers with a policy that renders and frames nothing', async () => {
     const res = await ctx.app.inject('/api/health');
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+  });
+
+  it('sends pages security headers with a strict Content-Security-Policy', async () => {
+    const res = await ctx.app.inject('/events');
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");

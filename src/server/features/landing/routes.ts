@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LANDING_EVENTS } from '../../../shared/events';
 import { landingResponse } from '../../../shared/landing';
 import { LANDING_PODCASTS } from '../../../shared/podcasts';
-import { sendJsonWithEtag } from '../../platform/cache';
+import { sendShared } from '../../platform/cache';
 import { findNextEvent, latestEvents } from '../events/service';
 import { listPodcasts } from '../podcasts/service';
 
@@ -30,7 +30,7 @@ export const landingRoutes: FastifyPluginAsyncZod = async (app) => {
         return { nextEvent, events, podcasts };
       });
       // Browsers and shared caches may keep it briefly, then revalidate with the ETag.
-      return sendJsonWithEtag(request, reply, cached, 'public, max-age=15, stale-while-revalidate=60');
+      return sendShared(request, reply, 'landing', cached, 'public, max-age=15, stale-while-revalidate=60');
     },
   );
 };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiError } from '../../../shared/errors';
 import { podcastsQuery, podcastsResponse } from '../../../shared/podcasts';
-import { sendJsonWithEtag } from '../../platform/cache';
+import { sendShared } from '../../platform/cache';
 import { listPodcasts } from './service';
 
 export const podcastRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -18,10 +18,11 @@ export const podcastRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const q = request.query.q || undefined;
-      const cached = await cache.get(`podcasts:${q ?? ''}`, ['podcasts'], 60_000, async () => ({
+      const key = `podcasts:${q ?? ''}`;
+      const cached = await cache.get(key, ['podcasts'], 60_000, async () => ({
         podcasts: await listPodcasts(db, q),
       }));
-      return sendJsonWithEtag(request, reply, cached);
+      return sendShared(request, reply, key, cached);
     },
   );
 };
