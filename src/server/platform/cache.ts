@@ -16,9 +16,15 @@ export interface Cached {
   etag: string;
   /** The body gzipped once, for large answers (event pages with hundreds of attendees). */
   gzip?: Buffer;
+  /** What the loader returned, for routes that build a viewer's answer on top of it. */
+  value?: unknown;
 }
 
 const GZIP_FROM_BYTES = 2048;
+
+/** One viewer's answer, sent once: an ETag, but no gzip copy made ahead of a request that may
+ * not want it. */
+export const personalBody = (body: string): Cached => ({ body, etag: etagOf(body) });
 
 export function cachedBody(body: string): Cached {
   return {
@@ -70,7 +76,8 @@ export function createPublicCache(database: Database, log: FastifyBaseLogger): P
       if (running) return running;
       const startedAt = generation;
       const promise = (async () => {
-        const entry: Entry = { ...cachedBody(JSON.stringify(await load())), tags, expiresAt: Date.now() + ttlMs };
+        const value = await load();
+        const entry: Entry = { ...cachedBody(JSON.stringify(value)), value, tags, expiresAt: Date.now() + ttlMs };
         if (generation === startedAt) {
           if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
           entries.set(key, entry);

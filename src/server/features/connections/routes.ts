@@ -15,10 +15,12 @@ const errors = { 401: apiError, 403: apiError, 404: apiError, 409: apiError, 422
 const idParams = z.object({ id: z.string().max(64) });
 
 export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, realtime } = app.services;
+  const { db, realtime, cache } = app.services;
 
-  /** Both members' badges and lists change, in every tab they have open. */
+  /** Both members' badges and lists change, in every tab they have open; profile pages list
+   * accepted connections, so their cached copies go too. */
   async function announce(change: ConnectionChange) {
+    await cache.invalidate(['members']).catch((err) => app.log.error({ err }, 'cache invalidation failed'));
     await Promise.all(change.parties.map((id) => realtime.publish({ topic: `user:${id}`, kind: 'connections' })));
     return { connection: change.id && change.status ? { id: change.id, status: change.status } : null };
   }

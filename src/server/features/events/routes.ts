@@ -11,7 +11,7 @@ import {
   registrationInput,
   registrationResponse,
 } from '../../../shared/events';
-import { cachedBody, sendJsonWithEtag, sendShared } from '../../platform/cache';
+import { personalBody, sendJsonWithEtag, sendShared } from '../../platform/cache';
 import { invariant, notFound } from '../../platform/errors';
 import { getViewer, requireMember } from '../../platform/viewer';
 import { sendRegistrationEmail } from './emails';
@@ -96,7 +96,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         return sendShared(request, reply, key, visitor);
       }
       const registration = await findMyRegistration(db, id, viewer.id);
-      return sendJsonWithEtag(request, reply, cachedBody(withRegistration(registration)), 'private, no-cache');
+      return sendJsonWithEtag(request, reply, personalBody(withRegistration(registration)), 'private, no-cache');
     },
   );
 

@@ -61,6 +61,8 @@ describe('GET /api/members (directory)', () => {
     expect(names).toEqual([...names].sort((a: string, b: string) => a.toLowerCase().localeCompare(b.toLowerCase())));
     const page3 = await new Client(ctx.app).get(`/api/members?q=${tag}&page=3`);
     expect(page3.json().members).toHaveLength(6);
+    const beyond = await new Client(ctx.app).get(`/api/members?q=${tag}&page=5`);
+    expect(beyond.json()).toMatchObject({ members: [], total: 30, page: 5 });
 
     const byName = await new Client(ctx.app).get('/api/members?q=quintessa');
     expect(byName.json().members.map((m: { id: string }) => m.id)).toEqual([members[29]!.id]);
@@ -79,6 +81,39 @@ describe('GET /api/members (directory)', () => {
   it('answers 422 for a page that is not a number', async () => {
     const res = await new Client(ctx.app).get('/api/members?page=abc');
     expect(res.statusCode).toBe(422);
+  });
+});
+
+describe('cached directory and profile pages', () => {
+  it('are answered from the cache and show every write at once', async () => {
+    const tag = `cw${Date.now().toString(36)}`;
+    const a = await registeredClient(ctx.app, { username: `${tag}.a` });
+    const b = await registeredClient(ctx.app, { username: `${tag}.b` });
+    const visitor = new Client(ctx.app);
+    const search = async () => (await visitor.get(`/api/members?q=${tag}`)).json();
+    const profile = async () => (await visitor.get(`/api/profiles/${tag}.a`)).json();
+
+    expect((await search()).total).toBe(2);
+    expect((await visitor.get(`/api/members?q=${tag}`)).headers['x-cache']).toBe('hit');
+    expect((await profile()).profile.username).toBe(`${tag}.a`);
+    expect((await visitor.get(`/api/profiles/${tag}.a`)).headers['x-cache']).toBe('hit');
+
+    await a.client.request('PATCH', '/api/me/profile', { username: `${tag}.a`, fullName: 'Cachey Watcher' });
+    expect((await profile()).profile.fullName).toBe('Cachey Watcher');
+    expect((await search()).members[0].fullName).toBe('Cachey Watcher');
+
+    await a.client.post('/api/me/skills', { name: `Skill ${tag}` });
+    expect((await profile()).skills.map((s: { name: string }) => s.name)).toEqual([`Skill ${tag}`]);
+    expect((await search()).members[0].skills).toEqual([`Skill ${tag}`]);
+
+    const asked = await b.client.post('/api/connections', { username: `${tag}.a` });
+    await a.client.post(`/api/connections/${asked.json().connection.id}/accept`);
+    expect((await profile()).stats.connections).toBe(1);
+
+    // A member's own view is built per request on the cached page: never another's relation.
+    expect((await b.client.get(`/api/profiles/${tag}.a`)).json().relation.state).toBe('connected');
+    expect((await a.client.get(`/api/profiles/${tag}.a`)).json().relation.state).toBe('self');
+    expect((await profile()).relation.state).toBe('visitor');
   });
 });
 

@@ -11,27 +11,39 @@ import {
   profileResponse,
   profileUpdateInput,
   skill,
+  type Relation,
 } from '../../../shared/members';
 import { profiles } from '../../db/schema';
 import { badRequest, invariant, notFound } from '../../platform/errors';
 import { storeImage } from '../../platform/images';
+import { personalBody, sendJsonWithEtag, sendShared } from '../../platform/cache';
 import { getViewer, requireMember } from '../../platform/viewer';
 import {
   addSkill,
   countProfiles,
   findProfile,
+  findPublicProfile,
+  findRelation,
   listMembers,
   listSkills,
   memberFilters,
   removeSkill,
   suggestUsernames,
   updateProfile,
+  type PublicProfile,
 } from './service';
+
+/** Directory pages and profiles are cached per process this long, and invalidated on every write. */
+export const MEMBERS_CACHE_TTL_MS = 30_000;
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError, 409: apiError, 422: apiError };
 
 export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, storage, cache } = app.services;
+  /** After a write that shows in the directory or on a profile page: every process drops its
+   * cached copies (before replying, so the member's next read is fresh). */
+  const changed = () =>
+    cache.invalidate(['members']).catch((err) => app.log.error({ err }, 'cache invalidation failed'));
 
   app.get(
     '/members',
@@ -43,11 +55,17 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: membersResponse, 422: apiError },
       },
     },
-    async (request) => {
-      // The unfiltered total is the same for everyone: counted once per cache lifetime.
+    async (request, reply) => {
+      const q = request.query;
+      // The unfiltered total is the same for every page: counted once per cache lifetime.
       const countAll = async () =>
-        Number((await cache.get('members-count', ['members'], 30_000, () => countProfiles(db))).body);
-      return listMembers(db, request.query, countAll);
+        Number((await cache.get('members-count', ['members'], MEMBERS_CACHE_TTL_MS, () => countProfiles(db))).body);
+      const key = `members:${q.q ?? ''}|${q.event ?? ''}|${q.skill ?? ''}|${q.page}`;
+      // The event filter reads registrations, which invalidate 'events'.
+      const cached = await cache.get(key, ['members', 'events'], MEMBERS_CACHE_TTL_MS, () =>
+        listMembers(db, q, countAll),
+      );
+      return sendShared(request, reply, key, cached);
     },
   );
 
@@ -105,11 +123,24 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      const username = request.params.username.toLowerCase();
+      // What every viewer sees is cached; the viewer's relation is one small query on top.
+      const base = await cache.get(`profile:${username}`, ['members', 'events'], MEMBERS_CACHE_TTL_MS, () =>
+        findPublicProfile(db, username),
+      );
+      const found = base.value as PublicProfile | null;
+      invariant(found, notFound(PROFILE_NOT_FOUND));
+      const withRelation = (relation: Relation) => `${base.body.slice(0, -1)},"relation":${JSON.stringify(relation)}}`;
       const viewer = await getViewer(request);
-      const result = await findProfile(db, request.params.username, viewer?.id ?? null);
-      invariant(result, notFound(PROFILE_NOT_FOUND));
-      reply.header('cache-control', 'private, no-cache');
-      return result;
+      if (!viewer) {
+        const key = `profile:${username}:visitor`;
+        const visitor = await cache.get(key, ['members', 'events'], MEMBERS_CACHE_TTL_MS, async () =>
+          JSON.parse(withRelation({ state: 'visitor', connectionId: null })),
+        );
+        return sendShared(request, reply, key, visitor);
+      }
+      const relation = await findRelation(db, found.profile.id, viewer.id);
+      return sendJsonWithEtag(request, reply, personalBody(withRelation(relation)), 'private, no-cache');
     },
   );
 
@@ -141,6 +172,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       const viewer = await requireMember(request);
       const input = request.body;
       await updateProfile(db, viewer.id, input);
+      await changed();
       return (await findProfile(db, input.username, viewer.id))!;
     },
   );
@@ -164,6 +196,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       const url = await storeImage(storage, 'avatars', bytes, { folder: viewer.id, maxSize: 400, square: true });
       const [old] = await db.select({ avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.id, viewer.id));
       await db.update(profiles).set({ avatarUrl: url }).where(eq(profiles.id, viewer.id));
+      await changed();
       await removeStored(old?.avatarUrl);
       return { avatarUrl: url };
     },
@@ -182,6 +215,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       const viewer = await requireMember(request);
       const [old] = await db.select({ avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.id, viewer.id));
       await db.update(profiles).set({ avatarUrl: null }).where(eq(profiles.id, viewer.id));
+      await changed();
       await removeStored(old?.avatarUrl);
       return { avatarUrl: null };
     },
@@ -209,7 +243,9 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const viewer = await requireMember(request);
-      return { skill: await addSkill(db, viewer.id, request.body) };
+      const added = await addSkill(db, viewer.id, request.body);
+      await changed();
+      return { skill: added };
     },
   );
 
@@ -226,6 +262,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const viewer = await requireMember(request);
       invariant(await removeSkill(db, viewer.id, request.params.skillId), notFound('You do not have that skill.'));
+      await changed();
       return { ok: true as const };
     },
   );

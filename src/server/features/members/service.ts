@@ -53,15 +53,33 @@ export async function listMembers(
   }
   const where = sql.join(filters, sql` and `);
   const offset = (query.page - 1) * MEMBERS_PAGE_SIZE;
-  const page = db.execute<CardRow>(sql`select p.id, p.username, p.full_name, p.avatar_url, p.company, p.position,
+  // Only the page's 12 rows get their skills, through the join below.
+  const cards = sql`select p.id, p.username, p.full_name, p.avatar_url, p.company, p.position,
       p.is_sponsor, p.is_panelist,
       (select json_agg(s.name order by s.name) from (select s.name from user_skills us join skills s on s.id = us.skill_id
-        where us.user_id = p.id order by s.name limit 4) s) as skills
-    from (select p.id from profiles p where ${where} order by lower(p.username) limit ${MEMBERS_PAGE_SIZE} offset ${offset}) pg
-    join profiles p on p.id = pg.id
-    order by lower(p.username)`);
-  const [rows, total] = await Promise.all([page, countMembers(db, query, where, countAll)]);
-  const members: MemberCard[] = rows.rows.map((r) => ({
+        where us.user_id = p.id order by s.name limit 4) s) as skills`;
+  let rows: (CardRow & { total?: number })[];
+  let total: number;
+  if (query.q) {
+    // A text search matches few members: collect them once through the trigram indexes, then
+    // sort, page and count that small set in the same statement. (Walking the username
+    // order and filtering, the planner's choice, reads thousands of rows for a rare name.)
+    const result = await db.execute<CardRow & { total: number }>(sql`with m as materialized (
+        select p.id, lower(p.username) as sort from profiles p where ${where})
+      ${cards}, (select count(*)::int from m) as total
+      from (select id, sort from m order by sort limit ${MEMBERS_PAGE_SIZE} offset ${offset}) pg
+      join profiles p on p.id = pg.id
+      order by pg.sort`);
+    rows = result.rows;
+    total = rows[0]?.total ?? (offset === 0 ? 0 : await countMembers(db, query, where, countAll));
+  } else {
+    const page = db.execute<CardRow>(sql`${cards}
+      from (select p.id from profiles p where ${where} order by lower(p.username) limit ${MEMBERS_PAGE_SIZE} offset ${offset}) pg
+      join profiles p on p.id = pg.id
+      order by lower(p.username)`);
+    [rows, total] = await Promise.all([page.then((r) => r.rows), countMembers(db, query, where, countAll)]);
+  }
+  const members: MemberCard[] = rows.map((r) => ({
     id: r.id,
     username: r.username,
     fullName: r.full_name,
@@ -134,13 +152,12 @@ type ProfileRow = {
   skills: Skill[] | string;
   events: { id: string; name: string; startTime: string; status: string; attendeeStatus: string }[] | string;
   connections: { id: string; username: string; fullName: string | null; avatarUrl: string | null }[] | string;
-  relation_id: string | null;
-  relation_status: string | null;
-  relation_requester: string | null;
 };
 
-/** Everything a profile page shows, with the viewer's relation, in one query. */
-export async function findProfile(db: Db, username: string, viewerId: string | null): Promise<ProfileResponse | null> {
+export type PublicProfile = Omit<ProfileResponse, 'relation'>;
+
+/** Everything a profile page shows, the same for every viewer, in one query. */
+export async function findPublicProfile(db: Db, username: string): Promise<PublicProfile | null> {
   const result = await db.execute<ProfileRow>(sql`select p.id, p.username, p.full_name, p.avatar_url, p.bio, p.company,
       p.position, p.website, p.instagram_url, p.facebook_url, p.linkedin_url, p.is_admin, p.is_sponsor, p.is_panelist,
       p.created_at,
@@ -152,12 +169,8 @@ export async function findProfile(db: Db, username: string, viewerId: string | n
       coalesce((select json_agg(json_build_object('id', o.id, 'username', o.username, 'fullName', o.full_name,
           'avatarUrl', o.avatar_url) order by lower(o.username))
         from connections c join profiles o on o.id = case when c.requester_id = p.id then c.recipient_id else c.requester_id end
-        where (c.requester_id = p.id or c.recipient_id = p.id) and c.status = 'accepted'), '[]') as connections,
-      v.id as relation_id, v.status as relation_status, v.requester_id as relation_requester
+        where (c.requester_id = p.id or c.recipient_id = p.id) and c.status = 'accepted'), '[]') as connections
     from profiles p
-    left join connections v on ${viewerId}::text is not null
-      and least(v.requester_id, v.recipient_id) = least(p.id, ${viewerId}::text)
-      and greatest(v.requester_id, v.recipient_id) = greatest(p.id, ${viewerId}::text)
     where lower(p.username) = lower(${username})`);
   const row = result.rows[0];
   if (!row) return null;
@@ -190,22 +203,30 @@ export async function findProfile(db: Db, username: string, viewerId: string | n
       eventsAttended: events.filter((e) => e.attendeeStatus === 'attending').length,
       connections: connections.length,
     },
-    relation: relationOf(row, viewerId),
   };
 }
 
-function relationOf(row: ProfileRow, viewerId: string | null): Relation {
+/** The viewer's relation to a member: the one row of their pair, whoever asked. */
+export async function findRelation(db: Db, profileId: string, viewerId: string | null): Promise<Relation> {
   if (!viewerId) return { state: 'visitor', connectionId: null };
-  if (viewerId === row.id) return { state: 'self', connectionId: null };
-  if (!row.relation_id || row.relation_status === 'rejected') {
+  if (viewerId === profileId) return { state: 'self', connectionId: null };
+  const result = await db.execute<{ id: string; status: string; requester_id: string }>(sql`
+    select id, status, requester_id from connections
+    where least(requester_id, recipient_id) = least(${profileId}::text, ${viewerId}::text)
+      and greatest(requester_id, recipient_id) = greatest(${profileId}::text, ${viewerId}::text)`);
+  const row = result.rows[0];
+  if (!row || row.status === 'rejected') {
     // After a rejection the requester may ask again; the pair's row is reused.
-    return { state: 'none', connectionId: row.relation_id };
+    return { state: 'none', connectionId: row?.id ?? null };
   }
-  if (row.relation_status === 'accepted') return { state: 'connected', connectionId: row.relation_id };
-  return {
-    state: row.relation_requester === viewerId ? 'pending-outgoing' : 'pending-incoming',
-    connectionId: row.relation_id,
-  };
+  if (row.status === 'accepted') return { state: 'connected', connectionId: row.id };
+  return { state: row.requester_id === viewerId ? 'pending-outgoing' : 'pending-incoming', connectionId: row.id };
+}
+
+/** A profile page as one viewer sees it. */
+export async function findProfile(db: Db, username: string, viewerId: string | null): Promise<ProfileResponse | null> {
+  const found = await findPublicProfile(db, username);
+  return found && { ...found, relation: await findRelation(db, found.profile.id, viewerId) };
 }
 
 /** Turns what the member typed into what is stored: social usernames become full addresses,
