@@ -28,12 +28,19 @@ export const conversation = z.object({
   lastAt: z.string(),
   preview: z.string(),
   unread: z.number().int(),
-  messages: z.array(message),
+  /** Messages in it on the viewer's side; the thread itself loads when it is opened. */
+  messageCount: z.number().int(),
 });
 export type Conversation = z.infer<typeof conversation>;
 
 export const inboxResponse = z.object({ conversations: z.array(conversation) });
 export type InboxResponse = z.infer<typeof inboxResponse>;
+
+/** One conversation: the other member's id and the subject. */
+export const conversationQuery = z.object({ with: z.string().min(1).max(64), subject: z.string().max(200) });
+
+export const threadResponse = z.object({ messages: z.array(message) });
+export type ThreadResponse = z.infer<typeof threadResponse>;
 
 export const sendMessageInput = z.object({
   to: z.string().trim().min(1, 'To is required').max(60),
@@ -42,6 +49,6 @@ export const sendMessageInput = z.object({
 });
 export type SendMessageInput = z.infer<typeof sendMessageInput>;
 
-export const markConversationReadInput = z.object({ with: z.string().min(1).max(64), subject: z.string().max(200) });
+export const markConversationReadInput = conversationQuery;
 
 export const conversationKey = (otherId: string, subject: string) => `${otherId}:${subject}`;

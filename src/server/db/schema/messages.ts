@@ -23,7 +23,9 @@ export const messages = pgTable(
   (t) => [
     check('messages_not_self_check', sql`${t.senderId} <> ${t.recipientId}`),
     index('messages_recipient_created_idx').on(t.recipientId, t.createdAt),
-    index('messages_sender_created_idx').on(t.senderId, t.createdAt),
+    // One conversation seen from either side (a thread, marking it read), and everything a
+    // member sent (the inbox) by its first column.
+    index('messages_conversation_idx').on(t.senderId, t.recipientId, t.subject),
     // The unread badge: count where recipient is the member and read_at is empty.
     index('messages_unread_idx')
       .on(t.recipientId)

@@ -16,6 +16,7 @@ describe('messages', () => {
   it('refuses visitors', async () => {
     const v = new Client(ctx.app);
     expect((await v.get('/api/messages')).statusCode).toBe(401);
+    expect((await v.get('/api/messages/thread?with=someone&subject=Hi')).statusCode).toBe(401);
     expect((await v.post('/api/messages', { to: 'x', subject: 's', content: 'c' })).statusCode).toBe(401);
     expect((await v.request('DELETE', '/api/messages/00000000-0000-4000-8000-000000000000')).statusCode).toBe(401);
   });
@@ -46,10 +47,37 @@ describe('messages', () => {
     expect((await b.client.get('/api/me')).json().user.unreadMessages).toBe(1);
 
     await b.client.post('/api/messages', { to: a.user.username, subject: 'Coffee?', content: 'Works for me' });
-    const thread = (await a.client.get('/api/messages'))
+    const summary = (await a.client.get('/api/messages'))
       .json()
       .conversations.find((c: { subject: string }) => c.subject === 'Coffee?');
-    expect(thread.messages.map((m: { content: string }) => m.content)).toEqual(['Tuesday at 9?', 'Works for me']);
+    expect(summary).toMatchObject({ messageCount: 2, unread: 1, preview: 'Works for me' });
+    expect(summary).not.toHaveProperty('messages');
+    const thread = await a.client.get(
+      `/api/messages/thread?with=${b.user.id}&subject=${encodeURIComponent('Coffee?')}`,
+    );
+    expect(thread.statusCode).toBe(200);
+    expect(
+      thread
+        .json()
+        .messages.map((m: { content: string; sender: { username: string } }) => [m.sender.username, m.content]),
+    ).toEqual([
+      [a.user.username, 'Tuesday at 9?'],
+      [b.user.username, 'Works for me'],
+    ]);
+  });
+
+  it('lists one summary per member and subject, newest activity first, with the first date and the last preview', async () => {
+    const a = await registeredClient(ctx.app);
+    const b = await registeredClient(ctx.app);
+    const c = await registeredClient(ctx.app);
+    await a.client.post('/api/messages', { to: b.user.username, subject: 'Plans', content: 'First' });
+    await b.client.post('/api/messages', { to: a.user.username, subject: 'Plans', content: 'Second' });
+    await c.client.post('/api/messages', { to: a.user.username, subject: 'Plans', content: 'From C' });
+    await b.client.post('/api/messages', { to: a.user.username, subject: 'Plans', content: 'x'.repeat(300) });
+    const list = (await a.client.get('/api/messages')).json().conversations;
+    expect(list.map((x: { other: { id: string } }) => x.other.id)).toEqual([b.user.id, c.user.id]);
+    expect(list[0]).toMatchObject({ subject: 'Plans', messageCount: 3, unread: 2, preview: 'x'.repeat(140) });
+    expect(Date.parse(list[0].startedAt)).toBeLessThan(Date.parse(list[0].lastAt));
   });
 
   it("answers 'Recipient not found' for an unknown username and 422 for missing fields", async () => {
@@ -72,6 +100,13 @@ describe('messages', () => {
     ).json().id;
     const eveInbox = (await eve.client.get('/api/messages')).json().conversations;
     expect(JSON.stringify(eveInbox)).not.toContain('Secret plan');
+    // Naming either party and the subject shows Eve only her own side: nothing.
+    for (const other of [a.user.id, b.user.id]) {
+      const peek = await eve.client.get(`/api/messages/thread?with=${other}&subject=Private`);
+      expect(peek.statusCode).toBe(200);
+      expect(peek.json().messages).toEqual([]);
+    }
+    expect((await eve.client.get('/api/messages/thread?subject=Private')).statusCode).toBe(422);
     expect((await eve.client.post(`/api/messages/${id}/read`)).statusCode).toBe(404);
     // The sender cannot mark their own sent message read on the recipient's behalf.
     expect((await a.client.post(`/api/messages/${id}/read`)).statusCode).toBe(404);
@@ -90,9 +125,15 @@ describe('messages', () => {
     const id = (
       await a.client.post('/api/messages', { to: b.user.username, subject: 'Delete me', content: 'Oops' })
     ).json().id;
+    const threadOf = async (viewer: typeof a, other: typeof a) =>
+      JSON.stringify(
+        (await viewer.client.get(`/api/messages/thread?with=${other.user.id}&subject=Delete%20me`)).json(),
+      );
     expect((await a.client.request('DELETE', `/api/messages/${id}`)).statusCode).toBe(200);
     expect(JSON.stringify((await a.client.get('/api/messages')).json())).not.toContain('Oops');
+    expect(await threadOf(a, b)).not.toContain('Oops');
     expect(JSON.stringify((await b.client.get('/api/messages')).json())).toContain('Oops');
+    expect(await threadOf(b, a)).toContain('Oops');
     expect((await a.client.request('DELETE', `/api/messages/${id}`)).statusCode).toBe(404);
     expect((await b.client.request('DELETE', `/api/messages/${id}`)).statusCode).toBe(200);
     expect(await rowOf(id)).toBeUndefined();

@@ -1,9 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiError } from '../../../shared/errors';
-import { inboxResponse, markConversationReadInput, sendMessageInput } from '../../../shared/messages';
+import {
+  conversationQuery,
+  inboxResponse,
+  markConversationReadInput,
+  sendMessageInput,
+  threadResponse,
+} from '../../../shared/messages';
 import { requireMember } from '../../platform/viewer';
-import { deleteMessage, inbox, markConversationRead, markMessageRead, sendMessage } from './service';
+import {
+  conversationMessages,
+  deleteMessage,
+  inbox,
+  markConversationRead,
+  markMessageRead,
+  sendMessage,
+} from './service';
 
 const errors = { 401: apiError, 403: apiError, 404: apiError, 422: apiError };
 const idParams = z.object({ id: z.string().max(64) });
@@ -19,7 +32,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['messages'],
-        summary: 'Your conversations (other member + subject) with their messages, most recent first',
+        summary: 'Your conversations (other member + subject), most recent first: who, subject, preview, unread count',
         response: { 200: inboxResponse, 401: apiError },
       },
     },
@@ -27,6 +40,24 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       const viewer = await requireMember(request);
       reply.header('cache-control', 'private, no-store');
       return { conversations: await inbox(db, viewer.id) };
+    },
+  );
+
+  app.get(
+    '/messages/thread',
+    {
+      schema: {
+        tags: ['messages'],
+        summary: 'One conversation (the other member + subject): its messages on your side, oldest first',
+        querystring: conversationQuery,
+        response: { 200: threadResponse, 401: apiError, 422: apiError },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await requireMember(request);
+      reply.header('cache-control', 'private, no-store');
+      const { with: otherId, subject } = request.query;
+      return { messages: await conversationMessages(db, viewer.id, otherId, subject) };
     },
   );
 

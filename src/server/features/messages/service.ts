@@ -14,10 +14,56 @@ import { isUuid } from '../events/service';
 // Direct messages. A conversation is the other member plus the subject. Deleting hides a
 // message from the deleting member only (like e-mail); the row goes when both sides deleted it.
 
-/** The newest messages a member can see; older ones are beyond any inbox screen. */
-export const INBOX_LIMIT = 500;
+/** The most recent conversations the inbox lists; older ones come back when a message arrives. */
+export const INBOX_CONVERSATIONS = 200;
 
-type Row = {
+type SummaryRow = {
+  other_id: string;
+  subject: string;
+  started_at: Date | string;
+  last_at: Date | string;
+  unread: number;
+  message_count: number;
+  preview: string;
+  username: string | null;
+  avatar_url: string | null;
+};
+
+const formerMember = (id: string) => ({ id, username: 'former member', avatarUrl: null });
+
+/** The conversation list: one row per other member and subject, summarised in SQL, so the
+ * inbox costs the same whether a member has ten messages or ten thousand. */
+export async function inbox(db: Db, viewerId: string): Promise<Conversation[]> {
+  // Two index-backed halves (sent, received) rather than one OR, so each uses its own index.
+  const result = await db.execute<SummaryRow>(sql`with mine as (
+      select recipient_id as other_id, subject, content, created_at, false as unread from messages
+        where sender_id = ${viewerId} and sender_deleted_at is null
+      union all
+      select sender_id, subject, content, created_at, read_at is null from messages
+        where recipient_id = ${viewerId} and recipient_deleted_at is null
+    ), c as (
+      select other_id, subject, min(created_at) as started_at, max(created_at) as last_at,
+        (count(*) filter (where unread))::int as unread, count(*)::int as message_count,
+        (array_agg(left(content, 140) order by created_at desc))[1] as preview
+      from mine group by other_id, subject
+      order by last_at desc, other_id, subject
+      limit ${INBOX_CONVERSATIONS}
+    )
+    select c.*, p.username, p.avatar_url from c left join profiles p on p.id = c.other_id
+    order by c.last_at desc, c.other_id, c.subject`);
+  return result.rows.map((r) => ({
+    key: conversationKey(r.other_id, r.subject),
+    other: r.username ? { id: r.other_id, username: r.username, avatarUrl: r.avatar_url } : formerMember(r.other_id),
+    subject: r.subject,
+    startedAt: iso(r.started_at),
+    lastAt: iso(r.last_at),
+    preview: r.preview,
+    unread: Number(r.unread),
+    messageCount: Number(r.message_count),
+  }));
+}
+
+type MessageRow = {
   id: string;
   subject: string;
   content: string;
@@ -25,65 +71,44 @@ type Row = {
   read_at: Date | string | null;
   sender_id: string;
   recipient_id: string;
+  sender_username: string | null;
+  sender_avatar: string | null;
+  recipient_username: string | null;
+  recipient_avatar: string | null;
 };
 
-export async function inbox(db: Db, viewerId: string): Promise<Conversation[]> {
-  // Two index-backed halves (sent, received) rather than one OR, so each uses its own index.
-  const result =
-    await db.execute<Row>(sql`select m.id, m.subject, m.content, m.created_at, m.read_at, m.sender_id, m.recipient_id
+/** One conversation's messages on the viewer's side, oldest first. Only the viewer's own
+ * messages can be read: both halves name the viewer. */
+export async function conversationMessages(
+  db: Db,
+  viewerId: string,
+  otherId: string,
+  subject: string,
+): Promise<Message[]> {
+  const result = await db.execute<MessageRow>(sql`select m.id, m.subject, m.content, m.created_at, m.read_at,
+      m.sender_id, m.recipient_id, s.username as sender_username, s.avatar_url as sender_avatar,
+      r.username as recipient_username, r.avatar_url as recipient_avatar
     from (
-      (select id, subject, content, created_at, read_at, sender_id, recipient_id from messages
-        where sender_id = ${viewerId} and sender_deleted_at is null order by created_at desc limit ${INBOX_LIMIT})
+      select * from messages
+        where sender_id = ${viewerId} and recipient_id = ${otherId} and subject = ${subject} and sender_deleted_at is null
       union all
-      (select id, subject, content, created_at, read_at, sender_id, recipient_id from messages
-        where recipient_id = ${viewerId} and recipient_deleted_at is null order by created_at desc limit ${INBOX_LIMIT})
+      select * from messages
+        where sender_id = ${otherId} and recipient_id = ${viewerId} and subject = ${subject} and recipient_deleted_at is null
     ) m
-    order by m.created_at asc, m.id`);
-  // The people involved are few: look each up once, not once per message.
-  const ids = [...new Set(result.rows.flatMap((r) => [r.sender_id, r.recipient_id]))];
-  const people = new Map<string, Message['sender']>();
-  if (ids.length > 0) {
-    const found = await db.execute<{ id: string; username: string; avatar_url: string | null }>(
-      sql`select id, username, avatar_url from profiles where id in ${ids}`,
-    );
-    for (const p of found.rows) people.set(p.id, { id: p.id, username: p.username, avatarUrl: p.avatar_url });
-  }
-  const person = (id: string) => people.get(id) ?? { id, username: 'former member', avatarUrl: null };
-
-  const conversations = new Map<string, Conversation>();
-  for (const row of result.rows) {
-    const message: Message = {
-      id: row.id,
-      subject: row.subject,
-      content: row.content,
-      createdAt: iso(row.created_at),
-      readAt: row.read_at ? iso(row.read_at) : null,
-      sender: person(row.sender_id),
-      recipient: person(row.recipient_id),
-    };
-    const other = row.sender_id === viewerId ? message.recipient : message.sender;
-    const key = conversationKey(other.id, row.subject);
-    let c = conversations.get(key);
-    if (!c) {
-      c = {
-        key,
-        other,
-        subject: row.subject,
-        startedAt: message.createdAt,
-        lastAt: message.createdAt,
-        preview: '',
-        unread: 0,
-        messages: [],
-      };
-      conversations.set(key, c);
-    }
-    c.messages.push(message);
-    c.lastAt = message.createdAt;
-    c.preview = message.content.slice(0, 140);
-    if (row.recipient_id === viewerId && !row.read_at) c.unread++;
-  }
-  // Most recent activity first.
-  return [...conversations.values()].sort((a, b) => b.lastAt.localeCompare(a.lastAt));
+    left join profiles s on s.id = m.sender_id
+    left join profiles r on r.id = m.recipient_id
+    order by m.created_at, m.id`);
+  const person = (id: string, username: string | null, avatarUrl: string | null) =>
+    username ? { id, username, avatarUrl } : formerMember(id);
+  return result.rows.map((r) => ({
+    id: r.id,
+    subject: r.subject,
+    content: r.content,
+    createdAt: iso(r.created_at),
+    readAt: r.read_at ? iso(r.read_at) : null,
+    sender: person(r.sender_id, r.sender_username, r.sender_avatar),
+    recipient: person(r.recipient_id, r.recipient_username, r.recipient_avatar),
+  }));
 }
 
 export async function sendMessage(

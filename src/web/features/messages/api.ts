@@ -1,16 +1,35 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MeResponse } from '../../../shared/auth';
-import type { InboxResponse, SendMessageInput } from '../../../shared/messages';
+import type { Conversation, InboxResponse, SendMessageInput, ThreadResponse } from '../../../shared/messages';
 import { api } from '../../lib/api';
 import { meQueryKey } from '../../lib/session';
 
-/** Live 'messages' notices invalidate this key (lib/realtime.ts): new messages appear by themselves. */
+/** The spec's text when the inbox or a thread cannot be loaded. */
+export const LOAD_ERROR = 'Failed to load messages';
+
+/** Live 'messages' notices invalidate this key, threads included (lib/realtime.ts): new
+ * messages appear by themselves. */
 export const messagesKey = ['messages'] as const;
+const threadKey = (otherId: string, subject: string) => [...messagesKey, 'thread', otherId, subject] as const;
 
 export function useInbox() {
   return useQuery({
     queryKey: messagesKey,
     queryFn: () => api.get<InboxResponse>('/api/messages'),
+  });
+}
+
+/** The open conversation's messages, loaded when it is opened. */
+export function useThread(conversation: Conversation | undefined) {
+  const otherId = conversation?.other.id ?? '';
+  const subject = conversation?.subject ?? '';
+  return useQuery({
+    queryKey: threadKey(otherId, subject),
+    queryFn: () =>
+      api.get<ThreadResponse>(
+        `/api/messages/thread?with=${encodeURIComponent(otherId)}&subject=${encodeURIComponent(subject)}`,
+      ),
+    enabled: Boolean(conversation),
   });
 }
 
@@ -29,17 +48,12 @@ export function useMarkConversationRead() {
     mutationFn: ({ otherId, subject }: { otherId: string; subject: string; key: string }) =>
       api.post<{ marked: number }>('/api/messages/read', { with: otherId, subject }),
     onMutate: async ({ key }) => {
-      await queryClient.cancelQueries({ queryKey: messagesKey });
+      await queryClient.cancelQueries({ queryKey: messagesKey, exact: true });
       const inbox = queryClient.getQueryData<InboxResponse>(messagesKey);
       const unread = inbox?.conversations.find((c) => c.key === key)?.unread ?? 0;
       if (inbox && unread > 0) {
-        const now = new Date().toISOString();
         queryClient.setQueryData<InboxResponse>(messagesKey, {
-          conversations: inbox.conversations.map((c) =>
-            c.key === key
-              ? { ...c, unread: 0, messages: c.messages.map((m) => ({ ...m, readAt: m.readAt ?? now })) }
-              : c,
-          ),
+          conversations: inbox.conversations.map((c) => (c.key === key ? { ...c, unread: 0 } : c)),
         });
         queryClient.setQueryData<MeResponse>(meQueryKey, (current) =>
           current?.user
@@ -51,7 +65,7 @@ export function useMarkConversationRead() {
     onError: (error) => console.error('Could not mark the conversation read', error),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: meQueryKey });
-      void queryClient.invalidateQueries({ queryKey: messagesKey });
+      void queryClient.invalidateQueries({ queryKey: messagesKey, exact: true });
     },
   });
 }
@@ -59,35 +73,22 @@ export function useMarkConversationRead() {
 /** Hides a message from your side; it leaves the thread at once and comes back if that fails. */
 export function useDeleteMessage() {
   const queryClient = useQueryClient();
+  const threads = { queryKey: [...messagesKey, 'thread'] };
   return useMutation({
     mutationFn: (id: string) => api.delete<unknown>(`/api/messages/${encodeURIComponent(id)}`),
     onMutate: async (id) => {
-      await queryClient.cancelQueries({ queryKey: messagesKey });
-      const previous = queryClient.getQueryData<InboxResponse>(messagesKey);
-      if (previous) {
-        queryClient.setQueryData<InboxResponse>(messagesKey, {
-          conversations: previous.conversations
-            .map((c) => {
-              if (!c.messages.some((m) => m.id === id)) return c;
-              const messages = c.messages.filter((m) => m.id !== id);
-              const last = messages.at(-1);
-              return {
-                ...c,
-                messages,
-                preview: last ? last.content.slice(0, 140) : '',
-                lastAt: last?.createdAt ?? c.lastAt,
-                startedAt: messages[0]?.createdAt ?? c.startedAt,
-              };
-            })
-            .filter((c) => c.messages.length > 0),
-        });
-      }
+      await queryClient.cancelQueries(threads);
+      const previous = queryClient.getQueriesData<ThreadResponse>(threads);
+      queryClient.setQueriesData<ThreadResponse>(threads, (thread) =>
+        thread ? { messages: thread.messages.filter((m) => m.id !== id) } : thread,
+      );
       return { previous };
     },
     onError: (_error, _id, context) => {
-      if (context?.previous) queryClient.setQueryData(messagesKey, context.previous);
+      for (const [key, data] of context?.previous ?? []) queryClient.setQueryData(key, data);
     },
     onSettled: () => {
+      // The list's preview, count and dates come from the server.
       void queryClient.invalidateQueries({ queryKey: messagesKey });
       void queryClient.invalidateQueries({ queryKey: meQueryKey });
     },

@@ -8,12 +8,11 @@ import { Skeleton } from '../../components/skeleton';
 import { cn } from '../../lib/cn';
 import { useMe } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useDeleteMessage, useInbox, useMarkConversationRead } from './api';
+import { LOAD_ERROR, useDeleteMessage, useInbox, useMarkConversationRead } from './api';
 import { ComposeForm } from './compose-form';
 import { ConversationList } from './conversation-list';
 import { Thread } from './thread';
 
-export const LOAD_ERROR = 'Failed to load messages';
 export const DELETE_ERROR = 'Failed to delete message';
 
 type View =

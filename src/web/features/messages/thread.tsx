@@ -1,17 +1,20 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { ArrowLeft, Reply, Trash2 } from 'lucide-react';
+import { ArrowLeft, Reply, RotateCw, Trash2 } from 'lucide-react';
 import {
   DELETE_MESSAGE_CONFIRM,
   DELETE_MESSAGE_TITLE,
   type Conversation,
   type Message,
 } from '../../../shared/messages';
+import { Alert } from '../../components/alert';
 import { Avatar } from '../../components/avatar';
 import { Button } from '../../components/button';
 import { Dialog, DialogClose } from '../../components/dialog';
 import { cn } from '../../lib/cn';
 import { paths } from '../../lib/paths';
+import { Skeleton } from '../../components/skeleton';
+import { LOAD_ERROR, useThread } from './api';
 
 function messageTime(iso: string): string {
   return new Date(iso).toLocaleString('en-US', {
@@ -41,12 +44,14 @@ export function Thread({
 }) {
   const scroller = useRef<HTMLDivElement>(null);
   const { other } = conversation;
+  const thread = useThread(conversation);
+  const messages = thread.data?.messages;
 
   // Open at the newest message, and follow new ones as they arrive.
   useLayoutEffect(() => {
     const element = scroller.current;
     if (element) element.scrollTop = element.scrollHeight;
-  }, [conversation.key, conversation.messages.length]);
+  }, [conversation.key, messages?.length]);
 
   return (
     <section aria-labelledby={headingId} className="flex min-h-0 flex-1 flex-col">
@@ -76,16 +81,38 @@ export function Thread({
       </div>
 
       <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto px-3 py-4 sm:px-5">
-        <ol aria-label="Messages" className="flex flex-col gap-4">
-          {conversation.messages.map((message) => (
-            <MessageBubble
-              key={message.id}
-              message={message}
-              mine={message.sender.id === meId}
-              onDelete={() => onDelete(message)}
-            />
-          ))}
-        </ol>
+        {messages ? (
+          <ol aria-label="Messages" className="flex flex-col gap-4">
+            {messages.map((message) => (
+              <MessageBubble
+                key={message.id}
+                message={message}
+                mine={message.sender.id === meId}
+                onDelete={() => onDelete(message)}
+              />
+            ))}
+          </ol>
+        ) : thread.isError ? (
+          <Alert tone="error" title={LOAD_ERROR}>
+            <Button
+              variant="secondary"
+              size="sm"
+              className="mt-2"
+              loading={thread.isFetching}
+              onClick={() => void thread.refetch()}
+            >
+              {!thread.isFetching && <RotateCw aria-hidden="true" />}
+              Retry
+            </Button>
+          </Alert>
+        ) : (
+          <div role="status" className="flex flex-col gap-4">
+            <span className="sr-only">Loading messages</span>
+            {Array.from({ length: Math.min(conversation.messageCount, 4) || 1 }, (_, i) => (
+              <Skeleton key={i} className={cn('h-12 w-2/3 rounded-2xl', i % 2 === 1 && 'self-end')} />
+            ))}
+          </div>
+        )}
       </div>
     </section>
   );
