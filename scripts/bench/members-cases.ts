@@ -29,6 +29,8 @@ export interface MemberCase {
   label: string;
   path: string;
   signedIn: boolean;
+  /** Shown for comparison only: not one of the routes the target is set for. */
+  reference?: boolean;
   /** What the route does, as direct calls: the session lookup (signed in) and the service call. */
   route: (ctx: MembersContext) => Promise<unknown>;
   /** The service call alone (signed-in routes only). */
@@ -125,6 +127,7 @@ export function memberCases(f: MembersFixture): MemberCase[] {
       label: 'GET /api/auth/session (signed in: session lookup only)',
       path: '/api/auth/session',
       signedIn: true,
+      reference: true,
       route: (ctx) => lookUpViewer(ctx),
       check: (body) => ((body as { userId?: string }).userId ? null : 'no userId'),
     },

@@ -42,7 +42,7 @@ function routeTable(report: MembersReport): Table {
       int(m.ceiling.callsPerSec),
       pct(ratio),
       m.serviceOnly ? int(m.serviceOnly.callsPerSec) : '',
-      memberTargetMet(m) ? 'yes' : `no (${why.join(', ')})`,
+      m.reference ? 'reference' : memberTargetMet(m) ? 'yes' : `no (${why.join(', ')})`,
     ];
   });
   return { headers, rows, right: headers.map((_, i) => i > 0 && i < 7) };

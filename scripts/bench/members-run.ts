@@ -18,6 +18,7 @@ import { settings } from './settings';
 export interface MemberMeasurement {
   label: string;
   signedIn: boolean;
+  reference?: boolean;
   http: { rps: number; p99: number; non2xx: number; errors: number; total: number };
   /** The route's SQL (session lookup included when signed in) through the driver pool. */
   ceiling: CallResult;
@@ -118,7 +119,14 @@ async function measure(baseUrl: string, c: MemberCase, ctx: MembersContext): Pro
   log(
     `      SQL ceiling${c.service ? ' (session lookup + service call)' : ''}: ${int(ceiling.callsPerSec)} calls/s  p99 ${ceiling.p99.toFixed(1)} ms  (${statements} statements)`,
   );
-  const m: MemberMeasurement = { label: c.label, signedIn: c.signedIn, http, ceiling, statements };
+  const m: MemberMeasurement = {
+    label: c.label,
+    signedIn: c.signedIn,
+    reference: c.reference,
+    http,
+    ceiling,
+    statements,
+  };
   if (c.service) {
     const service = c.service;
     m.serviceStatements = await countStatements(() => service(ctx));

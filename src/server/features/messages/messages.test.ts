@@ -139,6 +139,26 @@ describe('messages', () => {
     expect(await rowOf(id)).toBeUndefined();
   });
 
+  it('keeps each inbox fresh through every change: a new message, reading, deleting, a renamed sender', async () => {
+    const a = await registeredClient(ctx.app);
+    const b = await registeredClient(ctx.app);
+    const inboxOf = async (m: typeof a) => (await m.client.get('/api/messages')).json().conversations;
+    expect(await inboxOf(b)).toEqual([]);
+    const id = (await a.client.post('/api/messages', { to: b.user.username, subject: 'Fresh', content: 'One' })).json()
+      .id;
+    expect(await inboxOf(b)).toMatchObject([{ subject: 'Fresh', unread: 1, messageCount: 1 }]);
+    await b.client.post('/api/messages/read', { with: a.user.id, subject: 'Fresh' });
+    expect(await inboxOf(b)).toMatchObject([{ unread: 0 }]);
+    await a.client.post('/api/messages', { to: b.user.username, subject: 'Fresh', content: 'Two' });
+    expect(await inboxOf(b)).toMatchObject([{ unread: 1, messageCount: 2, preview: 'Two' }]);
+    await b.client.post(`/api/messages/${id}/read`);
+    await b.client.request('DELETE', `/api/messages/${id}`);
+    expect(await inboxOf(b)).toMatchObject([{ messageCount: 1, preview: 'Two' }]);
+    expect(await inboxOf(a)).toMatchObject([{ messageCount: 2 }]);
+    await a.client.request('PATCH', '/api/me/profile', { username: `${a.user.username}.new` });
+    expect((await inboxOf(b))[0].other.username).toBe(`${a.user.username}.new`);
+  });
+
   it('publishes a live notice to the recipient', async () => {
     const a = await registeredClient(ctx.app);
     const b = await registeredClient(ctx.app);

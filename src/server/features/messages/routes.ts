@@ -8,6 +8,7 @@ import {
   sendMessageInput,
   threadResponse,
 } from '../../../shared/messages';
+import { sendJsonWithEtag } from '../../platform/cache';
 import { requireMember } from '../../platform/viewer';
 import {
   conversationMessages,
@@ -18,14 +19,23 @@ import {
   sendMessage,
 } from './service';
 
+/** Each member's conversation list is cached in the process this long at most. */
+const INBOX_CACHE_TTL_MS = 60_000;
+const inboxTag = (userId: string) => `inbox:${userId}`;
+
 const errors = { 401: apiError, 403: apiError, 404: apiError, 422: apiError };
 const idParams = z.object({ id: z.string().max(64) });
 const ok = z.object({ ok: z.literal(true) });
 
 export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, realtime } = app.services;
-  const notify = (userIds: string[]) =>
-    Promise.all([...new Set(userIds)].map((id) => realtime.publish({ topic: `user:${id}`, kind: 'messages' })));
+  const { db, realtime, cache } = app.services;
+  /** After a change to these members' messages: their cached inboxes go (in every process),
+   * then their open tabs are told, and refetch a fresh list. */
+  const notify = async (userIds: string[]) => {
+    const ids = [...new Set(userIds)];
+    await cache.invalidate(ids.map(inboxTag)).catch((err) => app.log.error({ err }, 'cache invalidation failed'));
+    await Promise.all(ids.map((id) => realtime.publish({ topic: `user:${id}`, kind: 'messages' })));
+  };
 
   app.get(
     '/messages',
@@ -38,8 +48,12 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const viewer = await requireMember(request);
-      reply.header('cache-control', 'private, no-store');
-      return { conversations: await inbox(db, viewer.id) };
+      // Kept until one of the member's messages changes (or a profile, for names and avatars).
+      const tag = inboxTag(viewer.id);
+      const cached = await cache.get(tag, [tag, 'members'], INBOX_CACHE_TTL_MS, async () => ({
+        conversations: await inbox(db, viewer.id),
+      }));
+      return sendJsonWithEtag(request, reply, cached, 'private, no-cache');
     },
   );
 
