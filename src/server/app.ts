@@ -17,6 +17,7 @@ import { createAuth, type Auth } from './platform/auth';
 import { createMailer, type Mailer } from './platform/mail';
 import { createRealtime, type Realtime } from './platform/realtime';
 import { createStorage, type Storage } from './platform/storage';
+import { createSessionCache, type SessionCache } from './platform/viewer';
 import { registerCsrfGuard, registerErrorHandler, registerSecurityHeaders } from './platform/http';
 import { MAX_IMAGE_BYTES } from './platform/images';
 import { pruneRateLimits } from './platform/rate-limit';
@@ -43,6 +44,7 @@ export interface Services {
   storage: Storage;
   realtime: Realtime;
   cache: PublicCache;
+  sessions: SessionCache;
 }
 
 declare module 'fastify' {
@@ -106,7 +108,8 @@ export async function buildApp(options: BuildOptions) {
   const realtime = createRealtime(database, app.log);
   const auth = createAuth(database.db, config, mailer);
   const cache = createPublicCache(database, app.log);
-  app.decorate('services', { config, database, db: database.db, auth, mailer, storage, realtime, cache });
+  const sessions = createSessionCache(cache);
+  app.decorate('services', { config, database, db: database.db, auth, mailer, storage, realtime, cache, sessions });
 
   registerSecurityHeaders(app, config);
   registerCachedAnswers(app, cache);

@@ -60,6 +60,21 @@ describe.skipIf(!serverUrl)('several server processes (PostgreSQL)', () => {
     expect(count).toBe(1);
   });
 
+  it('signing out through one process ends the session in the other at once, though it was cached there', async () => {
+    const [one, two] = apps as [App, App];
+    const { client } = await registeredClient(one);
+    const cookie = client.cookieHeader;
+    expect((await two.inject({ url: '/api/messages', headers: { cookie } })).statusCode).toBe(200);
+    expect((await client.post('/api/auth/sign-out')).statusCode).toBe(200);
+    let status = 200;
+    // Well inside the cache's 5 s: only the invalidation notice can make it 401 this soon.
+    for (let i = 0; i < 50 && status === 200; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      status = (await two.inject({ url: '/api/messages', headers: { cookie } })).statusCode;
+    }
+    expect(status).toBe(401);
+  });
+
   it('a notice published by one process reaches a client of the other', async () => {
     const [one, two] = apps as [App, App];
     const received: string[] = [];

@@ -44,6 +44,9 @@ export interface PublicCache {
   publish(url: string, key: string, cacheControl: string): void;
   /** The fresh answer published for `url`, if any. */
   lookup(url: string): { cached: Cached; cacheControl: string } | undefined;
+  /** Calls `listener` with the tags of every invalidation this process applies (its own and
+   * other processes'), for caches kept elsewhere (the session cache in viewer.ts). */
+  onInvalidate(listener: (tags: string[]) => void): void;
   /** Inside `tx`, the invalidation is delivered only if the transaction commits. */
   invalidate(tags: string[], tx?: Db): Promise<void>;
   start(): Promise<void>;
@@ -62,7 +65,10 @@ export function createPublicCache(database: Database, log: FastifyBaseLogger): P
   let generation = 0;
   let unlisten: (() => Promise<void>) | null = null;
 
+  const listeners: ((tags: string[]) => void)[] = [];
+
   function drop(tags: string[]) {
+    for (const listener of listeners) listener(tags);
     generation++;
     for (const [key, entry] of entries) if (entry.tags.some((t) => tags.includes(t))) entries.delete(key);
     inflight.clear();
@@ -88,6 +94,9 @@ export function createPublicCache(database: Database, log: FastifyBaseLogger): P
       });
       inflight.set(key, promise);
       return promise;
+    },
+    onInvalidate(listener) {
+      listeners.push(listener);
     },
     publish(url, key, cacheControl) {
       if (urls.get(url)?.key === key) return;

@@ -23,9 +23,10 @@ export const unprocessable = (code: string, message: string) => new HttpError(42
 export const tooManyRequests = (message = 'Too many attempts. Please wait a minute and try again.') =>
   new HttpError(429, 'RATE_LIMITED', message);
 
-/** `invariant(row, notFound('Event Not Found'))`: a missing row is one line. */
-export function invariant<T>(value: T | null | undefined | false, error: HttpError): asserts value is T {
-  if (value === null || value === undefined || value === false) throw error;
+/** `invariant(row, () => notFound('Event Not Found'))`: a missing row is one line. The error is
+ * made only when thrown: capturing a stack on every successful read costs about 1% of a route. */
+export function invariant<T>(value: T | null | undefined | false, error: () => HttpError): asserts value is T {
+  if (value === null || value === undefined || value === false) throw error();
 }
 
 /** PostgreSQL's unique_violation, as raised by both pg and PGlite. */

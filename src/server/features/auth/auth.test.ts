@@ -112,9 +112,13 @@ describe('POST /api/auth/sign-in and sign-out', () => {
     expect(res.json().user.username).toBe(input.username);
     expect((await client.get('/api/me')).json().user.email).toBe(input.email);
 
+    const cookie = client.cookieHeader;
+    expect((await client.get('/api/messages')).statusCode).toBe(200);
     const out = await client.post('/api/auth/sign-out');
     expect(out.statusCode).toBe(200);
     expect((await client.get('/api/me')).json()).toEqual({ user: null });
+    // The session was just looked up (and kept for a few seconds): replaying its cookie fails at once.
+    expect((await ctx.app.inject({ url: '/api/messages', headers: { cookie } })).statusCode).toBe(401);
   });
 
   it('answers 401 for a wrong password and for an unknown e-mail, with the same message', async () => {
@@ -180,6 +184,7 @@ describe('password reset', () => {
     const { client: oldSession, input, user: member } = await registeredClient(ctx.app);
     await ctx.database.db.update(profiles).set({ passwordResetRequired: true }).where(eq(profiles.id, member.id));
     expect((await oldSession.get('/api/me')).json().user.passwordResetRequired).toBe(true);
+    expect((await oldSession.get('/api/messages')).statusCode).toBe(200);
 
     const asked = await new Client(ctx.app).post('/api/auth/password-reset/request', { email: input.email });
     expect(asked.statusCode).toBe(200);
@@ -201,6 +206,7 @@ describe('password reset', () => {
     expect(done.statusCode).toBe(200);
 
     expect((await oldSession.get('/api/me')).json().user).toBeNull();
+    expect((await oldSession.get('/api/messages')).statusCode).toBe(401);
     const oldPassword = await new Client(ctx.app).post('/api/auth/sign-in', {
       email: input.email,
       password: input.password,

@@ -14,7 +14,7 @@ import { apiError } from '../../../shared/errors';
 import { authHeaders } from '../../platform/auth';
 import { HttpError, unauthorized } from '../../platform/errors';
 import { enforceRateLimit } from '../../platform/rate-limit';
-import { getViewer } from '../../platform/viewer';
+import { endSessions, getViewer } from '../../platform/viewer';
 import { assertNotCommonPassword, loadMe, registerMember } from './service';
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 409: apiError, 422: apiError, 429: apiError };
@@ -102,7 +102,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       if (request.headers.cookie) {
+        const viewer = await getViewer(request);
         const response = await auth.api.signOut({ headers: authHeaders(request), asResponse: true });
+        if (viewer) await endSessions(app.services.cache, viewer.id);
         forwardCookies(response, reply);
       }
       return { ok: true as const };
@@ -148,6 +150,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         asResponse: true,
       });
       if (!response.ok) throw await authError(response, new HttpError(400, 'INVALID_TOKEN', INVALID_TOKEN));
+      // better-auth revoked the account's sessions; the answer does not say whose they were.
+      await endSessions(app.services.cache);
       return { message: 'Password updated.' };
     },
   );

@@ -83,7 +83,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         const event = await findEventDetail(db, id);
         return event ? { event } : null;
       });
-      invariant(cached.body !== 'null', notFound(EVENT_NOT_FOUND));
+      invariant(cached.body !== 'null', () => notFound(EVENT_NOT_FOUND));
       const withRegistration = (registration: unknown) =>
         `${cached.body.slice(0, -1)},"registration":${JSON.stringify(registration)}}`;
       const viewer = await getViewer(request);
@@ -117,7 +117,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         const attendees = await listAttendees(db, id);
         return attendees ? { attendees } : null;
       });
-      invariant(cached.body !== 'null', notFound(EVENT_NOT_FOUND));
+      invariant(cached.body !== 'null', () => notFound(EVENT_NOT_FOUND));
       return sendShared(request, reply, key, cached);
     },
   );
@@ -189,7 +189,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['events'], summary: 'The event as an iCalendar file', params: idParams } },
     async (request, reply) => {
       const event = await eventForCalendar(db, request.params.id);
-      invariant(event, notFound(EVENT_NOT_FOUND));
+      invariant(event, () => notFound(EVENT_NOT_FOUND));
       return reply
         .type('text/calendar; charset=utf-8')
         .header('content-disposition', `attachment; filename="${icsFileName(event.name)}"`)

@@ -129,7 +129,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         findPublicProfile(db, username),
       );
       const found = base.value as PublicProfile | null;
-      invariant(found, notFound(PROFILE_NOT_FOUND));
+      invariant(found, () => notFound(PROFILE_NOT_FOUND));
       const withRelation = (relation: Relation) => `${base.body.slice(0, -1)},"relation":${JSON.stringify(relation)}}`;
       const viewer = await getViewer(request);
       if (!viewer) {
@@ -261,7 +261,9 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const viewer = await requireMember(request);
-      invariant(await removeSkill(db, viewer.id, request.params.skillId), notFound('You do not have that skill.'));
+      invariant(await removeSkill(db, viewer.id, request.params.skillId), () =>
+        notFound('You do not have that skill.'),
+      );
       await changed();
       return { ok: true as const };
     },
