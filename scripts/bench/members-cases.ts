@@ -5,7 +5,7 @@ import type { Db } from '../../src/server/db/client';
 import { findProfile, listMembers } from '../../src/server/features/members/service';
 import { inbox } from '../../src/server/features/messages/service';
 import type { Auth } from '../../src/server/platform/auth';
-import { getViewer } from '../../src/server/platform/viewer';
+import { getViewer, type SessionCache } from '../../src/server/platform/viewer';
 import { membersQuery } from '../../src/shared/members';
 import type { MembersFixture } from './members-generate';
 
@@ -39,13 +39,16 @@ export interface MemberCase {
   check?: (body: unknown) => string | null;
 }
 
-/** The session lookup exactly as a route makes it: the server's own getViewer, on a request
- * that carries the cookie and a server with the same services it reads. */
+/** A session cache that keeps nothing: the ceiling is the lookup's SQL, every time. */
+const noSessionCache: SessionCache = { get: () => undefined, set: () => undefined };
+
+/** The session lookup exactly as a route makes it when the session is not cached: the server's
+ * own getViewer, on a request that carries the cookie and a server with the services it reads. */
 export function lookUpViewer(ctx: MembersContext) {
   const request = {
     headers: { cookie: ctx.cookie, host: '127.0.0.1' },
     ip: '127.0.0.1',
-    server: { services: { auth: ctx.auth, db: ctx.db, config: ctx.config } },
+    server: { services: { auth: ctx.auth, db: ctx.db, config: ctx.config, sessions: noSessionCache } },
   } as unknown as FastifyRequest;
   return getViewer(request);
 }
