@@ -3,6 +3,7 @@ import { gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database, Db } from '../db/client';
+import { getViewer, type Viewer } from './viewer';
 
 const CHANNEL = 'cache_invalidate';
 
@@ -47,7 +48,8 @@ export interface PublicCache {
   /** Calls `listener` with the tags of every invalidation this process applies (its own and
    * other processes'), for caches kept elsewhere (the session cache in viewer.ts). */
   onInvalidate(listener: (tags: string[]) => void): void;
-  /** Inside `tx`, the invalidation is delivered only if the transaction commits. */
+  /** Inside `tx`, the invalidation is delivered only if the transaction commits (and a failure
+   * throws); outside, this process drops at once and a failed notice is logged, never thrown. */
   invalidate(tags: string[], tx?: Db): Promise<void>;
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -112,10 +114,13 @@ export function createPublicCache(database: Database, log: FastifyBaseLogger): P
       return { cached: entry, cacheControl: published.cacheControl };
     },
     async invalidate(tags, tx) {
-      await (tx ?? database.db).execute(sql`select pg_notify(${CHANNEL}, ${tags.join(',')})`);
-      // This process drops its entries at once too, so its own next read is fresh even
-      // before the notification comes back.
-      if (!tx) drop(tags);
+      const notify = sql`select pg_notify(${CHANNEL}, ${tags.join(',')})`;
+      // Inside a transaction a failure must roll the write back: let it throw.
+      if (tx) return void (await tx.execute(notify));
+      // This process drops its entries at once, so its own next read is fresh even if the
+      // notice to the other processes fails (their TTL bounds that; the write has committed).
+      drop(tags);
+      await database.db.execute(notify).catch((err) => log.error({ err, tags }, 'cache invalidation notice failed'));
     },
     async start() {
       unlisten = await database.listen(CHANNEL, (payload) => {
@@ -144,6 +149,40 @@ export function sendShared(
 ) {
   if (!hasSessionCookie(request)) request.server.services.cache.publish(request.url, key, cacheControl);
   return sendJsonWithEtag(request, reply, cached, cacheControl);
+}
+
+/** Sends a cached public answer plus one field that depends on who asks (an event's
+ * `registration`, a profile's `relation`). Visitors share one cached, published copy with
+ * `visitorValue`; a member's copy is the cached body with `forMember`'s value spliced in. */
+export async function sendWithViewerField(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: {
+    base: Cached;
+    /** Cache key and tags of the visitors' copy. */
+    key: string;
+    tags: string[];
+    ttlMs: number;
+    field: string;
+    visitorValue: unknown;
+    forMember: (viewer: Viewer) => Promise<unknown>;
+  },
+) {
+  const { base, field } = options;
+  const withField = (value: unknown) => `${base.body.slice(0, -1)},"${field}":${JSON.stringify(value)}}`;
+  const viewer = await getViewer(request);
+  if (!viewer) {
+    const visitor = await request.server.services.cache.get(options.key, options.tags, options.ttlMs, async () =>
+      JSON.parse(withField(options.visitorValue)),
+    );
+    return sendShared(request, reply, options.key, visitor);
+  }
+  return sendJsonWithEtag(
+    request,
+    reply,
+    personalBody(withField(await options.forMember(viewer))),
+    'private, no-cache',
+  );
 }
 
 // better-auth names it `better-auth.session_token` (`__Secure-` prefixed over https).

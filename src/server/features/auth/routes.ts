@@ -68,7 +68,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await registerMember(db, request.body);
-      void app.services.cache.invalidate(['members']).catch(() => undefined);
+      await app.services.cache.invalidate(['members']);
       const me = await signIn(request, reply, request.body.email, request.body.password);
       return reply.status(201).send({ user: me });
     },

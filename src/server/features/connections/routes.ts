@@ -20,7 +20,7 @@ export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Both members' badges and lists change, in every tab they have open; profile pages list
    * accepted connections, so their cached copies go too. */
   async function announce(change: ConnectionChange) {
-    await cache.invalidate(['members']).catch((err) => app.log.error({ err }, 'cache invalidation failed'));
+    await cache.invalidate(['members']);
     await Promise.all(change.parties.map((id) => realtime.publish({ topic: `user:${id}`, kind: 'connections' })));
     return { connection: change.id && change.status ? { id: change.id, status: change.status } : null };
   }

@@ -11,9 +11,9 @@ import {
   registrationInput,
   registrationResponse,
 } from '../../../shared/events';
-import { personalBody, sendJsonWithEtag, sendShared } from '../../platform/cache';
+import { sendShared, sendWithViewerField } from '../../platform/cache';
 import { invariant, notFound } from '../../platform/errors';
-import { getViewer, requireMember } from '../../platform/viewer';
+import { requireMember } from '../../platform/viewer';
 import { sendRegistrationEmail } from './emails';
 import { buildIcs, icsFileName } from './ics';
 import { setGuests, setRegistration, unregister, type RegistrationOutcome } from './registration';
@@ -40,7 +40,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   /** After a registration change commits: drop cached reads (before replying, so the page's
    * next fetch is fresh), and tell whoever was promoted from the waitlist. */
   async function afterChange(eventId: string, outcome: { promoted: string[] }) {
-    await cache.invalidate(['events']).catch((err) => app.log.error({ err }, 'cache invalidation failed'));
+    await cache.invalidate(['events']);
     for (const userId of outcome.promoted) void sendRegistrationEmail(mailDeps, eventId, userId, 'promoted');
   }
 
@@ -84,19 +84,16 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         return event ? { event } : null;
       });
       invariant(cached.body !== 'null', () => notFound(EVENT_NOT_FOUND));
-      const withRegistration = (registration: unknown) =>
-        `${cached.body.slice(0, -1)},"registration":${JSON.stringify(registration)}}`;
-      const viewer = await getViewer(request);
-      if (!viewer) {
-        // Visitors share one cacheable answer (kept ready, gzipped too); `registration` is null.
-        const key = `event:${id}:visitor`;
-        const visitor = await cache.get(key, ['events'], EVENTS_CACHE_TTL_MS, async () =>
-          JSON.parse(withRegistration(null)),
-        );
-        return sendShared(request, reply, key, visitor);
-      }
-      const registration = await findMyRegistration(db, id, viewer.id);
-      return sendJsonWithEtag(request, reply, personalBody(withRegistration(registration)), 'private, no-cache');
+      // Visitors share one cacheable answer (kept ready, gzipped too) with `registration` null.
+      return sendWithViewerField(request, reply, {
+        base: cached,
+        key: `event:${id}:visitor`,
+        tags: ['events'],
+        ttlMs: EVENTS_CACHE_TTL_MS,
+        field: 'registration',
+        visitorValue: null,
+        forMember: (viewer) => findMyRegistration(db, id, viewer.id),
+      });
     },
   );
 

@@ -16,8 +16,8 @@ import {
 import { profiles } from '../../db/schema';
 import { badRequest, invariant, notFound } from '../../platform/errors';
 import { storeImage } from '../../platform/images';
-import { personalBody, sendJsonWithEtag, sendShared } from '../../platform/cache';
-import { getViewer, requireMember } from '../../platform/viewer';
+import { sendShared, sendWithViewerField } from '../../platform/cache';
+import { requireMember } from '../../platform/viewer';
 import {
   addSkill,
   countProfiles,
@@ -42,8 +42,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, storage, cache } = app.services;
   /** After a write that shows in the directory or on a profile page: every process drops its
    * cached copies (before replying, so the member's next read is fresh). */
-  const changed = () =>
-    cache.invalidate(['members']).catch((err) => app.log.error({ err }, 'cache invalidation failed'));
+  const changed = () => cache.invalidate(['members']);
 
   app.get(
     '/members',
@@ -130,17 +129,15 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       const found = base.value as PublicProfile | null;
       invariant(found, () => notFound(PROFILE_NOT_FOUND));
-      const withRelation = (relation: Relation) => `${base.body.slice(0, -1)},"relation":${JSON.stringify(relation)}}`;
-      const viewer = await getViewer(request);
-      if (!viewer) {
-        const key = `profile:${username}:visitor`;
-        const visitor = await cache.get(key, ['members', 'events'], MEMBERS_CACHE_TTL_MS, async () =>
-          JSON.parse(withRelation({ state: 'visitor', connectionId: null })),
-        );
-        return sendShared(request, reply, key, visitor);
-      }
-      const relation = await findRelation(db, found.profile.id, viewer.id);
-      return sendJsonWithEtag(request, reply, personalBody(withRelation(relation)), 'private, no-cache');
+      return sendWithViewerField(request, reply, {
+        base,
+        key: `profile:${username}:visitor`,
+        tags: ['members', 'events'],
+        ttlMs: MEMBERS_CACHE_TTL_MS,
+        field: 'relation',
+        visitorValue: { state: 'visitor', connectionId: null } satisfies Relation,
+        forMember: (viewer) => findRelation(db, found.profile.id, viewer.id),
+      });
     },
   );
 

@@ -33,7 +33,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
    * then their open tabs are told, and refetch a fresh list. */
   const notify = async (userIds: string[]) => {
     const ids = [...new Set(userIds)];
-    await cache.invalidate(ids.map(inboxTag)).catch((err) => app.log.error({ err }, 'cache invalidation failed'));
+    await cache.invalidate(ids.map(inboxTag));
     await Promise.all(ids.map((id) => realtime.publish({ topic: `user:${id}`, kind: 'messages' })));
   };
 
