@@ -22,7 +22,6 @@ export function SearchField({
   delay?: number;
   className?: string;
 }) {
-  const id = useId();
   const [text, setText] = useState(value);
   const [outside, setOutside] = useState(value);
   // Adopt a new value from outside during render (React's pattern for props-driven state).
@@ -44,8 +43,41 @@ export function SearchField({
   }, [text, value, delay]);
 
   return (
+    <SearchInput
+      label={label}
+      value={text}
+      onChange={setText}
+      placeholder={placeholder}
+      maxLength={100}
+      className={className}
+    />
+  );
+}
+
+/** The search box itself, answering every keystroke: for lists filtered in the page. */
+export function SearchInput({
+  label,
+  value,
+  onChange,
+  placeholder,
+  maxLength,
+  id,
+  className,
+}: {
+  /** Names the box for assistive tech (visually hidden; the placeholder and icon show its use). */
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  placeholder?: string;
+  maxLength?: number;
+  id?: string;
+  className?: string;
+}) {
+  const autoId = useId();
+  const inputId = id ?? autoId;
+  return (
     <div className={cn('relative', className)}>
-      <label htmlFor={id} className="sr-only">
+      <label htmlFor={inputId} className="sr-only">
         {label}
       </label>
       <Search
@@ -53,13 +85,13 @@ export function SearchField({
         aria-hidden="true"
       />
       <input
-        id={id}
+        id={inputId}
         type="search"
-        value={text}
-        onChange={(event) => setText(event.target.value)}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
         placeholder={placeholder}
         autoComplete="off"
-        maxLength={100}
+        maxLength={maxLength}
         className="h-10 w-full rounded-lg border border-line-strong bg-surface pr-3 pl-9 text-base text-fg shadow-sm placeholder:text-fg-muted focus-visible:outline-offset-1 sm:text-sm"
       />
     </div>

@@ -1,6 +1,7 @@
 import { useId, type SelectHTMLAttributes } from 'react';
 import { ChevronDown } from 'lucide-react';
 import { cn } from '../lib/cn';
+import { fieldBorder } from './field-frame';
 
 type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & {
   label: string;
@@ -29,7 +30,7 @@ export function SelectField({ label, hideLabel, error, id, className, children, 
           className={cn(
             'h-10 w-full appearance-none truncate rounded-lg border bg-surface pr-9 pl-3 text-base text-fg shadow-sm sm:text-sm',
             'focus-visible:outline-offset-1',
-            error ? 'border-danger dark:border-danger-text' : 'border-line-strong',
+            fieldBorder(error),
           )}
           {...rest}
         >

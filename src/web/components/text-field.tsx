@@ -1,5 +1,6 @@
-import { useId, type InputHTMLAttributes } from 'react';
+import type { InputHTMLAttributes } from 'react';
 import { cn } from '../lib/cn';
+import { FieldFrame, fieldBorder } from './field-frame';
 
 type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
   label: string;
@@ -10,45 +11,22 @@ type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
 };
 
 export function TextField({ label, error, hint, id, className, required, ...rest }: TextFieldProps) {
-  const autoId = useId();
-  const inputId = id ?? `${autoId}-input`;
-  const hintId = hint ? `${inputId}-hint` : undefined;
-  const errorId = error ? `${inputId}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
-
   return (
-    <div className={cn('flex flex-col gap-1.5', className)}>
-      <label htmlFor={inputId} className="text-sm font-medium text-fg">
-        {label}
-        {required && (
-          <span className="text-fg-muted" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        )}
-      </label>
-      <input
-        id={inputId}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={cn(
-          'h-10 w-full rounded-lg border bg-surface px-3 text-base text-fg shadow-sm sm:text-sm',
-          'placeholder:text-fg-muted focus-visible:outline-offset-1',
-          error ? 'border-danger dark:border-danger-text' : 'border-line-strong',
-        )}
-        {...rest}
-      />
-      {hint && (
-        <p id={hintId} className="text-sm text-fg-muted">
-          {hint}
-        </p>
+    <FieldFrame label={label} error={error} hint={hint} id={id} required={required} className={className}>
+      {({ inputId, describedBy }) => (
+        <input
+          id={inputId}
+          required={required}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          className={cn(
+            'h-10 w-full rounded-lg border bg-surface px-3 text-base text-fg shadow-sm sm:text-sm',
+            'placeholder:text-fg-muted focus-visible:outline-offset-1',
+            fieldBorder(error),
+          )}
+          {...rest}
+        />
       )}
-      {error && (
-        <p id={errorId} className="text-sm font-medium text-danger-text">
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   );
 }

@@ -1,11 +1,12 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { Mail, Search, Users } from 'lucide-react';
+import { Mail, Users } from 'lucide-react';
 import { NO_CONNECTIONS, NO_CONNECTIONS_MATCH } from '../../../shared/connections';
 import type { ConnectionsResponse } from '../../../shared/connections';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';
+import { SearchInput } from '../../components/search-field';
 import { Skeleton } from '../../components/skeleton';
 import { cn } from '../../lib/cn';
 import { messagePath } from '../community/member-card';
@@ -31,7 +32,6 @@ export function ConnectionsList({
   isError: boolean;
   onRetry: () => void;
 }) {
-  const searchId = useId();
   const [query, setQuery] = useState('');
   const needle = query.trim().toLowerCase();
   const shown = (connections ?? []).filter(
@@ -73,24 +73,7 @@ export function ConnectionsList({
 
   return (
     <div className="space-y-3">
-      <div className="relative">
-        <label htmlFor={searchId} className="sr-only">
-          Search connections
-        </label>
-        <Search
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-fg-muted"
-          aria-hidden="true"
-        />
-        <input
-          id={searchId}
-          type="search"
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-          placeholder="Search connections"
-          autoComplete="off"
-          className="h-10 w-full rounded-lg border border-line-strong bg-surface pr-3 pl-9 text-base text-fg shadow-sm placeholder:text-fg-muted focus-visible:outline-offset-1 sm:text-sm"
-        />
-      </div>
+      <SearchInput label="Search connections" value={query} onChange={setQuery} placeholder="Search connections" />
       {shown.length === 0 ? (
         <p role="status" className="py-6 text-center text-sm text-fg-muted">
           {NO_CONNECTIONS_MATCH}

@@ -1,5 +1,6 @@
 import { useId, type InputHTMLAttributes } from 'react';
 import { cn } from '../../lib/cn';
+import { fieldBorder } from '../../components/field-frame';
 
 type PrefixedFieldProps = InputHTMLAttributes<HTMLInputElement> & {
   label: string;
@@ -25,7 +26,7 @@ export function PrefixedField({ label, prefix, error, id, className, ...rest }: 
         className={cn(
           'flex h-10 w-full overflow-hidden rounded-lg border bg-surface shadow-sm',
           'has-focus-visible:outline-2 has-focus-visible:outline-offset-1 has-focus-visible:outline-ring',
-          error ? 'border-danger dark:border-danger-text' : 'border-line-strong',
+          fieldBorder(error),
         )}
       >
         <span

@@ -1,9 +1,10 @@
 import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Inbox, MessageSquare, RotateCw, Search, SquarePen } from 'lucide-react';
+import { Inbox, MessageSquare, RotateCw, SquarePen } from 'lucide-react';
 import { MESSAGES_EMPTY_STATE, type Conversation, type SendMessageInput } from '../../../shared/messages';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
+import { SearchInput } from '../../components/search-field';
 import { Skeleton } from '../../components/skeleton';
 import { cn } from '../../lib/cn';
 import { useMe } from '../../lib/session';
@@ -166,24 +167,13 @@ export function MessagesPage() {
               <SquarePen aria-hidden="true" />
               Compose
             </Button>
-            <div className="relative">
-              <label htmlFor={searchId} className="sr-only">
-                Search messages
-              </label>
-              <Search
-                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-fg-muted"
-                aria-hidden="true"
-              />
-              <input
-                id={searchId}
-                type="search"
-                value={query}
-                onChange={(e) => setQuery(e.target.value)}
-                placeholder="Search messages"
-                autoComplete="off"
-                className="h-10 w-full rounded-lg border border-line-strong bg-surface pr-3 pl-9 text-base text-fg shadow-sm placeholder:text-fg-muted focus-visible:outline-offset-1 sm:text-sm"
-              />
-            </div>
+            <SearchInput
+              id={searchId}
+              label="Search messages"
+              value={query}
+              onChange={setQuery}
+              placeholder="Search messages"
+            />
           </div>
           <div className="min-h-0 flex-1 overflow-y-auto">
             {inbox.isPending ? (

@@ -2,6 +2,7 @@ import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { Avatar } from '../../components/avatar';
 import { cn } from '../../lib/cn';
 import { useRecipientSuggestions } from './api';
+import { fieldBorder } from '../../components/field-frame';
 
 const SUGGEST_DEBOUNCE_MS = 200;
 
@@ -112,7 +113,7 @@ export function RecipientField({
           className={cn(
             'h-10 w-full rounded-lg border bg-surface px-3 text-base text-fg shadow-sm sm:text-sm',
             'placeholder:text-fg-muted focus-visible:outline-offset-1',
-            error ? 'border-danger dark:border-danger-text' : 'border-line-strong',
+            fieldBorder(error),
           )}
         />
         <ul
