@@ -9,6 +9,7 @@ import {
   threadResponse,
 } from '../../../shared/messages';
 import { sendJsonWithEtag } from '../../platform/cache';
+import { notFound } from '../../platform/errors';
 import { requireMember } from '../../platform/viewer';
 import {
   conversationMessages,
@@ -64,14 +65,17 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['messages'],
         summary: 'One conversation (the other member + subject): its messages on your side, oldest first',
         querystring: conversationQuery,
-        response: { 200: threadResponse, 401: apiError, 422: apiError },
+        response: { 200: threadResponse, 401: apiError, 404: apiError, 422: apiError },
       },
     },
     async (request, reply) => {
       const viewer = await requireMember(request);
       reply.header('cache-control', 'private, no-store');
       const { with: otherId, subject } = request.query;
-      return { messages: await conversationMessages(db, viewer.id, otherId, subject) };
+      const messages = await conversationMessages(db, viewer.id, otherId, subject);
+      // Someone else's conversation, or one the viewer deleted entirely, is not theirs to open.
+      if (messages.length === 0) throw notFound('Conversation not found.');
+      return { messages };
     },
   );
 
