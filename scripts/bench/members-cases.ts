@@ -40,7 +40,7 @@ export interface MemberCase {
 }
 
 /** A session cache that keeps nothing: the ceiling is the lookup's SQL, every time. */
-const noSessionCache: SessionCache = { get: () => undefined, set: () => undefined };
+const noSessionCache: SessionCache = { get: () => undefined, stamp: () => 0, set: () => undefined };
 
 /** The session lookup exactly as a route makes it when the session is not cached: the server's
  * own getViewer, on a request that carries the cookie and a server with the services it reads. */

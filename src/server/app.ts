@@ -15,13 +15,16 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { createAuth, type Auth } from './platform/auth';
 import { createMailer, type Mailer } from './platform/mail';
+import { createChangeStream, type ChangeStream } from './platform/changes';
 import { createRealtime, type Realtime } from './platform/realtime';
 import { createStorage, type Storage } from './platform/storage';
 import { createSessionCache, type SessionCache } from './platform/viewer';
 import { registerCsrfGuard, registerErrorHandler, registerSecurityHeaders } from './platform/http';
 import { MAX_IMAGE_BYTES } from './platform/images';
 import { pruneRateLimits } from './platform/rate-limit';
-import { createPublicCache, registerCachedAnswers, type PublicCache } from './platform/cache';
+import { createAnswerCache, type AnswerCache } from './platform/cache';
+import { createSharedAnswers, registerSharedAnswers, type SharedAnswers } from './platform/shared-answers';
+import { registerAccess, SESSION_SCHEME } from './platform/access';
 import { authRoutes } from './features/auth/routes';
 import { healthRoutes } from './features/health/routes';
 import { realtimeRoutes } from './features/realtime/routes';
@@ -42,8 +45,10 @@ export interface Services {
   auth: Auth;
   mailer: Mailer;
   storage: Storage;
+  changes: ChangeStream;
   realtime: Realtime;
-  cache: PublicCache;
+  cache: AnswerCache;
+  answers: SharedAnswers;
   sessions: SessionCache;
 }
 
@@ -105,21 +110,53 @@ export async function buildApp(options: BuildOptions) {
 
   const mailer = createMailer(database.db, config, app.log);
   const storage = options.storage ?? createStorage(config);
-  const realtime = createRealtime(database, app.log);
   const auth = createAuth(database.db, config, mailer);
-  const cache = createPublicCache(database, app.log);
-  const sessions = createSessionCache(cache);
-  app.decorate('services', { config, database, db: database.db, auth, mailer, storage, realtime, cache, sessions });
+  // Everything that depends on what the database holds follows its change stream.
+  const changes = createChangeStream(database, app.log);
+  const cache = createAnswerCache(changes, config.CACHE_STALE_MS);
+  const answers = createSharedAnswers(cache);
+  const sessions = createSessionCache(changes);
+  const realtime = createRealtime(changes);
+  app.decorate('services', {
+    config,
+    database,
+    db: database.db,
+    auth,
+    mailer,
+    storage,
+    changes,
+    realtime,
+    cache,
+    answers,
+    sessions,
+  });
 
   registerSecurityHeaders(app, config);
-  registerCachedAnswers(app, cache);
+  registerSharedAnswers(app, answers);
   registerCsrfGuard(app, config);
+  registerAccess(app);
   registerErrorHandler(app);
+  // A write answers once this process has applied its changes: the writer's next read is fresh.
+  app.addHook('onSend', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && request.url.startsWith('/api/')) {
+      await changes.caughtUp();
+    }
+  });
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 10, fields: 20 } });
 
   await app.register(swagger, {
     openapi: {
       info: { title: 'Power Mixer API', version: '1.0.0', description: 'The JSON API behind the Power Mixer web app.' },
+      components: {
+        securitySchemes: {
+          [SESSION_SCHEME]: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            description: 'The session cookie set by POST /api/auth/sign-in (`__Secure-` prefixed over https).',
+          },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -136,7 +173,7 @@ export async function buildApp(options: BuildOptions) {
   await app.register(memberRoutes, { prefix: '/api' });
   await app.register(connectionRoutes, { prefix: '/api' });
   await app.register(messageRoutes, { prefix: '/api' });
-  if (!config.isProduction) await app.register(devMailboxRoutes, { prefix: '/api' });
+  await app.register(devMailboxRoutes, { prefix: '/api' });
 
   if (!config.S3_BUCKET) {
     await app.register(fastifyStatic, {
@@ -154,14 +191,13 @@ export async function buildApp(options: BuildOptions) {
   const pruneTimer = setInterval(() => void pruneRateLimits(database.db).catch(() => undefined), 10 * 60_000);
   pruneTimer.unref();
   app.addHook('onReady', async () => {
-    await realtime.start();
-    await cache.start();
+    await changes.start();
     void mailer.deliverPending().catch((err) => app.log.error({ err }, 'pending mail delivery failed'));
   });
   app.addHook('onClose', async () => {
     clearInterval(pruneTimer);
-    await realtime.stop();
-    await cache.stop();
+    realtime.stop();
+    await changes.stop();
   });
   return app;
 }

@@ -2,10 +2,7 @@ import { z } from 'zod';
 
 // Every setting the server reads, with the defaults of the embedded (laptop) mode.
 // Documented one by one in the README's configuration table.
-const bool = z
-  .enum(['true', 'false', '1', '0', ''])
-  .optional()
-  .transform((v) => v === 'true' || v === '1');
+const isTrue = (v: string) => v === 'true' || v === '1';
 
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -29,13 +26,22 @@ const configSchema = z.object({
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
-  SEED_ON_EMPTY: bool.default(true),
+  CACHE_STALE_MS: z.coerce.number().int().min(0).max(5_000).default(300),
+  // Unset: seed outside production only (see loadConfig).
+  SEED_ON_EMPTY: z.enum(['true', 'false', '1', '0', '']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO_ADMIN_EMAIL: z.string().email().default('admin@powermixer.example'),
-  DEMO_ADMIN_PASSWORD: z.string().min(8).default('mixer-admin-2026'),
+  // No default passwords: unset, the seed generates them (setup/demo-credentials.ts).
+  DEMO_ADMIN_PASSWORD: z.string().min(8).optional(),
+  DEMO_MEMBER_PASSWORD: z.string().min(8).optional(),
+  // The first admin of a real install, created at start-up when no user has this e-mail.
+  ADMIN_EMAIL: z.string().email().optional(),
+  ADMIN_PASSWORD: z.string().min(1).optional(),
 });
 
-export type Config = z.infer<typeof configSchema> & {
+export type Config = Omit<z.infer<typeof configSchema>, 'SEED_ON_EMPTY'> & {
+  /** Seed the demo when the users table is empty: `SEED_ON_EMPTY`, or by default outside production. */
+  SEED_ON_EMPTY: boolean;
   publicUrl: string;
   isProduction: boolean;
   sessionSecret: string;
@@ -54,6 +60,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   return {
     ...c,
+    // Production seeds demo content (and its admin) only when asked for explicitly.
+    SEED_ON_EMPTY: c.SEED_ON_EMPTY === undefined || c.SEED_ON_EMPTY === '' ? !isProduction : isTrue(c.SEED_ON_EMPTY),
     isProduction,
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
     // A fixed development secret keeps laptop sessions valid across restarts; production must set its own.

@@ -9,19 +9,36 @@ import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-post
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
+import { CHANGE_TRIGGERS_SQL } from './change-triggers';
 
 export type Db = NodePgDatabase<typeof schema>;
 export type Listener = (payload: string) => void;
+/** Called with `true` once the listening connection is up (again), `false` when it is lost. */
+export type ListenStatus = (up: boolean) => void;
+/** Sees every query's SQL text as it is sent (tests audit what cached reads touch). */
+export type QueryObserver = (sql: string, params: unknown[]) => void;
 
 /** One database handle for the whole server: the Drizzle query builder plus the two
  * driver-level things Drizzle does not cover (LISTEN/NOTIFY and closing). */
 export interface Database {
   db: Db;
   driver: 'pglite' | 'pg';
-  /** Subscribe to a NOTIFY channel; returns the unsubscribe function. */
-  listen(channel: string, onPayload: Listener): Promise<() => Promise<void>>;
+  /** Subscribe to a NOTIFY channel; returns the unsubscribe function. On PostgreSQL the
+   * listening connection reconnects by itself with backoff and reports its state. */
+  listen(channel: string, onPayload: Listener, onStatus?: ListenStatus): Promise<() => Promise<void>>;
+  /** Runs raw SQL with parameters on the driver (tests: EXPLAIN of an observed query). */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** Set to see every query sent through `db`. */
+  observer: QueryObserver | null;
   close(): Promise<void>;
 }
+
+/** Drizzle's logger is the one place every query passes, builder and raw SQL alike. */
+function observingLogger(database: { observer: QueryObserver | null }) {
+  return { logQuery: (query: string, params: unknown[]) => database.observer?.(query, params) };
+}
+
+const RECONNECT_DELAYS_MS = [100, 250, 500, 1_000, 2_000, 5_000];
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -34,18 +51,24 @@ export async function openDatabase(url: string): Promise<Database> {
 async function openPglite(location: string): Promise<Database> {
   if (location !== 'memory://') mkdirSync(location, { recursive: true });
   const client = await PGlite.create(location === 'memory://' ? undefined : location, { extensions: { pg_trgm } });
-  // Drizzle's PGlite and node-postgres databases share the PgDatabase query builder.
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client), { migrationsFolder });
-  return {
-    db,
+  await client.exec(CHANGE_TRIGGERS_SQL);
+  const database: Database = {
+    // Drizzle's PGlite and node-postgres databases share the PgDatabase query builder.
+    db: null as unknown as Db,
     driver: 'pglite',
-    async listen(channel, onPayload) {
+    observer: null,
+    async listen(channel, onPayload, onStatus) {
+      // In-process: the channel cannot be lost.
       const unsubscribe = await client.listen(channel, onPayload);
+      onStatus?.(true);
       return unsubscribe;
     },
+    query: async <T>(text: string, params: unknown[] = []) => (await client.query<T>(text, params)).rows,
     close: () => client.close(),
   };
+  database.db = drizzlePglite(client, { schema, logger: observingLogger(database) }) as unknown as Db;
+  return database;
 }
 
 async function openPostgres(url: string): Promise<Database> {
@@ -53,37 +76,104 @@ async function openPostgres(url: string): Promise<Database> {
   // An idle connection dropped by the server (restart, failover, a dropped test database) emits
   // 'error'; unhandled it would crash the process. The pool replaces it on the next query.
   pool.on('error', (err) => console.error(`database: idle connection lost (${err.message})`));
-  const db = drizzlePg(pool, { schema });
   // Several server processes may start at once: one migrates, the others wait on the lock.
   const lockClient = await pool.connect();
   try {
     await lockClient.query('select pg_advisory_lock(727272)');
     await migratePg(drizzlePg(lockClient), { migrationsFolder });
+    await lockClient.query(CHANGE_TRIGGERS_SQL);
   } finally {
     await lockClient.query('select pg_advisory_unlock(727272)').catch(() => undefined);
     lockClient.release();
   }
-  const listeners: pg.Client[] = [];
-  return {
-    db,
+  const stops = new Set<() => Promise<void>>();
+  const database: Database = {
+    db: null as unknown as Db,
     driver: 'pg',
-    async listen(channel, onPayload) {
-      // LISTEN needs a connection of its own that stays open.
-      const client = new pg.Client({ connectionString: url });
-      client.on('error', (err) => console.error(`database: listen connection lost (${err.message})`));
-      await client.connect();
-      client.on('notification', (n) => {
-        if (n.channel === channel && n.payload !== undefined) onPayload(n.payload);
-      });
-      await client.query(`LISTEN "${channel.replace(/"/g, '')}"`);
-      listeners.push(client);
+    observer: null,
+    async listen(channel, onPayload, onStatus) {
+      const stop = await listenWithReconnect(url, channel, onPayload, onStatus);
+      stops.add(stop);
       return async () => {
-        await client.end().catch(() => undefined);
+        stops.delete(stop);
+        await stop();
       };
     },
+    query: async <T>(text: string, params: unknown[] = []) => (await pool.query(text, params)).rows as T[],
     async close() {
-      await Promise.all(listeners.map((c) => c.end().catch(() => undefined)));
+      await Promise.all([...stops].map((stop) => stop()));
       await pool.end();
     },
+  };
+  database.db = drizzlePg(pool, { schema, logger: observingLogger(database) });
+  return database;
+}
+
+/** LISTEN needs a connection of its own that stays open. When it is lost (a restart, a
+ * terminated backend) it reconnects with backoff; `onStatus` tells the caller, whose notices
+ * may have been missed in between. The first connection must succeed. */
+async function listenWithReconnect(
+  url: string,
+  channel: string,
+  onPayload: Listener,
+  onStatus?: ListenStatus,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let attempt = 0;
+  let timer: NodeJS.Timeout | undefined;
+
+  const connect = async () => {
+    const c = new pg.Client({ connectionString: url, keepAlive: true });
+    let established = false;
+    let lost = false;
+    // Failures while connecting are the caller's (connect() rejects); after that, a loss.
+    const onLost = (err?: Error) => {
+      if (!established || lost) return;
+      lost = true;
+      if (client === c) client = null;
+      void c.end().catch(() => undefined);
+      if (stopped) return;
+      console.error(`database: listen connection lost (${err?.message ?? 'closed'}); reconnecting`);
+      onStatus?.(false);
+      schedule();
+    };
+    c.on('error', onLost);
+    c.on('end', () => onLost());
+    c.on('notification', (n) => {
+      if (n.channel === channel && n.payload !== undefined) onPayload(n.payload);
+    });
+    try {
+      await c.connect();
+      await c.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+    } catch (err) {
+      void c.end().catch(() => undefined);
+      throw err;
+    }
+    if (stopped) return void (await c.end().catch(() => undefined));
+    established = true;
+    client = c;
+    attempt = 0;
+    onStatus?.(true);
+  };
+
+  const schedule = () => {
+    const delay = RECONNECT_DELAYS_MS[Math.min(attempt, RECONNECT_DELAYS_MS.length - 1)]!;
+    attempt++;
+    timer = setTimeout(() => {
+      connect().catch(() => {
+        if (!stopped) schedule();
+      });
+    }, delay);
+    timer.unref();
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    const c = client;
+    client = null;
+    await c?.end().catch(() => undefined);
   };
 }

@@ -75,11 +75,18 @@ describe.skipIf(!serverUrl)('several server processes (PostgreSQL)', () => {
     expect(status).toBe(401);
   });
 
-  it('a notice published by one process reaches a client of the other', async () => {
+  it('a message sent through one process is announced to its recipient connected to the other', async () => {
     const [one, two] = apps as [App, App];
+    const sender = await registeredClient(one);
+    const recipient = await registeredClient(one);
     const received: string[] = [];
-    const unsubscribe = two.services.realtime.subscribe('member-x', (n) => received.push(n.kind));
-    await one.services.realtime.publish({ topic: 'user:member-x', kind: 'messages' });
+    const unsubscribe = two.services.realtime.subscribe(recipient.user.id, (n) => received.push(n.kind));
+    const res = await sender.client.post('/api/messages', {
+      to: recipient.user.username,
+      subject: 'Across processes',
+      content: 'Hello from process one',
+    });
+    expect(res.statusCode).toBe(201);
     for (let i = 0; i < 100 && received.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
     unsubscribe();
     expect(received).toEqual(['messages']);

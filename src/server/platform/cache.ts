@@ -1,16 +1,12 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import { sql } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Database, Db } from '../db/client';
-import { getViewer, type Viewer } from './viewer';
+import { getTableName, type Table } from 'drizzle-orm';
+import type { Change, ChangeStream } from './changes';
 
-const CHANNEL = 'cache_invalidate';
-
-interface Entry extends Cached {
-  tags: string[];
-  expiresAt: number;
-}
+/** A table a cached answer reads: all of it, or only its rows that carry `id` in their `id` or
+ * one of their `*_id` columns (a member's messages, one event's registrations). */
+export type Read = Table | { table: Table; id: string };
 
 export interface Cached {
   body: string;
@@ -21,7 +17,21 @@ export interface Cached {
   value?: unknown;
 }
 
+export interface CacheOptions {
+  /** Every table the loader reads: a change to one of them drops the answer. */
+  reads: Read[];
+  /** For what changes with the clock alone (which event is next). */
+  ttlMs: number;
+  /** Visitors only: while a dropped answer is being rebuilt, the previous one may still be
+   * served if it went stale less than this long ago. Never for a member, whose own write must
+   * show in their next read. */
+  staleMs?: number;
+}
+
 const GZIP_FROM_BYTES = 2048;
+const MAX_ENTRIES = 2_000;
+
+export const etagOf = (body: string) => `"${createHash('sha1').update(body).digest('base64url')}"`;
 
 /** One viewer's answer, sent once: an ETag, but no gzip copy made ahead of a request that may
  * not want it. */
@@ -35,189 +45,153 @@ export function cachedBody(body: string): Cached {
   };
 }
 
-/** A per-process cache of public JSON answers. A write anywhere invalidates by tag through
- * PostgreSQL NOTIFY, so every server process drops the same entries; a short TTL covers
- * what changes with the clock alone (which event is next). */
-export interface PublicCache {
-  get(key: string, tags: string[], ttlMs: number, load: () => Promise<unknown>): Promise<Cached>;
-  /** Notes that a request for `url` without a session is answered by the entry `key`, so the
-   * next such request can be answered before routing (registerCachedAnswers). */
-  publish(url: string, key: string, cacheControl: string): void;
-  /** The fresh answer published for `url`, if any. */
-  lookup(url: string): { cached: Cached; cacheControl: string } | undefined;
-  /** Calls `listener` with the tags of every invalidation this process applies (its own and
-   * other processes'), for caches kept elsewhere (the session cache in viewer.ts). */
-  onInvalidate(listener: (tags: string[]) => void): void;
-  /** Inside `tx`, the invalidation is delivered only if the transaction commits (and a failure
-   * throws); outside, this process drops at once and a failed notice is logged, never thrown. */
-  invalidate(tags: string[], tx?: Db): Promise<void>;
-  start(): Promise<void>;
-  stop(): Promise<void>;
+/** The cache entry whose loader is running (tests audit the tables its queries touch). */
+export const loadingEntry = new AsyncLocalStorage<{ key: string; reads: TableRead[] }>();
+
+interface TableRead {
+  table: string;
+  id?: string;
 }
 
-const MAX_ENTRIES = 2_000;
+interface Entry extends Cached {
+  /** The slot's version when its load started: it reflects every change before that. */
+  version: number;
+  expiresAt: number;
+}
 
-export const etagOf = (body: string) => `"${createHash('sha1').update(body).digest('base64url')}"`;
+interface Slot {
+  reads: TableRead[];
+  load: () => Promise<unknown>;
+  /** Bumped by every change to what the slot reads. */
+  version: number;
+  entry?: Entry;
+  /** Since when the entry has been out of date (a change, or its expiry). */
+  staleSince?: number;
+  /** The one load running for this key, and the version it will reflect. */
+  running?: { promise: Promise<Entry>; version: number };
+}
 
-export function createPublicCache(database: Database, log: FastifyBaseLogger): PublicCache {
-  const entries = new Map<string, Entry>();
-  const inflight = new Map<string, Promise<Cached>>();
-  const urls = new Map<string, { key: string; cacheControl: string }>();
-  // Bumped on every invalidation: a load that started before it must not be stored.
-  let generation = 0;
-  let unlisten: (() => Promise<void>) | null = null;
+/** Answers kept per process as serialised JSON, each dropped when a table it reads changes
+ * (the change stream tells every process) or its TTL ends. One load at a time per key: readers
+ * wait for the running load, a change during it queues one more. While the change stream is
+ * down nothing can be proven fresh, and the cache stores and serves nothing. */
+export interface AnswerCache {
+  get(key: string, options: CacheOptions, load: () => Promise<unknown>): Promise<Cached>;
+  /** A visitor's answer without loading: fresh, or stale within its `staleMs` (then a rebuild
+   * starts in the background). For answers given before routing (shared-answers.ts). */
+  peek(key: string): Cached | undefined;
+  /** How long a visitor may still be served an answer that changed, while it is rebuilt. */
+  readonly visitorStaleMs: number;
+}
 
-  const listeners: ((tags: string[]) => void)[] = [];
+export function createAnswerCache(changes: ChangeStream, visitorStaleMs: number): AnswerCache {
+  const slots = new Map<string, Slot>();
+  // Bumped when the change stream resets: a load that started before must not be kept.
+  let epoch = 0;
 
-  function drop(tags: string[]) {
-    for (const listener of listeners) listener(tags);
-    generation++;
-    for (const [key, entry] of entries) if (entry.tags.some((t) => tags.includes(t))) entries.delete(key);
-    inflight.clear();
+  changes.on((change: Change) => {
+    const now = Date.now();
+    for (const slot of slots.values()) {
+      if (!slot.reads.some((r) => r.table === change.table && (!r.id || !change.ids || change.ids.includes(r.id))))
+        continue;
+      if (slot.entry && slot.entry.version === slot.version) slot.staleSince = now;
+      slot.version++;
+    }
+  });
+  changes.onReset(() => {
+    epoch++;
+    slots.clear();
+  });
+
+  const isFresh = (slot: Slot, entry: Entry | undefined, now: number): entry is Entry =>
+    !!entry && entry.version === slot.version && entry.expiresAt > now;
+
+  function refresh(key: string, slot: Slot, ttlMs: number): Promise<Entry> {
+    const version = slot.version;
+    if (slot.running && slot.running.version === version) return slot.running.promise;
+    const before = slot.running?.promise.catch(() => undefined);
+    const startedIn = epoch;
+    const promise = (async () => {
+      // Once at a time: a change during a load queues the next load behind it.
+      await before;
+      if (isFresh(slot, slot.entry, Date.now()) && slot.entry.version >= version) return slot.entry;
+      const loadVersion = slot.version;
+      const startedAt = Date.now();
+      const value = await loadingEntry.run({ key, reads: slot.reads }, slot.load);
+      const entry: Entry = {
+        ...cachedBody(JSON.stringify(value)),
+        value,
+        version: loadVersion,
+        expiresAt: Date.now() + ttlMs,
+      };
+      if (startedIn === epoch && slots.get(key) === slot && (!slot.entry || slot.entry.version <= loadVersion)) {
+        slot.entry = entry;
+        // Changed while loading: out of date since some moment after the load started.
+        slot.staleSince = loadVersion === slot.version ? undefined : startedAt;
+      }
+      return entry;
+    })();
+    slot.running = { promise, version };
+    void promise
+      .finally(() => {
+        if (slot.running?.promise === promise) slot.running = undefined;
+      })
+      .catch(() => undefined);
+    return promise;
   }
 
+  const staleOptions = new Map<string, { staleMs: number; ttlMs: number }>();
+
   return {
-    async get(key, tags, ttlMs, load) {
-      const hit = entries.get(key);
-      if (hit && hit.expiresAt > Date.now()) return hit;
-      const running = inflight.get(key);
-      if (running) return running;
-      const startedAt = generation;
-      const promise = (async () => {
-        const value = await load();
-        const entry: Entry = { ...cachedBody(JSON.stringify(value)), value, tags, expiresAt: Date.now() + ttlMs };
-        if (generation === startedAt) {
-          if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-          entries.set(key, entry);
+    visitorStaleMs,
+    async get(key, options, load) {
+      if (!changes.live) return cachedBody(JSON.stringify(await load()));
+      let slot = slots.get(key);
+      if (!slot) {
+        if (slots.size >= MAX_ENTRIES) {
+          const oldest = slots.keys().next().value!;
+          slots.delete(oldest);
+          staleOptions.delete(oldest);
         }
-        return entry;
-      })().finally(() => {
-        if (inflight.get(key) === promise) inflight.delete(key);
-      });
-      inflight.set(key, promise);
-      return promise;
+        slot = {
+          reads: options.reads.map((r) =>
+            'table' in r && 'id' in r && typeof r.id === 'string'
+              ? { table: getTableName(r.table as Table), id: r.id }
+              : { table: getTableName(r as Table) },
+          ),
+          load,
+          version: 0,
+        };
+        slots.set(key, slot);
+      }
+      slot.load = load;
+      if (options.staleMs) staleOptions.set(key, { staleMs: options.staleMs, ttlMs: options.ttlMs });
+      const now = Date.now();
+      if (isFresh(slot, slot.entry, now)) return slot.entry;
+      if (options.staleMs && servableStale(slot, now, options.staleMs)) {
+        void refresh(key, slot, options.ttlMs).catch(() => undefined);
+        return slot.entry!;
+      }
+      return refresh(key, slot, options.ttlMs);
     },
-    onInvalidate(listener) {
-      listeners.push(listener);
-    },
-    publish(url, key, cacheControl) {
-      if (urls.get(url)?.key === key) return;
-      if (urls.size >= MAX_ENTRIES) urls.delete(urls.keys().next().value!);
-      urls.set(url, { key, cacheControl });
-    },
-    lookup(url) {
-      const published = urls.get(url);
-      if (!published) return undefined;
-      // A dropped or expired entry is a miss: the route loads it again and publishes anew.
-      const entry = entries.get(published.key);
-      if (!entry || entry.expiresAt <= Date.now()) return undefined;
-      return { cached: entry, cacheControl: published.cacheControl };
-    },
-    async invalidate(tags, tx) {
-      const notify = sql`select pg_notify(${CHANNEL}, ${tags.join(',')})`;
-      // Inside a transaction a failure must roll the write back: let it throw.
-      if (tx) return void (await tx.execute(notify));
-      // This process drops its entries at once, so its own next read is fresh even if the
-      // notice to the other processes fails (their TTL bounds that; the write has committed).
-      drop(tags);
-      await database.db.execute(notify).catch((err) => log.error({ err, tags }, 'cache invalidation notice failed'));
-    },
-    async start() {
-      unlisten = await database.listen(CHANNEL, (payload) => {
-        log.debug({ tags: payload }, 'cache invalidated');
-        drop(payload.split(','));
-      });
-    },
-    async stop() {
-      await unlisten?.();
-      entries.clear();
-      urls.clear();
+    peek(key) {
+      if (!changes.live) return undefined;
+      const slot = slots.get(key);
+      if (!slot?.entry) return undefined;
+      const now = Date.now();
+      if (isFresh(slot, slot.entry, now)) return slot.entry;
+      const stale = staleOptions.get(key);
+      if (!stale || !servableStale(slot, now, stale.staleMs)) return undefined;
+      void refresh(key, slot, stale.ttlMs).catch(() => undefined);
+      return slot.entry;
     },
   };
 }
 
-const PUBLIC_REVALIDATE = 'public, max-age=0, must-revalidate';
-
-/** Sends an answer that is the same for every visitor, and publishes it under the request's
- * URL so the next visitor's request skips routing, validation and the handler. */
-export function sendShared(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  key: string,
-  cached: Cached,
-  cacheControl = PUBLIC_REVALIDATE,
-) {
-  if (!hasSessionCookie(request)) request.server.services.cache.publish(request.url, key, cacheControl);
-  return sendJsonWithEtag(request, reply, cached, cacheControl);
-}
-
-/** Sends a cached public answer plus one field that depends on who asks (an event's
- * `registration`, a profile's `relation`). Visitors share one cached, published copy with
- * `visitorValue`; a member's copy is the cached body with `forMember`'s value spliced in. */
-export async function sendWithViewerField(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  options: {
-    base: Cached;
-    /** Cache key and tags of the visitors' copy. */
-    key: string;
-    tags: string[];
-    ttlMs: number;
-    field: string;
-    visitorValue: unknown;
-    forMember: (viewer: Viewer) => Promise<unknown>;
-  },
-) {
-  const { base, field } = options;
-  const withField = (value: unknown) => `${base.body.slice(0, -1)},"${field}":${JSON.stringify(value)}}`;
-  const viewer = await getViewer(request);
-  if (!viewer) {
-    const visitor = await request.server.services.cache.get(options.key, options.tags, options.ttlMs, async () =>
-      JSON.parse(withField(options.visitorValue)),
-    );
-    return sendShared(request, reply, options.key, visitor);
-  }
-  return sendJsonWithEtag(
-    request,
-    reply,
-    personalBody(withField(await options.forMember(viewer))),
-    'private, no-cache',
-  );
-}
-
-// better-auth names it `better-auth.session_token` (`__Secure-` prefixed over https).
-const hasSessionCookie = (request: FastifyRequest) => request.headers.cookie?.includes('.session_token=') ?? false;
-
-/** Answers GETs from a published shared answer before routing: a cached public read then
- * costs little more than writing it. Requests with a session always take the route (their
- * answers may carry the viewer's own state). Registered after the security headers. */
-export function registerCachedAnswers(app: FastifyInstance, cache: PublicCache) {
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'GET' || hasSessionCookie(request)) return;
-    const hit = cache.lookup(request.url);
-    if (!hit) return;
-    reply.header('x-cache', 'hit');
-    sendJsonWithEtag(request, reply, hit.cached, hit.cacheControl);
-    return reply;
-  });
-}
-
-/** Sends a JSON body with its ETag; answers 304 when the browser already has it. */
-export function sendJsonWithEtag(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  cached: Cached,
-  cacheControl = PUBLIC_REVALIDATE,
-) {
-  reply
-    .header('etag', cached.etag)
-    .header('cache-control', cacheControl)
-    .header('vary', 'cookie, accept-encoding')
-    .type('application/json; charset=utf-8');
-  if (request.headers['if-none-match'] === cached.etag) return reply.status(304).send();
-  if (cached.gzip && /\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) {
-    return reply.header('content-encoding', 'gzip').send(cached.gzip as never);
-  }
-  // Already-serialised JSON: Fastify sends strings as they are, without the serializer.
-  return reply.send(cached.body as never);
+/** A dropped or expired entry still within its stale allowance. */
+function servableStale(slot: Slot, now: number, staleMs: number): boolean {
+  const entry = slot.entry;
+  if (!entry) return false;
+  const since = Math.min(slot.staleSince ?? Infinity, entry.expiresAt);
+  return now - since <= staleMs;
 }

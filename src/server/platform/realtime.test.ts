@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { createTestContext, registeredClient, type TestContext } from '../test/harness';
 import type { RealtimeNotice } from '../../shared/realtime';
+import { messages, podcasts } from '../db/schema';
 
 let ctx: TestContext;
 let base: string;
@@ -47,51 +48,65 @@ const waitFor = async (check: () => boolean, ms = 3000) => {
 };
 
 describe('GET /api/realtime', () => {
-  it("streams a member their own notices and public ones, but not other members' notices", async () => {
+  it("streams the members a change concerns their notice, and nobody else's", async () => {
     const alice = await registeredClient(ctx.app);
     const bob = await registeredClient(ctx.app);
+    const carol = await registeredClient(ctx.app);
     const aliceStream = await openStream(alice.client.cookieHeader);
     const bobStream = await openStream(bob.client.cookieHeader);
+    const carolStream = await openStream(carol.client.cookieHeader);
     const visitorStream = await openStream();
     expect(aliceStream.res.headers.get('content-type')).toContain('text/event-stream');
-    await waitFor(() => ctx.app.services.realtime.size() === 3);
+    await waitFor(() => ctx.app.services.realtime.size() === 4);
 
-    const { realtime } = ctx.app.services;
-    await realtime.publish({ topic: `user:${alice.user.id}`, kind: 'messages' });
-    await realtime.publish({ topic: 'forums', kind: 'forums', id: 'f1' });
-    await waitFor(
-      () => aliceStream.notices.length >= 2 && bobStream.notices.length >= 1 && visitorStream.notices.length >= 1,
-    );
+    // Written behind the API's back, as a script or psql would: the database announces it.
+    await ctx.app.services.db
+      .insert(messages)
+      .values({ senderId: alice.user.id, recipientId: bob.user.id, subject: 'Hello', content: 'Coffee?' });
+    await waitFor(() => aliceStream.notices.length >= 1 && bobStream.notices.length >= 1);
+    await new Promise((r) => setTimeout(r, 100));
 
-    expect(aliceStream.notices).toEqual([
-      { topic: `user:${alice.user.id}`, kind: 'messages' },
-      { topic: 'forums', kind: 'forums', id: 'f1' },
-    ]);
-    expect(bobStream.notices).toEqual([{ topic: 'forums', kind: 'forums', id: 'f1' }]);
-    expect(visitorStream.notices).toEqual([{ topic: 'forums', kind: 'forums', id: 'f1' }]);
+    expect(aliceStream.notices).toEqual([{ topic: `user:${alice.user.id}`, kind: 'messages' }]);
+    expect(bobStream.notices).toEqual([{ topic: `user:${bob.user.id}`, kind: 'messages' }]);
+    expect(carolStream.notices).toEqual([]);
+    expect(visitorStream.notices).toEqual([]);
 
-    for (const s of [aliceStream, bobStream, visitorStream]) s.close();
+    for (const s of [aliceStream, bobStream, carolStream, visitorStream]) s.close();
     await waitFor(() => ctx.app.services.realtime.size() === 0);
     expect(ctx.app.services.realtime.size()).toBe(0);
   });
 
-  it('delivers a notice published inside a transaction only when it commits', async () => {
-    const carol = await registeredClient(ctx.app);
-    const stream = await openStream(carol.client.cookieHeader);
-    await waitFor(() => ctx.app.services.realtime.size() === 1);
+  it('tells everyone of a public change, with its id', async () => {
     const { realtime, db } = ctx.app.services;
+    realtime.notifyEveryone(podcasts, 'podcasts');
+    const visitorStream = await openStream();
+    await waitFor(() => realtime.size() === 1);
+    const [episode] = await db.insert(podcasts).values({ title: 'Live episode' }).returning();
+    await waitFor(() => visitorStream.notices.length >= 1);
+    expect(visitorStream.notices).toEqual([{ topic: 'podcasts', kind: 'podcasts', id: episode!.id }]);
+    visitorStream.close();
+  });
+
+  it('says nothing of a rolled-back change', async () => {
+    const dave = await registeredClient(ctx.app);
+    const erin = await registeredClient(ctx.app);
+    const stream = await openStream(dave.client.cookieHeader);
+    await waitFor(() => ctx.app.services.realtime.size() === 1);
+    const { db } = ctx.app.services;
+    const values = { senderId: erin.user.id, recipientId: dave.user.id, subject: 'Hi', content: 'x' };
     await db
       .transaction(async (tx) => {
-        await realtime.publish({ topic: `user:${carol.user.id}`, kind: 'rolled-back' }, tx as never);
+        await tx.insert(messages).values(values);
         throw new Error('rollback');
       })
       .catch(() => undefined);
+    await new Promise((r) => setTimeout(r, 150));
+    expect(stream.notices).toEqual([]);
     await db.transaction(async (tx) => {
-      await realtime.publish({ topic: `user:${carol.user.id}`, kind: 'connections' }, tx as never);
+      await tx.insert(messages).values(values);
     });
     await waitFor(() => stream.notices.length >= 1);
-    await new Promise((r) => setTimeout(r, 100));
-    expect(stream.notices.map((n) => n.kind)).toEqual(['connections']);
+    expect(stream.notices.map((n) => n.kind)).toEqual(['messages']);
     stream.close();
   });
 });

@@ -1,9 +1,6 @@
-import { sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Database, Db } from '../db/client';
-import { realtimeNotice, type RealtimeNotice } from '../../shared/realtime';
-
-const CHANNEL = 'realtime';
+import { getTableName, type Table } from 'drizzle-orm';
+import type { RealtimeNotice } from '../../shared/realtime';
+import type { ChangeStream } from './changes';
 
 type Send = (notice: RealtimeNotice) => void;
 interface Subscriber {
@@ -11,52 +8,57 @@ interface Subscriber {
   send: Send;
 }
 
+/** Live notices to open event streams, derived from the change stream: a write cannot forget
+ * to tell the people it concerns, whichever process or script made it. Notices say only what
+ * changed; clients re-fetch what they may see. */
 export interface Realtime {
-  /** Publishes through PostgreSQL NOTIFY: inside `tx` it is delivered only if the
-   * transaction commits; every server process listening receives it. */
-  publish(notice: RealtimeNotice, tx?: Db): Promise<void>;
+  /** Changes to `table` concern the members whose ids its rows carry (a message's sender and
+   * recipient, a connection's two sides): each of them gets `{ topic: 'user:<id>', kind }`. */
+  notifyMembers(table: Table, kind: string): void;
+  /** Changes to `table` are news for everyone connected: `{ topic: kind, kind }`. */
+  notifyEveryone(table: Table, kind: string): void;
   /** Registers a connected client; returns the unsubscribe function. */
   subscribe(viewerId: string | null, send: Send): () => void;
-  start(): Promise<void>;
-  stop(): Promise<void>;
+  stop(): void;
   /** How many clients this process holds (for health and tests). */
   size(): number;
 }
 
-/** A member receives the notices of their own topic `user:<id>`; everybody receives public
- * topics. Notices say only what changed; clients re-fetch what they may see. */
-export function createRealtime(database: Database, log: FastifyBaseLogger): Realtime {
-  const subscribers = new Set<Subscriber>();
-  let unlisten: (() => Promise<void>) | null = null;
+/** Sent when the change stream was interrupted: notices may have been missed. */
+export const REFETCH_NOTICE: RealtimeNotice = { topic: 'all', kind: 'refetch' };
 
-  function dispatch(payload: string) {
-    let notice: RealtimeNotice;
-    try {
-      notice = realtimeNotice.parse(JSON.parse(payload));
-    } catch {
-      log.warn({ payload }, 'ignored malformed realtime notice');
-      return;
+export function createRealtime(changes: ChangeStream): Realtime {
+  const subscribers = new Set<Subscriber>();
+  const memberKinds = new Map<string, string>();
+  const publicKinds = new Map<string, string>();
+
+  changes.on(({ table, ids }) => {
+    const kind = memberKinds.get(table);
+    if (kind) {
+      const concerned = ids && new Set(ids);
+      for (const s of subscribers) {
+        if (s.viewerId && (!concerned || concerned.has(s.viewerId))) s.send({ topic: `user:${s.viewerId}`, kind });
+      }
     }
-    const privateTo = notice.topic.startsWith('user:') ? notice.topic.slice(5) : null;
-    for (const s of subscribers) {
-      if (privateTo === null || s.viewerId === privateTo) s.send(notice);
+    const publicKind = publicKinds.get(table);
+    if (publicKind) {
+      const id = ids?.length === 1 ? ids[0] : undefined;
+      for (const s of subscribers) s.send({ topic: publicKind, kind: publicKind, ...(id ? { id } : {}) });
     }
-  }
+  });
+  changes.onReset(() => {
+    for (const s of subscribers) s.send(REFETCH_NOTICE);
+  });
 
   return {
-    async publish(notice, tx) {
-      await (tx ?? database.db).execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify(notice)})`);
-    },
+    notifyMembers: (table, kind) => void memberKinds.set(getTableName(table), kind),
+    notifyEveryone: (table, kind) => void publicKinds.set(getTableName(table), kind),
     subscribe(viewerId, send) {
       const s = { viewerId, send };
       subscribers.add(s);
       return () => subscribers.delete(s);
     },
-    async start() {
-      unlisten = await database.listen(CHANNEL, dispatch);
-    },
-    async stop() {
-      await unlisten?.();
+    stop() {
       subscribers.clear();
     },
     size: () => subscribers.size,

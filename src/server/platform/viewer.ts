@@ -1,7 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { getTableName, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { PublicCache } from './cache';
+import { profiles, session, user } from '../db/schema';
+import type { ChangeStream } from './changes';
 import { forbidden, unauthorized } from './errors';
 
 /** Who is asking: decided on the server for every route, from the session cookie. */
@@ -48,25 +49,35 @@ function parseCookie(header: string, name: string): string | null {
 
 /** Sessions found in the database, kept a few seconds per process: a member's requests come
  * in bursts (a page and its data, live refetches), and each would otherwise look the session
- * up again. Ending sessions goes through `endSessions`, which drops them in every process at
- * once; the short lifetime bounds anything else (an expiry, a lost notification). */
+ * up again. A change to a member's session, user or profile row (sign-out, password reset, an
+ * admin flag flipped, an account deleted) drops their cached sessions in every process through
+ * the change stream; while the stream is down nothing is kept. */
 export interface SessionCache {
   get(token: string): Viewer | undefined;
-  set(token: string, viewer: Viewer, expiresAt: number): void;
+  /** Call before reading a session from the database, and pass the result to `set`. */
+  stamp(): number;
+  /** Keeps a session read since `stamp`, unless a viewer row changed in between. */
+  set(token: string, viewer: Viewer, expiresAt: number, stamp: number): void;
 }
 
 const SESSION_CACHE_MS = 5_000;
 const SESSION_CACHE_MAX = 10_000;
-const SESSIONS_TAG = 'sessions';
-const sessionsTag = (userId: string) => `sessions:${userId}`;
+/** The rows a cached viewer is made of; each carries the member's id in `id` or `user_id`. */
+const VIEWER_TABLES = new Set<string>([session, user, profiles].map((t) => getTableName(t)));
 
-export function createSessionCache(cache: PublicCache): SessionCache {
+export function createSessionCache(changes: ChangeStream): SessionCache {
   const entries = new Map<string, { viewer: Viewer; until: number }>();
-  cache.onInvalidate((tags) => {
-    if (tags.includes(SESSIONS_TAG)) return entries.clear();
-    const users = new Set(tags.filter((t) => t.startsWith(`${SESSIONS_TAG}:`)).map((t) => t.slice(9)));
-    if (users.size === 0) return;
-    for (const [token, entry] of entries) if (users.has(entry.viewer.id)) entries.delete(token);
+  // Bumped by every change to a viewer row: a lookup that raced it must not be kept.
+  let generation = 0;
+  changes.onReset(() => {
+    generation++;
+    entries.clear();
+  });
+  changes.on(({ table, ids }) => {
+    if (!VIEWER_TABLES.has(table)) return;
+    generation++;
+    if (!ids) return entries.clear();
+    for (const [token, entry] of entries) if (ids.includes(entry.viewer.id)) entries.delete(token);
   });
   return {
     get(token) {
@@ -76,17 +87,13 @@ export function createSessionCache(cache: PublicCache): SessionCache {
       entries.delete(token);
       return undefined;
     },
-    set(token, viewer, expiresAt) {
+    stamp: () => generation,
+    set(token, viewer, expiresAt, stamp) {
+      if (!changes.live || stamp !== generation) return;
       if (entries.size >= SESSION_CACHE_MAX) entries.delete(entries.keys().next().value!);
       entries.set(token, { viewer, until: Math.min(Date.now() + SESSION_CACHE_MS, expiresAt) });
     },
   };
-}
-
-/** Call after sessions end (sign-out, password reset): every process forgets them before the
- * answer goes out. Without a user, every cached session goes. */
-export async function endSessions(cache: PublicCache, userId?: string): Promise<void> {
-  await cache.invalidate([userId ? sessionsTag(userId) : SESSIONS_TAG]);
 }
 
 async function loadViewer(request: FastifyRequest): Promise<Viewer | null> {
@@ -98,6 +105,7 @@ async function loadViewer(request: FastifyRequest): Promise<Viewer | null> {
   if (!token) return null;
   const cached = sessions.get(token);
   if (cached) return cached;
+  const stamp = sessions.stamp();
   const result = await db.execute<{
     id: string;
     email: string;
@@ -110,7 +118,7 @@ async function loadViewer(request: FastifyRequest): Promise<Viewer | null> {
   const row = result.rows[0];
   if (!row) return null;
   const viewer = { id: row.id, email: row.email, isAdmin: row.is_admin ?? false };
-  sessions.set(token, viewer, new Date(row.expires_at).getTime());
+  sessions.set(token, viewer, new Date(row.expires_at).getTime(), stamp);
   return viewer;
 }
 

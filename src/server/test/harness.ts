@@ -50,6 +50,8 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
     PUBLIC_URL: ORIGIN,
+    // Every read sees every write at once; the cache tests set the visitors' allowance themselves.
+    CACHE_STALE_MS: '0',
     ...env,
   });
   const { database, drop } = await freshDatabase();

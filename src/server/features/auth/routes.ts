@@ -14,8 +14,10 @@ import { apiError } from '../../../shared/errors';
 import { authHeaders } from '../../platform/auth';
 import { HttpError, unauthorized } from '../../platform/errors';
 import { enforceRateLimit } from '../../platform/rate-limit';
-import { endSessions, getViewer } from '../../platform/viewer';
-import { assertNotCommonPassword, loadMe, registerMember } from './service';
+import { getViewer } from '../../platform/viewer';
+import { assertStrongPassword } from '../../platform/passwords';
+import { admitSignIn, rememberSignInIp, signedIn } from '../../platform/sign-in-guard';
+import { loadMe, registerMember, resetTokenOwner } from './service';
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 409: apiError, 422: apiError, 429: apiError };
 const userResponse = z.object({ user: meResponse.shape.user.unwrap() });
@@ -52,6 +54,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       throw await authError(response, new HttpError(401, 'INVALID_CREDENTIALS', 'Invalid email or password'));
     forwardCookies(response, reply);
     const { user } = (await response.json()) as { user: { id: string; email: string } };
+    await signedIn(db, user.id, user.email, request.ip);
     return loadMe(db, user.id, user.email);
   }
 
@@ -59,6 +62,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/register',
     {
       onRequest: limited('register'),
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'Create an account and its profile, and sign in',
@@ -68,7 +72,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await registerMember(db, request.body);
-      await app.services.cache.invalidate(['members']);
       const me = await signIn(request, reply, request.body.email, request.body.password);
       return reply.status(201).send({ user: me });
     },
@@ -78,6 +81,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/sign-in',
     {
       onRequest: limited('sign-in'),
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'Sign in with e-mail and password',
@@ -86,7 +90,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const me = await signIn(request, reply, request.body.email.toLowerCase(), request.body.password);
+      const email = request.body.email.toLowerCase();
+      // Per account too (platform/sign-in-guard.ts): held back after repeated failures, except
+      // from an address that signed in to it before.
+      await admitSignIn(db, email, request.ip);
+      const me = await signIn(request, reply, email, request.body.password);
       return { user: me };
     },
   );
@@ -94,6 +102,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/sign-out',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'Sign out (ends this session)',
@@ -102,9 +111,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       if (request.headers.cookie) {
-        const viewer = await getViewer(request);
         const response = await auth.api.signOut({ headers: authHeaders(request), asResponse: true });
-        if (viewer) await endSessions(app.services.cache, viewer.id);
         forwardCookies(response, reply);
       }
       return { ok: true as const };
@@ -115,6 +122,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/password-reset/request',
     {
       onRequest: limited('password-reset'),
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'E-mail a password-reset link (the answer never says whether the e-mail exists)',
@@ -135,6 +143,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/password-reset',
     {
       onRequest: limited('password-reset'),
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'Set a new password with the e-mailed token; ends every session of the account',
@@ -143,15 +152,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      assertNotCommonPassword(request.body.password);
+      const owner = await resetTokenOwner(db, request.body.token);
+      if (!owner) throw new HttpError(400, 'INVALID_TOKEN', INVALID_TOKEN);
+      await assertStrongPassword(request.body.password, owner);
       const response = await auth.api.resetPassword({
         body: { newPassword: request.body.password, token: request.body.token },
         headers: authHeaders(request),
         asResponse: true,
       });
       if (!response.ok) throw await authError(response, new HttpError(400, 'INVALID_TOKEN', INVALID_TOKEN));
-      // better-auth revoked the account's sessions; the answer does not say whose they were.
-      await endSessions(app.services.cache);
+      // better-auth revoked the account's sessions; deleting their rows ends them in every process.
+      // Whoever holds the e-mailed token owns the account: trust this address for it.
+      await rememberSignInIp(db, owner.id, request.ip);
       return { message: 'Password updated.' };
     },
   );
@@ -159,6 +171,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/me',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'The signed-in member with badge counts, or null for a visitor',
@@ -179,7 +192,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Kept for clients that only need to know whether they are signed in.
-  app.get('/auth/session', { schema: { hide: true } }, async (request) => {
+  app.get('/auth/session', { config: { access: 'member' }, schema: { hide: true } }, async (request) => {
     const viewer = await getViewer(request);
     if (!viewer) throw unauthorized();
     return { userId: viewer.id };

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { connectInput, connectionResponse, connectionsResponse } from '../../../shared/connections';
 import { apiError } from '../../../shared/errors';
+import { connections } from '../../db/schema';
 import { requireMember } from '../../platform/viewer';
 import {
   listConnections,
@@ -15,19 +16,18 @@ const errors = { 401: apiError, 403: apiError, 404: apiError, 409: apiError, 422
 const idParams = z.object({ id: z.string().max(64) });
 
 export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, realtime, cache } = app.services;
+  const { db, realtime } = app.services;
+  // Both members' badges and lists change, in every tab they have open.
+  realtime.notifyMembers(connections, 'connections');
 
-  /** Both members' badges and lists change, in every tab they have open; profile pages list
-   * accepted connections, so their cached copies go too. */
-  async function announce(change: ConnectionChange) {
-    await cache.invalidate(['members']);
-    await Promise.all(change.parties.map((id) => realtime.publish({ topic: `user:${id}`, kind: 'connections' })));
-    return { connection: change.id && change.status ? { id: change.id, status: change.status } : null };
-  }
+  const answer = (change: ConnectionChange) => ({
+    connection: change.id && change.status ? { id: change.id, status: change.status } : null,
+  });
 
   app.get(
     '/connections',
     {
+      config: { access: 'member' },
       schema: {
         tags: ['connections'],
         summary: 'Your pending incoming requests (newest first) and your connections',
@@ -44,6 +44,7 @@ export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/connections',
     {
+      config: { access: 'member' },
       schema: {
         tags: ['connections'],
         summary: 'Ask a member to connect',
@@ -53,13 +54,14 @@ export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const viewer = await requireMember(request);
-      return announce(await requestConnection(db, viewer.id, request.body.username));
+      return answer(await requestConnection(db, viewer.id, request.body.username));
     },
   );
 
   app.post(
     '/connections/:id/accept',
     {
+      config: { access: 'member' },
       schema: {
         tags: ['connections'],
         summary: 'Accept a request addressed to you',
@@ -69,13 +71,14 @@ export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const viewer = await requireMember(request);
-      return announce(await respondToRequest(db, viewer.id, request.params.id, true));
+      return answer(await respondToRequest(db, viewer.id, request.params.id, true));
     },
   );
 
   app.post(
     '/connections/:id/reject',
     {
+      config: { access: 'member' },
       schema: {
         tags: ['connections'],
         summary: 'Decline a request addressed to you',
@@ -85,13 +88,14 @@ export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const viewer = await requireMember(request);
-      return announce(await respondToRequest(db, viewer.id, request.params.id, false));
+      return answer(await respondToRequest(db, viewer.id, request.params.id, false));
     },
   );
 
   app.delete(
     '/connections/:id',
     {
+      config: { access: 'member' },
       schema: {
         tags: ['connections'],
         summary: 'Withdraw your pending request, or remove a connection',
@@ -101,7 +105,7 @@ export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const viewer = await requireMember(request);
-      return announce(await removeConnection(db, viewer.id, request.params.id));
+      return answer(await removeConnection(db, viewer.id, request.params.id));
     },
   );
 };

@@ -26,6 +26,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     '/contact',
     {
       onRequest: limited('contact'),
+      config: { access: 'public' },
       schema: {
         tags: ['contact'],
         summary: 'Send a message to the organisers',
@@ -64,6 +65,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     '/introductions',
     {
       onRequest: limited('introductions'),
+      config: { access: 'public' },
       schema: {
         tags: ['contact'],
         summary: 'Ask the organisers for an introduction (landing page form)',

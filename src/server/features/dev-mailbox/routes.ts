@@ -1,15 +1,18 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiError } from '../../../shared/errors';
+import { requireAdmin } from '../../platform/viewer';
 
-/** The outbox as a mailbox, so reset links work on a laptop. Registered only outside
- * production (app.ts); it shows every captured mail, so it must never be public. */
+/** The outbox as a mailbox, so reset links work on a laptop. It shows every captured mail
+ * (reset links included), so it is for admins only, in every mode. */
 export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/dev/mailbox',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['development'],
-        summary: 'Mails captured by the outbox (not in production)',
+        summary: 'Mails captured by the outbox (admins only)',
         response: {
           200: z.object({
             messages: z.array(
@@ -25,10 +28,13 @@ export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
               }),
             ),
           }),
+          401: apiError,
+          403: apiError,
         },
       },
     },
-    async () => {
+    async (request) => {
+      await requireAdmin(request);
       const rows = await app.services.mailer.recent(50);
       return {
         messages: rows.map((m) => ({

@@ -11,7 +11,9 @@ import {
   registrationInput,
   registrationResponse,
 } from '../../../shared/events';
-import { sendShared, sendWithViewerField } from '../../platform/cache';
+import { eventAttendees, eventGuests, events, eventSponsors, profiles, sponsors } from '../../db/schema';
+import type { Read } from '../../platform/cache';
+import { cachedRead, sendShared, sendWithViewerField } from '../../platform/shared-answers';
 import { invariant, notFound } from '../../platform/errors';
 import { requireMember } from '../../platform/viewer';
 import { sendRegistrationEmail } from './emails';
@@ -30,23 +32,34 @@ import {
 const errors = { 401: apiError, 403: apiError, 404: apiError, 409: apiError, 422: apiError };
 const idParams = z.object({ id: z.string().max(64) });
 
-/** Public reads are cached per process for this long, and invalidated on every write. */
+/** Public reads are cached per process for this long, and dropped when what they read changes. */
 export const EVENTS_CACHE_TTL_MS = 30_000;
+
+/** What an event list or card reads. */
+const LIST_READS: Read[] = [events, eventAttendees];
+/** What one event's page reads: its own rows only, plus the profiles and sponsors it shows. */
+const eventReads = (id: string): Read[] => [
+  { table: events, id },
+  { table: eventAttendees, id },
+  { table: eventGuests, id },
+  { table: eventSponsors, id },
+  sponsors,
+  profiles,
+];
 
 export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, cache, config, mailer } = app.services;
   const mailDeps = { db, config, mailer, log: app.log };
 
-  /** After a registration change commits: drop cached reads (before replying, so the page's
-   * next fetch is fresh), and tell whoever was promoted from the waitlist. */
-  async function afterChange(eventId: string, outcome: { promoted: string[] }) {
-    await cache.invalidate(['events']);
+  /** After a registration change commits: tell whoever was promoted from the waitlist. */
+  function afterChange(eventId: string, outcome: { promoted: string[] }) {
     for (const userId of outcome.promoted) void sendRegistrationEmail(mailDeps, eventId, userId, 'promoted');
   }
 
   app.get(
     '/events',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['events'],
         summary: 'Events, newest start first; search over name, summary and location',
@@ -57,12 +70,14 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const q = request.query;
       const key = `events:${q.q ?? ''}|${q.status ?? ''}|${q.category ?? ''}|${q.page}|${q.pageSize}`;
-      // The category list does not depend on the filters: one cached copy serves every page.
+      // The category list does not depend on the filters: one cached copy serves every page
+      // (fresh: it becomes part of this answer).
+      const categoryOptions = { reads: [events], ttlMs: EVENTS_CACHE_TTL_MS };
       const categories = async () =>
-        JSON.parse(
-          (await cache.get('event-categories', ['events'], EVENTS_CACHE_TTL_MS, () => listCategories(db))).body,
-        ) as string[];
-      const cached = await cache.get(key, ['events'], EVENTS_CACHE_TTL_MS, () => listEvents(db, q, categories));
+        JSON.parse((await cache.get('event-categories', categoryOptions, () => listCategories(db))).body) as string[];
+      const cached = await cachedRead(request, key, { reads: LIST_READS, ttlMs: EVENTS_CACHE_TTL_MS }, () =>
+        listEvents(db, q, categories),
+      );
       return sendShared(request, reply, key, cached);
     },
   );
@@ -70,6 +85,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/events/:id',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['events'],
         summary: "An event with sponsors and attendees, plus the viewer's own registration",
@@ -79,17 +95,18 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { id } = request.params;
-      const cached = await cache.get(`event:${id}`, ['events'], EVENTS_CACHE_TTL_MS, async () => {
+      const options = { reads: eventReads(id), ttlMs: EVENTS_CACHE_TTL_MS };
+      const load = async () => {
         const event = await findEventDetail(db, id);
         return event ? { event } : null;
-      });
+      };
+      const cached = await cachedRead(request, `event:${id}`, options, load);
       invariant(cached.body !== 'null', () => notFound(EVENT_NOT_FOUND));
       // Visitors share one cacheable answer (kept ready, gzipped too) with `registration` null.
       return sendWithViewerField(request, reply, {
-        base: cached,
+        base: { key: `event:${id}`, load },
         key: `event:${id}:visitor`,
-        tags: ['events'],
-        ttlMs: EVENTS_CACHE_TTL_MS,
+        cache: options,
         field: 'registration',
         visitorValue: null,
         forMember: (viewer) => findMyRegistration(db, id, viewer.id),
@@ -100,6 +117,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/events/:id/attendees',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['events'],
         summary: "Everyone registered for the event, in registration order ('View All')",
@@ -110,7 +128,8 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { id } = request.params;
       const key = `event-attendees:${id}`;
-      const cached = await cache.get(key, ['events'], EVENTS_CACHE_TTL_MS, async () => {
+      const reads = [{ table: events, id }, { table: eventAttendees, id }, profiles];
+      const cached = await cachedRead(request, key, { reads, ttlMs: EVENTS_CACHE_TTL_MS }, async () => {
         const attendees = await listAttendees(db, id);
         return attendees ? { attendees } : null;
       });
@@ -122,6 +141,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/events/:id/registration',
     {
+      config: { access: 'member' },
       schema: {
         tags: ['events'],
         summary: 'Register as attending or maybe (a full event puts you on the waitlist)',
@@ -134,7 +154,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       const viewer = await requireMember(request);
       const { id } = request.params;
       const outcome: RegistrationOutcome = await setRegistration(db, id, viewer.id, request.body);
-      await afterChange(id, outcome);
+      afterChange(id, outcome);
       if (outcome.status === 'attending' || outcome.status === 'waitlisted') {
         void sendRegistrationEmail(mailDeps, id, viewer.id, outcome.status);
       }
@@ -145,6 +165,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/events/:id/registration',
     {
+      config: { access: 'member' },
       schema: {
         tags: ['events'],
         summary: 'Unregister (your guests are removed too)',
@@ -155,7 +176,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const viewer = await requireMember(request);
       const outcome = await unregister(db, request.params.id, viewer.id);
-      await afterChange(request.params.id, outcome);
+      afterChange(request.params.id, outcome);
       return { registration: null, waitlisted: false };
     },
   );
@@ -163,6 +184,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/events/:id/guests',
     {
+      config: { access: 'member' },
       schema: {
         tags: ['events'],
         summary: 'Set the guests you bring (0 to 10, each with name and e-mail); they take seats',
@@ -175,7 +197,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       const viewer = await requireMember(request);
       const { id } = request.params;
       const outcome = await setGuests(db, id, viewer.id, request.body);
-      await afterChange(id, outcome);
+      afterChange(id, outcome);
       if (request.body.guests.length > 0) void sendRegistrationEmail(mailDeps, id, viewer.id, 'attending');
       return { registration: await findMyRegistration(db, id, viewer.id), waitlisted: false };
     },
@@ -183,7 +205,10 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/events/:id/calendar.ics',
-    { schema: { tags: ['events'], summary: 'The event as an iCalendar file', params: idParams } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['events'], summary: 'The event as an iCalendar file', params: idParams },
+    },
     async (request, reply) => {
       const event = await eventForCalendar(db, request.params.id);
       invariant(event, () => notFound(EVENT_NOT_FOUND));
@@ -201,7 +226,10 @@ export const calendarFeedRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app.services;
   app.get(
     '/calendar.ics',
-    { schema: { tags: ['events'], summary: 'Subscribable iCalendar feed of upcoming events' } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['events'], summary: 'Subscribable iCalendar feed of upcoming events' },
+    },
     async (_request, reply) => {
       const events = await upcomingForCalendar(db);
       return reply

@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LANDING_EVENTS } from '../../../shared/events';
 import { landingResponse } from '../../../shared/landing';
 import { LANDING_PODCASTS } from '../../../shared/podcasts';
-import { sendShared } from '../../platform/cache';
+import { eventAttendees, events, podcasts } from '../../db/schema';
+import { cachedRead, sendShared } from '../../platform/shared-answers';
 import { findNextEvent, latestEvents } from '../events/service';
 import { listPodcasts } from '../podcasts/service';
 
@@ -10,10 +11,11 @@ import { listPodcasts } from '../podcasts/service';
 const LANDING_TTL_MS = 15_000;
 
 export const landingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, cache } = app.services;
+  const { db } = app.services;
   app.get(
     '/landing',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['landing'],
         summary: 'The landing page in one request: next event, latest events and episodes',
@@ -21,7 +23,8 @@ export const landingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const cached = await cache.get('landing', ['events', 'podcasts'], LANDING_TTL_MS, async () => {
+      const reads = [events, eventAttendees, podcasts];
+      const cached = await cachedRead(request, 'landing', { reads, ttlMs: LANDING_TTL_MS }, async () => {
         const [nextEvent, events, podcasts] = await Promise.all([
           findNextEvent(db),
           latestEvents(db, LANDING_EVENTS),

@@ -13,10 +13,10 @@ import {
   skill,
   type Relation,
 } from '../../../shared/members';
-import { profiles } from '../../db/schema';
+import { connections, eventAttendees, events, profiles, skills, userSkills } from '../../db/schema';
 import { badRequest, invariant, notFound } from '../../platform/errors';
 import { storeImage } from '../../platform/images';
-import { sendShared, sendWithViewerField } from '../../platform/cache';
+import { cachedRead, sendShared, sendWithViewerField } from '../../platform/shared-answers';
 import { requireMember } from '../../platform/viewer';
 import {
   addSkill,
@@ -33,20 +33,23 @@ import {
   type PublicProfile,
 } from './service';
 
-/** Directory pages and profiles are cached per process this long, and invalidated on every write. */
+/** Directory pages and profiles are cached per process this long, and dropped when what they read changes. */
 export const MEMBERS_CACHE_TTL_MS = 30_000;
+
+/** A directory page: cards with skills, filtered by an event's registrations or a skill. */
+const DIRECTORY_READS = [profiles, userSkills, skills, eventAttendees];
+/** A profile page: skills, events attended and accepted connections. */
+const PROFILE_READS = [profiles, userSkills, skills, eventAttendees, events, connections];
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError, 409: apiError, 422: apiError };
 
 export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, storage, cache } = app.services;
-  /** After a write that shows in the directory or on a profile page: every process drops its
-   * cached copies (before replying, so the member's next read is fresh). */
-  const changed = () => cache.invalidate(['members']);
 
   app.get(
     '/members',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['members'],
         summary: 'The member directory: 12 per page, sorted by username; search and filters',
@@ -57,11 +60,12 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const q = request.query;
       // The unfiltered total is the same for every page: counted once per cache lifetime.
+      // (fresh: it becomes part of this answer).
+      const countOptions = { reads: [profiles], ttlMs: MEMBERS_CACHE_TTL_MS };
       const countAll = async () =>
-        Number((await cache.get('members-count', ['members'], MEMBERS_CACHE_TTL_MS, () => countProfiles(db))).body);
+        Number((await cache.get('members-count', countOptions, () => countProfiles(db))).body);
       const key = `members:${q.q ?? ''}|${q.event ?? ''}|${q.skill ?? ''}|${q.page}`;
-      // The event filter reads registrations, which invalidate 'events'.
-      const cached = await cache.get(key, ['members', 'events'], MEMBERS_CACHE_TTL_MS, () =>
+      const cached = await cachedRead(request, key, { reads: DIRECTORY_READS, ttlMs: MEMBERS_CACHE_TTL_MS }, () =>
         listMembers(db, q, countAll),
       );
       return sendShared(request, reply, key, cached);
@@ -71,6 +75,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/members/filters',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['members'],
         summary: "Options for the directory's event and skill filters",
@@ -86,6 +91,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/members/suggest',
     {
+      config: { access: 'member' },
       schema: {
         tags: ['members'],
         summary: 'Usernames starting with the typed text (compose suggestions; members only)',
@@ -114,6 +120,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/profiles/:username',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['members'],
         summary: "A member's public profile with skills, events, connections and the viewer's relation",
@@ -124,16 +131,15 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const username = request.params.username.toLowerCase();
       // What every viewer sees is cached; the viewer's relation is one small query on top.
-      const base = await cache.get(`profile:${username}`, ['members', 'events'], MEMBERS_CACHE_TTL_MS, () =>
-        findPublicProfile(db, username),
-      );
+      const options = { reads: PROFILE_READS, ttlMs: MEMBERS_CACHE_TTL_MS };
+      const load = () => findPublicProfile(db, username);
+      const base = await cachedRead(request, `profile:${username}`, options, load);
       const found = base.value as PublicProfile | null;
       invariant(found, () => notFound(PROFILE_NOT_FOUND));
       return sendWithViewerField(request, reply, {
-        base,
+        base: { key: `profile:${username}`, load },
         key: `profile:${username}:visitor`,
-        tags: ['members', 'events'],
-        ttlMs: MEMBERS_CACHE_TTL_MS,
+        cache: options,
         field: 'relation',
         visitorValue: { state: 'visitor', connectionId: null } satisfies Relation,
         forMember: (viewer) => findRelation(db, found.profile.id, viewer.id),
@@ -144,6 +150,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/skills',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['members'],
         summary: 'The skills catalogue',
@@ -158,6 +165,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/me/profile',
     {
+      config: { access: 'member' },
       schema: {
         tags: ['members'],
         summary: 'Edit your own profile (social fields take the username only)',
@@ -169,7 +177,6 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       const viewer = await requireMember(request);
       const input = request.body;
       await updateProfile(db, viewer.id, input);
-      await changed();
       return (await findProfile(db, input.username, viewer.id))!;
     },
   );
@@ -177,6 +184,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/me/avatar',
     {
+      config: { access: 'member' },
       schema: {
         tags: ['members'],
         summary: 'Upload your avatar (multipart field "file"; any real image, re-encoded and cropped square)',
@@ -193,7 +201,6 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       const url = await storeImage(storage, 'avatars', bytes, { folder: viewer.id, maxSize: 400, square: true });
       const [old] = await db.select({ avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.id, viewer.id));
       await db.update(profiles).set({ avatarUrl: url }).where(eq(profiles.id, viewer.id));
-      await changed();
       await removeStored(old?.avatarUrl);
       return { avatarUrl: url };
     },
@@ -202,6 +209,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/me/avatar',
     {
+      config: { access: 'member' },
       schema: {
         tags: ['members'],
         summary: 'Remove your avatar',
@@ -212,7 +220,6 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       const viewer = await requireMember(request);
       const [old] = await db.select({ avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.id, viewer.id));
       await db.update(profiles).set({ avatarUrl: null }).where(eq(profiles.id, viewer.id));
-      await changed();
       await removeStored(old?.avatarUrl);
       return { avatarUrl: null };
     },
@@ -231,6 +238,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/me/skills',
     {
+      config: { access: 'member' },
       schema: {
         tags: ['members'],
         summary: 'Add a skill from the catalogue ({skillId}) or a custom one ({name, category?})',
@@ -241,7 +249,6 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const viewer = await requireMember(request);
       const added = await addSkill(db, viewer.id, request.body);
-      await changed();
       return { skill: added };
     },
   );
@@ -249,6 +256,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/me/skills/:skillId',
     {
+      config: { access: 'member' },
       schema: {
         tags: ['members'],
         summary: 'Remove one of your skills',
@@ -261,7 +269,6 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       invariant(await removeSkill(db, viewer.id, request.params.skillId), () =>
         notFound('You do not have that skill.'),
       );
-      await changed();
       return { ok: true as const };
     },
   );

@@ -8,7 +8,8 @@ import {
   sendMessageInput,
   threadResponse,
 } from '../../../shared/messages';
-import { sendJsonWithEtag } from '../../platform/cache';
+import { messages, profiles } from '../../db/schema';
+import { sendJsonWithEtag } from '../../platform/shared-answers';
 import { notFound } from '../../platform/errors';
 import { requireMember } from '../../platform/viewer';
 import {
@@ -22,7 +23,6 @@ import {
 
 /** Each member's conversation list is cached in the process this long at most. */
 const INBOX_CACHE_TTL_MS = 60_000;
-const inboxTag = (userId: string) => `inbox:${userId}`;
 
 const errors = { 401: apiError, 403: apiError, 404: apiError, 422: apiError };
 const idParams = z.object({ id: z.string().max(64) });
@@ -30,17 +30,13 @@ const ok = z.object({ ok: z.literal(true) });
 
 export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, realtime, cache } = app.services;
-  /** After a change to these members' messages: their cached inboxes go (in every process),
-   * then their open tabs are told, and refetch a fresh list. */
-  const notify = async (userIds: string[]) => {
-    const ids = [...new Set(userIds)];
-    await cache.invalidate(ids.map(inboxTag));
-    await Promise.all(ids.map((id) => realtime.publish({ topic: `user:${id}`, kind: 'messages' })));
-  };
+  // A message's sender and recipient are told of every change to it, in every tab.
+  realtime.notifyMembers(messages, 'messages');
 
   app.get(
     '/messages',
     {
+      config: { access: 'member' },
       schema: {
         tags: ['messages'],
         summary: 'Your conversations (other member + subject), most recent first: who, subject, preview, unread count',
@@ -50,8 +46,8 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const viewer = await requireMember(request);
       // Kept until one of the member's messages changes (or a profile, for names and avatars).
-      const tag = inboxTag(viewer.id);
-      const cached = await cache.get(tag, [tag, 'members'], INBOX_CACHE_TTL_MS, async () => ({
+      const reads = [{ table: messages, id: viewer.id }, profiles];
+      const cached = await cache.get(`inbox:${viewer.id}`, { reads, ttlMs: INBOX_CACHE_TTL_MS }, async () => ({
         conversations: await inbox(db, viewer.id),
       }));
       return sendJsonWithEtag(request, reply, cached, 'private, no-cache');
@@ -61,6 +57,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/messages/thread',
     {
+      config: { access: 'member' },
       schema: {
         tags: ['messages'],
         summary: 'One conversation (the other member + subject): its messages on your side, oldest first',
@@ -82,6 +79,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/messages',
     {
+      config: { access: 'member' },
       schema: {
         tags: ['messages'],
         summary: 'Send a message to a member by username',
@@ -91,8 +89,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const viewer = await requireMember(request);
-      const { id, recipientId } = await sendMessage(db, viewer.id, request.body);
-      await notify([recipientId, viewer.id]);
+      const { id } = await sendMessage(db, viewer.id, request.body);
       return reply.status(201).send({ id });
     },
   );
@@ -100,6 +97,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/messages/read',
     {
+      config: { access: 'member' },
       schema: {
         tags: ['messages'],
         summary: 'Mark a conversation read (messages the other member sent you under that subject)',
@@ -110,8 +108,6 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const viewer = await requireMember(request);
       const { count } = await markConversationRead(db, viewer.id, request.body.with, request.body.subject);
-      // The reader's other tabs update their badge; the sender sees nothing change.
-      if (count > 0) await notify([viewer.id]);
       return { marked: count };
     },
   );
@@ -119,6 +115,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/messages/:id/read',
     {
+      config: { access: 'member' },
       schema: {
         tags: ['messages'],
         summary: 'Mark one message addressed to you read',
@@ -129,7 +126,6 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const viewer = await requireMember(request);
       await markMessageRead(db, viewer.id, request.params.id);
-      await notify([viewer.id]);
       return { ok: true as const };
     },
   );
@@ -137,6 +133,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/messages/:id',
     {
+      config: { access: 'member' },
       schema: {
         tags: ['messages'],
         summary: 'Delete a message from your side (the other member keeps theirs)',
@@ -147,7 +144,6 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const viewer = await requireMember(request);
       await deleteMessage(db, viewer.id, request.params.id);
-      await notify([viewer.id]);
       return { ok: true as const };
     },
   );

@@ -1,14 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiError } from '../../../shared/errors';
 import { podcastsQuery, podcastsResponse } from '../../../shared/podcasts';
-import { sendShared } from '../../platform/cache';
+import { podcasts } from '../../db/schema';
+import { cachedRead, sendShared } from '../../platform/shared-answers';
 import { listPodcasts } from './service';
 
 export const podcastRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, cache } = app.services;
+  const { db } = app.services;
   app.get(
     '/podcasts',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['podcasts'],
         summary: 'Episodes, newest first; search over title, description and guests',
@@ -19,7 +21,7 @@ export const podcastRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const q = request.query.q || undefined;
       const key = `podcasts:${q ?? ''}`;
-      const cached = await cache.get(key, ['podcasts'], 60_000, async () => ({
+      const cached = await cachedRead(request, key, { reads: [podcasts], ttlMs: 60_000 }, async () => ({
         podcasts: await listPodcasts(db, q),
       }));
       return sendShared(request, reply, key, cached);

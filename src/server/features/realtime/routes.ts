@@ -13,7 +13,10 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/realtime',
-    { schema: { tags: ['realtime'], summary: 'Live change notices (text/event-stream)', hide: false } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['realtime'], summary: 'Live change notices (text/event-stream)', hide: false },
+    },
     async (request, reply) => {
       const viewer = await getViewer(request);
       reply.hijack();

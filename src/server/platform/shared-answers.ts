@@ -1,0 +1,129 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { personalBody, type AnswerCache, type Cached, type CacheOptions } from './cache';
+import { getViewer, type Viewer } from './viewer';
+
+const PUBLIC_REVALIDATE = 'public, max-age=0, must-revalidate';
+const MAX_URLS = 2_000;
+
+/** Answers that are the same for every visitor, published under their request URL, so the next
+ * visitor's request is answered before routing, validation and the handler (about twice the
+ * rate). Requests with a session always take the route: their answers may carry the viewer's
+ * own state. */
+export interface SharedAnswers {
+  publish(url: string, key: string, cacheControl: string): void;
+  lookup(url: string): { cached: Cached; cacheControl: string } | undefined;
+}
+
+export function createSharedAnswers(cache: AnswerCache): SharedAnswers {
+  const urls = new Map<string, { key: string; cacheControl: string }>();
+  return {
+    publish(url, key, cacheControl) {
+      if (urls.get(url)?.key === key) return;
+      if (urls.size >= MAX_URLS) urls.delete(urls.keys().next().value!);
+      urls.set(url, { key, cacheControl });
+    },
+    lookup(url) {
+      const published = urls.get(url);
+      if (!published) return undefined;
+      // A dropped or expired entry is a miss: the route loads it again and publishes anew.
+      const cached = cache.peek(published.key);
+      return cached && { cached, cacheControl: published.cacheControl };
+    },
+  };
+}
+
+// better-auth names it `better-auth.session_token` (`__Secure-` prefixed over https).
+export const hasSessionCookie = (request: FastifyRequest) =>
+  request.headers.cookie?.includes('.session_token=') ?? false;
+
+/** A cached answer for this request: visitors may get the previous answer for a moment while a
+ * changed one is rebuilt; a member waits for the fresh one. */
+export function cachedRead(
+  request: FastifyRequest,
+  key: string,
+  options: Omit<CacheOptions, 'staleMs'>,
+  load: () => Promise<unknown>,
+): Promise<Cached> {
+  const { cache } = request.server.services;
+  const staleMs = hasSessionCookie(request) ? 0 : cache.visitorStaleMs;
+  return cache.get(key, { ...options, staleMs }, load);
+}
+
+/** Sends an answer that is the same for every visitor, and publishes it under the request's
+ * URL so the next visitor's request skips routing, validation and the handler. */
+export function sendShared(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  key: string,
+  cached: Cached,
+  cacheControl = PUBLIC_REVALIDATE,
+) {
+  if (!hasSessionCookie(request)) request.server.services.answers.publish(request.url, key, cacheControl);
+  return sendJsonWithEtag(request, reply, cached, cacheControl);
+}
+
+/** Sends a cached public answer plus one field that depends on who asks (an event's
+ * `registration`, a profile's `relation`). Visitors share one cached, published copy with
+ * `visitorValue`; a member's copy is the fresh cached body with `forMember`'s value spliced in. */
+export async function sendWithViewerField(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: {
+    /** The public part every viewer shares, cached under its own key. */
+    base: { key: string; load: () => Promise<unknown> };
+    /** Cache key of the visitors' copy; both copies read the same tables. */
+    key: string;
+    cache: Omit<CacheOptions, 'staleMs'>;
+    field: string;
+    visitorValue: unknown;
+    forMember: (viewer: Viewer) => Promise<unknown>;
+  },
+) {
+  const { cache } = request.server.services;
+  const { field } = options;
+  // Built from a fresh base only: a copy made from a stale one would be kept as fresh.
+  const freshBase = () => cache.get(options.base.key, options.cache, options.base.load);
+  const withField = (base: Cached, value: unknown) => `${base.body.slice(0, -1)},"${field}":${JSON.stringify(value)}}`;
+  const viewer = await getViewer(request);
+  if (!viewer) {
+    const visitor = await cachedRead(request, options.key, options.cache, async () =>
+      JSON.parse(withField(await freshBase(), options.visitorValue)),
+    );
+    return sendShared(request, reply, options.key, visitor);
+  }
+  const [base, value] = await Promise.all([freshBase(), options.forMember(viewer)]);
+  return sendJsonWithEtag(request, reply, personalBody(withField(base, value)), 'private, no-cache');
+}
+
+/** Answers GETs from a published shared answer before routing: a cached public read then
+ * costs little more than writing it. Registered after the security headers. */
+export function registerSharedAnswers(app: FastifyInstance, answers: SharedAnswers) {
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' || hasSessionCookie(request)) return;
+    const hit = answers.lookup(request.url);
+    if (!hit) return;
+    reply.header('x-cache', 'hit');
+    sendJsonWithEtag(request, reply, hit.cached, hit.cacheControl);
+    return reply;
+  });
+}
+
+/** Sends a JSON body with its ETag; answers 304 when the browser already has it. */
+export function sendJsonWithEtag(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cached: Cached,
+  cacheControl = PUBLIC_REVALIDATE,
+) {
+  reply
+    .header('etag', cached.etag)
+    .header('cache-control', cacheControl)
+    .header('vary', 'cookie, accept-encoding')
+    .type('application/json; charset=utf-8');
+  if (request.headers['if-none-match'] === cached.etag) return reply.status(304).send();
+  if (cached.gzip && /\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) {
+    return reply.header('content-encoding', 'gzip').send(cached.gzip as never);
+  }
+  // Already-serialised JSON: Fastify sends strings as they are, without the serializer.
+  return reply.send(cached.body as never);
+}
