@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { tooManyRequests } from './errors';
+import { pruneSignInGuard } from './sign-in-guard';
 
 export interface RateLimitRule {
   /** Attempts allowed per window. */
@@ -36,7 +37,8 @@ export async function enforceRateLimit(db: Db, key: string, rule: RateLimitRule)
   }
 }
 
-/** Old windows are useless; drop them now and then. */
+/** Old windows are useless; drop them now and then (with the per-account sign-in records). */
 export async function pruneRateLimits(db: Db): Promise<void> {
   await db.execute(sql`delete from rate_limits where reset_at < now() - interval '1 hour'`);
+  await pruneSignInGuard(db);
 }

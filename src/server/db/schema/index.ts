@@ -1,4 +1,5 @@
 export * from './auth';
+export * from './auth-guards';
 export * from './profiles';
 export * from './events';
 export * from './skills';

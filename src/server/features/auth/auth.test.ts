@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { account, emailOutbox, profiles, user } from '../../db/schema';
 import { Client, ORIGIN, createTestContext, newMember, registeredClient, type TestContext } from '../../test/harness';
 import { USERNAME_TAKEN, RESET_EMAIL_SENT, INVALID_TOKEN } from '../../../shared/auth';
+import { FAILURES_BEFORE_DELAY, MAX_DELAY_SECONDS } from '../../platform/sign-in-guard';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -82,10 +83,26 @@ describe('POST /api/auth/register', () => {
     expect(await countUsers()).toBe(before);
   });
 
-  it('refuses one of the most common passwords', async () => {
-    const res = await new Client(ctx.app).post('/api/auth/register', newMember({ password: 'password123' }));
+  it.each([
+    ['a common password with a substitution', () => ({ password: 'passw0rd!' })],
+    ['the e-mail as password', () => ({ email: 'sam.ortiz@example.com', password: 'sam.ortiz@example.com' })],
+    ['the username as password', () => ({ username: 'sam_ortiz_clt', password: 'sam_ortiz_clt' })],
+    ['the full name and a year', () => ({ fullName: 'Samira Ortiz', password: 'SamiraOrtiz2025' })],
+  ])('refuses a guessable password (%s) with a clear message, creating nothing', async (_label, override) => {
+    const before = await countUsers();
+    const res = await new Client(ctx.app).post('/api/auth/register', newMember(override()));
     expect(res.statusCode).toBe(422);
-    expect(res.json().error.code).toBe('PASSWORD_TOO_COMMON');
+    expect(res.json().error.code).toBe('WEAK_PASSWORD');
+    expect(res.json().error.message).toMatch(/^This password is too easy to guess\. /);
+    expect(await countUsers()).toBe(before);
+  });
+
+  it('accepts a long passphrase', async () => {
+    const res = await new Client(ctx.app).post(
+      '/api/auth/register',
+      newMember({ password: 'copper kettle on a windy porch' }),
+    );
+    expect(res.statusCode).toBe(201);
   });
 
   it('answers 400 for a body that is not JSON', async () => {
@@ -146,9 +163,10 @@ describe('POST /api/auth/sign-in and sign-out', () => {
   it('rate-limits sign-in per client IP, not for everyone', async () => {
     const attacker = new Client(ctx.app);
     const statuses: number[] = [];
+    // A different account each time, so only the per-IP limit applies.
     for (let i = 0; i < 11; i++) {
       statuses.push(
-        (await attacker.post('/api/auth/sign-in', { email: 'victim@example.com', password: `guess-${i}-guess` }))
+        (await attacker.post('/api/auth/sign-in', { email: `victim${i}@example.com`, password: `guess-${i}-guess` }))
           .statusCode,
       );
     }
@@ -179,6 +197,120 @@ describe('POST /api/auth/sign-in and sign-out', () => {
   });
 });
 
+describe('per-account sign-in limit', () => {
+  const N = FAILURES_BEFORE_DELAY;
+  const signInFrom = (client: Client, email: string, password: string) =>
+    client.post('/api/auth/sign-in', { email, password });
+  /** N wrong passwords from N different addresses: a distributed guess. */
+  async function failFromManyIps(email: string, n = N) {
+    for (let i = 0; i < n; i++) {
+      const res = await signInFrom(new Client(ctx.app), email, `wrong guess number ${i}`);
+      expect(res.statusCode).toBe(401);
+    }
+  }
+  const failures = async (email: string) =>
+    (
+      await ctx.database.db.execute<{ failures: number }>(
+        sql`select failures from sign_in_failures where email = ${email.toLowerCase()}`,
+      )
+    ).rows[0]?.failures;
+  /** Ends the current hold, as if its window had passed. */
+  const endHold = (email: string) =>
+    ctx.database.db.execute(
+      sql`update sign_in_failures set blocked_until = now() - interval '1 second' where email = ${email}`,
+    );
+
+  it('holds back new addresses after N failures, never an address the owner signed in from', async () => {
+    const { input } = await registeredClient(ctx.app);
+    const home = new Client(ctx.app);
+    expect((await signInFrom(home, input.email, input.password)).statusCode).toBe(200);
+
+    await failFromManyIps(input.email.toUpperCase()); // any letter case is the same account
+    const stranger = await signInFrom(new Client(ctx.app), input.email, input.password);
+    expect(stranger.statusCode).toBe(429);
+    expect(stranger.json().error.code).toBe('RATE_LIMITED');
+    expect(stranger.json().error.message).toMatch(
+      /^Too many failed sign-ins on this account\. Please try again in 1 minute/,
+    );
+    expect(Number(stranger.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(stranger.headers['retry-after'])).toBeLessThanOrEqual(60);
+    expect(stranger.headers['set-cookie']).toBeUndefined();
+    // A refused attempt tests nothing and is not counted.
+    expect((await signInFrom(new Client(ctx.app), input.email, 'another wrong guess')).statusCode).toBe(429);
+    expect(await failures(input.email)).toBe(N);
+
+    // The owner's address still gets in (a wrong password there is just a 401), and the
+    // success starts the count again: a new address is welcome once more.
+    expect((await signInFrom(home, input.email, 'owner typo here')).statusCode).toBe(401);
+    const owner = await signInFrom(home, input.email, input.password);
+    expect(owner.statusCode).toBe(200);
+    expect(await failures(input.email)).toBeUndefined();
+    expect((await signInFrom(new Client(ctx.app), input.email, input.password)).statusCode).toBe(200);
+    await failFromManyIps(input.email, N - 1);
+    expect((await signInFrom(new Client(ctx.app), input.email, input.password)).statusCode).toBe(200);
+  });
+
+  it('the address a member registered from counts as known', async () => {
+    const { client, input } = await registeredClient(ctx.app);
+    await failFromManyIps(input.email);
+    expect((await signInFrom(new Client(ctx.app), input.email, input.password)).statusCode).toBe(429);
+    expect((await signInFrom(new Client(ctx.app, client.ip), input.email, input.password)).statusCode).toBe(200);
+  });
+
+  it('answers an e-mail without an account the same way', async () => {
+    const { input } = await registeredClient(ctx.app);
+    await failFromManyIps(input.email);
+    await failFromManyIps('nobody-here@example.com');
+    const real = await signInFrom(new Client(ctx.app), input.email, 'one more guess');
+    const ghost = await signInFrom(new Client(ctx.app), 'nobody-here@example.com', 'one more guess');
+    expect(ghost.statusCode).toBe(429);
+    expect(ghost.json()).toEqual(real.json());
+  });
+
+  it('doubles the hold at each further failure, up to the cap', async () => {
+    const { input } = await registeredClient(ctx.app);
+    await failFromManyIps(input.email);
+    for (const expected of [120, 240, 480]) {
+      await endHold(input.email);
+      expect((await signInFrom(new Client(ctx.app), input.email, 'wrong once more')).statusCode).toBe(401);
+      const held = await signInFrom(new Client(ctx.app), input.email, input.password);
+      expect(held.statusCode).toBe(429);
+      expect(Number(held.headers['retry-after'])).toBeGreaterThan(expected - 5);
+      expect(Number(held.headers['retry-after'])).toBeLessThanOrEqual(expected);
+    }
+    await ctx.database.db.execute(sql`update sign_in_failures set failures = 5000 where email = ${input.email}`);
+    await endHold(input.email);
+    expect((await signInFrom(new Client(ctx.app), input.email, 'wrong once more')).statusCode).toBe(401);
+    const capped = await signInFrom(new Client(ctx.app), input.email, input.password);
+    expect(Number(capped.headers['retry-after'])).toBeGreaterThan(MAX_DELAY_SECONDS - 5);
+    expect(Number(capped.headers['retry-after'])).toBeLessThanOrEqual(MAX_DELAY_SECONDS);
+    expect(capped.json().error.message).toMatch(/try again in 60 minutes/);
+  });
+
+  it('trusts the address that completes a password reset (the way in from a new network)', async () => {
+    const { input } = await registeredClient(ctx.app);
+    await failFromManyIps(input.email);
+    const laptop = new Client(ctx.app);
+    expect((await signInFrom(laptop, input.email, input.password)).statusCode).toBe(429);
+    await laptop.post('/api/auth/password-reset/request', { email: input.email });
+    const token = decodeURIComponent((await latestMailTo(input.email))!.text.match(/#token=(\S+)/)![1]!);
+    const done = await laptop.post('/api/auth/password-reset', { token, password: 'lantern over the quiet bay' });
+    expect(done.statusCode).toBe(200);
+    expect((await signInFrom(laptop, input.email, 'lantern over the quiet bay')).statusCode).toBe(200);
+  });
+
+  it('lets exactly N guesses through when they arrive all at once', async () => {
+    const { input } = await registeredClient(ctx.app);
+    const statuses = await Promise.all(
+      Array.from({ length: 3 * N }, (_, i) =>
+        signInFrom(new Client(ctx.app), input.email, `parallel guess ${i}`).then((r) => r.statusCode),
+      ),
+    );
+    expect(statuses.filter((s) => s === 401)).toHaveLength(N);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(2 * N);
+  });
+});
+
 describe('password reset', () => {
   it('e-mails a link, sets the new password, ends old sessions and clears password_reset_required', async () => {
     const { client: oldSession, input, user: member } = await registeredClient(ctx.app);
@@ -196,11 +328,15 @@ describe('password reset', () => {
     expect(link).not.toBeNull();
     const token = decodeURIComponent(link![1]!);
 
+    for (const weak of ['password1', 'passw0rd!', input.email, input.username]) {
+      const refused = await new Client(ctx.app).post('/api/auth/password-reset', { token, password: weak });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().error.code).toBe('WEAK_PASSWORD');
+      expect(refused.json().error.message).toMatch(/^This password is too easy to guess\. /);
+    }
+
     const mailbox = await new Client(ctx.app).get('/api/dev/mailbox');
     expect(mailbox.json().messages.some((m: { to: string }) => m.to === input.email)).toBe(true);
-
-    const common = await new Client(ctx.app).post('/api/auth/password-reset', { token, password: 'password1' });
-    expect(common.statusCode).toBe(422);
 
     const done = await new Client(ctx.app).post('/api/auth/password-reset', { token, password: 'a brand new secret' });
     expect(done.statusCode).toBe(200);

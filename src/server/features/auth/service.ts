@@ -3,18 +3,14 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { account, profiles, user } from '../../db/schema';
 import { conflict, isUniqueViolation, unprocessable } from '../../platform/errors';
-import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword } from '../../platform/passwords';
+import { assertStrongPassword, hashPassword, type PasswordOwner } from '../../platform/passwords';
 import { USERNAME_TAKEN, type Me, type RegisterInput } from '../../../shared/auth';
 import { ensureProfile } from '../members/profile-defaults';
-
-export function assertNotCommonPassword(password: string) {
-  if (isCommonPassword(password)) throw unprocessable('PASSWORD_TOO_COMMON', COMMON_PASSWORD_MESSAGE);
-}
 
 /** Creates the auth user, its credential account and the profile row in one transaction:
  * either the member exists completely or not at all. */
 export async function registerMember(db: Db, input: RegisterInput): Promise<string> {
-  assertNotCommonPassword(input.password);
+  await assertStrongPassword(input.password, input);
   const passwordHash = await hashPassword(input.password);
   const email = input.email.toLowerCase();
   const id = randomUUID();
@@ -34,6 +30,17 @@ export async function registerMember(db: Db, input: RegisterInput): Promise<stri
     throw error;
   }
   return id;
+}
+
+/** Whose password an unexpired reset token would set (for the strength check), or null. */
+export async function resetTokenOwner(db: Db, token: string): Promise<(PasswordOwner & { id: string }) | null> {
+  const result = await db.execute<{ id: string; email: string; username: string | null; full_name: string | null }>(sql`
+    select u.id, u.email, p.username, coalesce(p.full_name, u.name) as full_name
+    from verification v join "user" u on u.id = v.value left join profiles p on p.id = u.id
+    where v.identifier = ${`reset-password:${token}`} and v.expires_at > now()
+    limit 1`);
+  const row = result.rows[0];
+  return row ? { id: row.id, email: row.email, username: row.username, fullName: row.full_name } : null;
 }
 
 export async function isUsernameTaken(db: Db, username: string): Promise<boolean> {

@@ -1,0 +1,91 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { tooManyRequests } from './errors';
+
+// The per-account sign-in limit (docs/security.md). Everything lives in two tables that every
+// server process shares (sign_in_failures, known_sign_in_ips); each change is one statement.
+
+/** Failed sign-ins on one account before addresses it never used are held back. */
+export const FAILURES_BEFORE_DELAY = 5;
+/** The first hold, doubled at each further failure... */
+export const FIRST_DELAY_SECONDS = 60;
+/** ...up to this. */
+export const MAX_DELAY_SECONDS = 60 * 60;
+/** A failure count untouched this long starts again from zero. */
+export const FAILURE_MEMORY_HOURS = 24;
+/** An address that signed in to an account stays trusted for it this long after its last use. */
+export const KNOWN_IP_DAYS = 180;
+
+/** The 429's message: the same whether or not the e-mail has an account. */
+export function accountDelayedMessage(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Too many failed sign-ins on this account. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or reset your password by e-mail.`;
+}
+
+/** The failure count after one more attempt: it starts again when untouched for long. */
+const nextCount = sql`case when f.last_failure_at < now() - make_interval(hours => ${FAILURE_MEMORY_HOURS})
+  then 1 else f.failures + 1 end`;
+
+/** No hold below the threshold; then 1 min, 2, 4… up to the cap (the exponent is clamped so a
+ * huge count cannot overflow). */
+function holdUntil(failures: SQL) {
+  return sql`case when ${failures} < ${FAILURES_BEFORE_DELAY} then null::timestamptz
+    else now() + make_interval(secs => least(${MAX_DELAY_SECONDS}::float8,
+      ${FIRST_DELAY_SECONDS}::float8 * power(2::float8, least(${failures} - ${FAILURES_BEFORE_DELAY}, 30)))) end`;
+}
+
+/** Counts this attempt against the account before the password is checked, so concurrent
+ * guesses cannot slip past the limit together: one upsert, serialised on the account's row.
+ * Refused (429, with Retry-After) while the account is held back, unless `ip` signed in to it
+ * before. A refused attempt is not counted: it tested nothing. */
+export async function admitSignIn(db: Db, email: string, ip: string): Promise<void> {
+  const known = await db.execute(sql`
+    select 1 from known_sign_in_ips k join "user" u on u.id = k.user_id
+    where u.email = ${email} and k.ip = ${ip}
+      and k.last_seen_at > now() - make_interval(days => ${KNOWN_IP_DAYS})`);
+  const isKnown = known.rows.length > 0;
+  // failures after this attempt: 1 when the row is new or its count is stale, else one more.
+  const counted = await db.execute(sql`
+    insert into sign_in_failures as f (email, failures, last_failure_at, blocked_until)
+    values (${email}, 1, now(), ${holdUntil(sql`1`)})
+    on conflict (email) do update set
+      failures = ${nextCount},
+      last_failure_at = now(),
+      blocked_until = ${holdUntil(nextCount)}
+    where ${isKnown} or f.blocked_until is null or f.blocked_until <= now()
+    returning 1`);
+  if (counted.rows.length > 0) return;
+
+  const held = await db.execute<{ retry_after: number }>(sql`
+    select ceil(extract(epoch from blocked_until - now()))::int as retry_after
+    from sign_in_failures where email = ${email}`);
+  const retryAfter = Math.max(1, Number(held.rows[0]?.retry_after ?? 1));
+  const error = tooManyRequests(accountDelayedMessage(retryAfter));
+  error.retryAfter = retryAfter;
+  throw error;
+}
+
+/** A successful sign-in: the account's failure count starts again and `ip` is remembered. */
+export async function signedIn(db: Db, userId: string, email: string, ip: string): Promise<void> {
+  await db.execute(sql`
+    with reset as (delete from sign_in_failures where email = ${email})
+    insert into known_sign_in_ips (user_id, ip, last_seen_at) values (${userId}, ${ip}, now())
+    on conflict (user_id, ip) do update set last_seen_at = now()`);
+}
+
+/** Trusts `ip` for this account from now on (a sign-in, or a completed password reset, which
+ * proves the e-mail is theirs: the way back in for an owner on a network they never used). */
+export async function rememberSignInIp(db: Db, userId: string, ip: string): Promise<void> {
+  await db.execute(sql`
+    insert into known_sign_in_ips (user_id, ip, last_seen_at) values (${userId}, ${ip}, now())
+    on conflict (user_id, ip) do update set last_seen_at = now()`);
+}
+
+/** Forgotten failures and addresses unused for long are useless; drop them now and then. */
+export async function pruneSignInGuard(db: Db): Promise<void> {
+  await db.execute(sql`delete from sign_in_failures
+    where last_failure_at < now() - make_interval(hours => ${FAILURE_MEMORY_HOURS})
+      and (blocked_until is null or blocked_until < now())`);
+  await db.execute(sql`delete from known_sign_in_ips
+    where last_seen_at < now() - make_interval(days => ${KNOWN_IP_DAYS})`);
+}
