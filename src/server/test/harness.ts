@@ -143,3 +143,32 @@ export async function registeredClient(app: App, overrides: Parameters<typeof ne
   if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
   return { client, input, user: res.json().user as { id: string; username: string } };
 }
+
+/** A multipart/form-data body with one file, as a browser's upload sends it. */
+export function multipartBody(field: string, filename: string, contentType: string, bytes: Buffer) {
+  const boundary = '----pmtest' + Math.random().toString(16).slice(2);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return { payload: Buffer.concat([head, bytes, tail]), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** Uploads a file as `client` (field "file"). */
+export function uploadFile(
+  app: App,
+  client: Client,
+  url: string,
+  bytes: Buffer,
+  filename = 'image.png',
+  type = 'image/png',
+) {
+  const body = multipartBody('file', filename, type, bytes);
+  return app.inject({
+    method: 'POST',
+    url,
+    remoteAddress: client.ip,
+    headers: { origin: ORIGIN, cookie: client.cookieHeader, 'content-type': body.contentType },
+    payload: body.payload,
+  });
+}

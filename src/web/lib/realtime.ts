@@ -9,6 +9,8 @@ const FORUM_KINDS = new Set(['forums', 'forum-posts', 'forum-replies']);
 const BADGE_KINDS = new Set(['messages', 'connections']);
 
 export function applyNotice(queryClient: QueryClient, notice: RealtimeNotice): void {
+  // The server's change stream was interrupted: anything may have changed meanwhile.
+  if (notice.kind === 'refetch') return void queryClient.invalidateQueries();
   void queryClient.invalidateQueries({ queryKey: [notice.kind] });
   if (BADGE_KINDS.has(notice.kind)) void queryClient.invalidateQueries({ queryKey: ['me'] });
   if (FORUM_KINDS.has(notice.kind)) void queryClient.invalidateQueries({ queryKey: ['forums'] });

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { profiles, skills, userSkills } from '../../db/schema';
-import { Client, ORIGIN, createTestContext, registeredClient, type TestContext } from '../../test/harness';
+import { Client, ORIGIN, createTestContext, registeredClient, uploadFile, type TestContext } from '../../test/harness';
 import { createEvent, createMembers } from '../../test/factories';
 import { USERNAME_TAKEN } from '../../../shared/auth';
 import { PROFILE_NOT_FOUND } from '../../../shared/members';
@@ -16,25 +16,8 @@ beforeAll(async () => {
 afterAll(async () => ctx?.close());
 const db = () => ctx.database.db;
 
-function multipart(field: string, filename: string, contentType: string, bytes: Buffer) {
-  const boundary = '----pmtest' + Math.random().toString(16).slice(2);
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { payload: Buffer.concat([head, bytes, tail]), contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
-async function upload(client: Client, bytes: Buffer, filename = 'me.png', type = 'image/png') {
-  const body = multipart('file', filename, type, bytes);
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/me/avatar',
-    remoteAddress: client.ip,
-    headers: { origin: ORIGIN, cookie: client.cookieHeader, 'content-type': body.contentType },
-    payload: body.payload,
-  });
-}
+const upload = (client: Client, bytes: Buffer, filename = 'me.png', type = 'image/png') =>
+  uploadFile(ctx.app, client, '/api/me/avatar', bytes, filename, type);
 
 describe('GET /api/members (directory)', () => {
   it('pages by 12 sorted by username, searches username and full name, filters by event and skill', async () => {
