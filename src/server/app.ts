@@ -20,6 +20,8 @@ import { createRealtime, type Realtime } from './platform/realtime';
 import { createStorage, type Storage } from './platform/storage';
 import { createSessionCache, type SessionCache } from './platform/viewer';
 import { registerCsrfGuard, registerErrorHandler, registerSecurityHeaders } from './platform/http';
+import { logSerializers } from './platform/logging';
+import { registerTextGuard } from './platform/text-input';
 import { MAX_IMAGE_BYTES } from './platform/images';
 import { pruneRateLimits } from './platform/rate-limit';
 import { createAnswerCache, type AnswerCache } from './platform/cache';
@@ -66,6 +68,8 @@ export interface BuildOptions {
   storage?: Storage;
   /** Serve the built web app from this folder (default dist/web when it exists). */
   webRoot?: string | null;
+  /** Where log lines go (tests read them); standard output by default. */
+  logStream?: { write(line: string): void };
 }
 
 function trustProxySetting(value: string): boolean | string {
@@ -85,6 +89,9 @@ export async function buildApp(options: BuildOptions) {
         : {
             level: config.LOG_LEVEL,
             redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+            // Errors are logged without the request values they carry (platform/logging.ts).
+            serializers: logSerializers,
+            ...(options.logStream ? { stream: options.logStream } : {}),
           },
     // Decides whose IP X-Forwarded-For may name: rate limits are keyed by it.
     trustProxy: trustProxySetting(config.TRUST_PROXY),
@@ -136,6 +143,7 @@ export async function buildApp(options: BuildOptions) {
   registerCsrfGuard(app, config);
   registerAccess(app);
   registerErrorHandler(app);
+  registerTextGuard(app);
   // A write answers once this process has applied its changes: the writer's next read is fresh.
   app.addHook('onSend', async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD' && request.url.startsWith('/api/')) {
@@ -146,7 +154,13 @@ export async function buildApp(options: BuildOptions) {
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Power Mixer API', version: '1.0.0', description: 'The JSON API behind the Power Mixer web app.' },
+      info: {
+        title: 'Power Mixer API',
+        version: '1.0.0',
+        description: 'The JSON API behind the Power Mixer web app.',
+        license: { name: 'Proprietary' },
+      },
+      servers: [{ url: config.publicUrl }],
       components: {
         securitySchemes: {
           [SESSION_SCHEME]: {

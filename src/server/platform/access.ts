@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { apiError } from '../../shared/errors';
 import { requireAdmin, requireMember } from './viewer';
 
 /** Who may call a route: anyone, a signed-in member, or an admin. Every `/api` route declares
@@ -20,8 +21,8 @@ const WHO: Record<Access, string> = {
   admin: 'Admins only (401 for visitors, 403 for members).',
 };
 
-/** Paths outside the access rule: the OpenAPI pages themselves. */
-const isDeclaredPath = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
+/** Paths that must declare their access: the API, but not its OpenAPI pages. */
+const mustDeclare = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
 
 /** `GET /api/events/:id/attendees` → `getEventsByIdAttendees`. */
 export function operationIdOf(method: string, url: string): string {
@@ -39,8 +40,9 @@ export function operationIdOf(method: string, url: string): string {
  * document, and enforces it on every request before validation and the handler. */
 export function registerAccess(app: FastifyInstance) {
   app.addHook('onRoute', (route) => {
-    if (!isDeclaredPath(route.url)) return;
     const access = route.config?.access;
+    // Elsewhere (a feed at the root) a declaration is welcome, and documented the same way.
+    if (!mustDeclare(route.url) && !access) return;
     if (!access || !ACCESS.has(access)) {
       throw new Error(
         `${String(route.method)} ${route.url} declares no access (config.access: public, member or admin)`,
@@ -52,6 +54,12 @@ export function registerAccess(app: FastifyInstance) {
     schema.operationId ??= operationIdOf(method, route.url);
     schema.security = access === 'public' ? [] : [{ [SESSION_SCHEME]: [] }];
     schema.description = [schema.description, WHO[access]].filter(Boolean).join(' ');
+    // The answers the access rule itself may give.
+    if (access !== 'public' && schema.response && typeof schema.response === 'object') {
+      const response = schema.response as Record<string, unknown>;
+      response[401] ??= apiError;
+      if (access === 'admin') response[403] ??= apiError;
+    }
   });
 
   app.addHook('onRequest', async (request) => {

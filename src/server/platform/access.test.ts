@@ -1,0 +1,99 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import { adminClient } from '../test/factories';
+import { Client, createTestContext, registeredClient, type TestContext } from '../test/harness';
+import { operationIdOf, registerAccess } from './access';
+
+// Who may call a route is declared next to its schema, enforced before the handler, and stated
+// in the OpenAPI document.
+
+let ctx: TestContext;
+interface Operation {
+  operationId?: string;
+  security?: Record<string, string[]>[];
+  description?: string;
+}
+let paths: Record<string, Record<string, Operation>>;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  paths = (await ctx.app.inject('/api/docs/json')).json().paths;
+});
+afterAll(async () => ctx?.close());
+
+const operations = () =>
+  Object.entries(paths).flatMap(([url, methods]) =>
+    Object.entries(methods).map(([method, op]) => ({ url, method: method.toUpperCase(), op })),
+  );
+const concrete = (url: string) => url.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000');
+
+describe('route access', () => {
+  it('refuses to start when an /api route declares no access', async () => {
+    const app = Fastify();
+    registerAccess(app);
+    expect(() => app.get('/api/forgotten', async () => ({ ok: true }))).toThrow(
+      'GET /api/forgotten declares no access',
+    );
+    app.get('/api/declared', { config: { access: 'public' } }, async () => ({ ok: true }));
+    expect((await app.inject('/api/declared')).statusCode).toBe(200);
+    await app.close();
+  });
+
+  it('states every operation in the OpenAPI document with its access and an operationId', () => {
+    const ops = operations();
+    expect(ops.length).toBeGreaterThan(30);
+    const ids = new Set<string>();
+    for (const { url, method, op } of ops) {
+      expect(op.security, `${method} ${url}`).toBeDefined();
+      expect(op.operationId, `${method} ${url}`).toBeTruthy();
+      ids.add(op.operationId!);
+    }
+    expect(ids.size).toBe(ops.length);
+    expect(paths['/api/messages']!.get!.security).toEqual([{ sessionCookie: [] }]);
+    expect(paths['/api/events']!.get!.security).toEqual([]);
+    expect(paths['/api/dev/mailbox']!.get!.description).toContain('Admins only');
+    expect(operationIdOf('GET', '/api/events/:id/attendees')).toBe('getEventsByIdAttendees');
+  });
+
+  it('refuses visitors on every member and admin operation, and members on every admin one, before validation', async () => {
+    const member = await registeredClient(ctx.app);
+    const admin = await adminClient(ctx.app);
+    const checked: string[] = [];
+    for (const { url, method, op } of operations()) {
+      const desc = op.description ?? '';
+      if (desc.includes('Anyone may call this') || !url.startsWith('/api/')) continue;
+      const body = method === 'GET' || method === 'DELETE' ? undefined : {};
+      const type = method as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+      const visitor = await new Client(ctx.app).request(type, concrete(url), body);
+      expect(visitor.statusCode, `visitor ${method} ${url}`).toBe(401);
+      if (desc.includes('Admins only')) {
+        const asMember = await member.client.request(type, concrete(url), body);
+        expect(asMember.statusCode, `member ${method} ${url}`).toBe(403);
+        const asAdmin = await admin.client.request(type, concrete(url), body);
+        expect(asAdmin.statusCode, `admin ${method} ${url}`).not.toBe(403);
+      }
+      checked.push(`${method} ${url}`);
+    }
+    expect(checked).toContain('GET /api/messages');
+    expect(checked).toContain('GET /api/dev/mailbox');
+  });
+
+  it('gives a document the OpenAPI linter accepts (recommended rules, no errors)', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'pm-openapi-'));
+    const file = path.join(dir, 'openapi.json');
+    await writeFile(file, (await ctx.app.inject('/api/docs/json')).body);
+    const redocly = path.resolve('node_modules/.bin/redocly');
+    const { stdout } = await promisify(execFile)(redocly, ['lint', file, '--extends=recommended', '--format=json'], {
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+    }).catch((err: { stdout: string }) => ({ stdout: err.stdout }));
+    await rm(dir, { recursive: true, force: true });
+    const report = JSON.parse(stdout) as { problems: { severity: string; ruleId: string; message: string }[] };
+    const errors = report.problems.filter((p) => p.severity === 'error').map((p) => `${p.ruleId}: ${p.message}`);
+    expect(errors).toEqual([]);
+  }, 60_000);
+});
