@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { E2E_DEMO_ADMIN, E2E_DEMO_MEMBER_PASSWORD } from './tests/e2e/demo-logins';
 
 // End-to-end journeys against the built app, served by the real server on a fresh
 // embedded database (seeded with the demo content), driven by Debian's Chromium.
@@ -44,6 +45,10 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       DATA_DIR: `test-results/e2e-data-${port}`,
       AUTH_RATE_LIMIT: '1000',
+      // The seed draws random passwords otherwise; the journeys sign in with these.
+      DEMO_ADMIN_EMAIL: E2E_DEMO_ADMIN.email,
+      DEMO_ADMIN_PASSWORD: E2E_DEMO_ADMIN.password,
+      DEMO_MEMBER_PASSWORD: E2E_DEMO_MEMBER_PASSWORD,
       LOG_LEVEL: 'warn',
     },
   },

@@ -1,8 +1,10 @@
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { isDatabaseEmpty, seedDemo } from './db/seed/seed';
 import { createStorage } from './platform/storage';
+import { bannerLines, prepareInstall } from './setup/start-up';
+import { AdminSetupError } from './setup/admin-account';
 import { buildApp } from './app';
 
 // Starts one server process: migrate, seed an empty database, listen, shut down cleanly.
@@ -10,14 +12,17 @@ const config = loadConfig();
 const databaseUrl = config.DATABASE_URL ?? path.resolve(config.DATA_DIR, 'db');
 const database = await openDatabase(databaseUrl);
 const storage = createStorage(config);
+// The local uploads folder is served from the first request on, even before anything (a seed) wrote to it.
+if (!config.S3_BUCKET) mkdirSync(path.resolve(config.DATA_DIR, 'uploads'), { recursive: true });
 
-let seeded: { adminEmail: string; adminPassword: string } | null = null;
-if (config.SEED_ON_EMPTY && (await isDatabaseEmpty(database.db))) {
-  seeded = await seedDemo(database.db, storage, {
-    adminEmail: config.DEMO_ADMIN_EMAIL,
-    adminPassword: config.DEMO_ADMIN_PASSWORD,
-  });
-}
+// Demo content on an empty database (outside production unless SEED_ON_EMPTY=true), with
+// passwords drawn now and kept under DATA_DIR; the admin named by ADMIN_EMAIL when missing.
+const report = await prepareInstall(database.db, storage, config).catch(async (error: unknown) => {
+  if (!(error instanceof AdminSetupError)) throw error;
+  console.error(`\n  ${error.message}\n`);
+  await database.close();
+  process.exit(1);
+});
 
 const app = await buildApp({ config, database, storage });
 await app.listen({ port: config.PORT, host: config.HOST });
@@ -26,14 +31,8 @@ const where = config.DATABASE_URL
   ? 'PostgreSQL (DATABASE_URL)'
   : `embedded PGlite in ${path.relative(process.cwd(), databaseUrl) || databaseUrl}`;
 console.log(`\n  Power Mixer is running at ${config.publicUrl}  (database: ${where})`);
-if (!config.isProduction) {
-  console.log(
-    `  Demo admin: ${config.DEMO_ADMIN_EMAIL} / ${config.DEMO_ADMIN_PASSWORD}${seeded ? '  (demo content seeded just now)' : ''}`,
-  );
-  console.log(
-    `  Mails are captured at ${config.publicUrl}/dev/mailbox${config.SMTP_URL ? ' and sent over SMTP' : ''}\n`,
-  );
-}
+for (const line of bannerLines(config, report)) console.log(`  ${line}`);
+console.log('');
 
 let closing = false;
 async function shutdown(signal: string) {

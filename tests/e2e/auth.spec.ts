@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolationsInBothThemes, newMember, register, signIn } from './fixtures';
+import { DEMO_ADMIN, expectNoAxeViolationsInBothThemes, newMember, register, signIn, signOut } from './fixtures';
 
 test('register, sign out, sign in, reset the password through the mailbox, sign in with the new one', async ({
   page,
+  browser,
 }) => {
   const member = newMember('auth');
   await register(page, member);
@@ -33,16 +34,25 @@ test('register, sign out, sign in, reset the password through the mailbox, sign 
   await page.getByRole('button', { name: /reset|send/i }).click();
   await expect(page.getByText('Check your email for a link to reset your password.')).toBeVisible();
 
-  // Open it from the development mailbox.
-  await page.goto('/dev/mailbox');
-  await page
+  // The admin reads it in the mailbox, in a browser of their own: asked to sign in first, then
+  // brought back to the mailbox.
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await admin.goto('/dev/mailbox');
+  await expect(admin).toHaveURL(/\/login$/);
+  await admin.getByLabel('Email').fill(DEMO_ADMIN.email);
+  await admin.getByLabel('Password').fill(DEMO_ADMIN.password);
+  await admin.getByRole('button', { name: 'Sign In' }).click();
+  await expect(admin).toHaveURL(/\/dev\/mailbox$/);
+  await admin
     .getByRole('button', { name: /Reset your Power Mixer password/ })
     .first()
     .click();
-  const link = page.getByRole('link', { name: /\/new-password#token=/ }).first();
+  const link = admin.getByRole('link', { name: /\/new-password#token=/ }).first();
   await expect(link).toBeVisible();
   const href = await link.getAttribute('href');
   expect(href).toContain('/new-password#token=');
+  await adminContext.close();
   await page.goto(href!);
 
   await page.getByLabel(/new password/i).fill('an even longer new password');
@@ -55,6 +65,21 @@ test('register, sign out, sign in, reset the password through the mailbox, sign 
   await expect(page.getByRole('alert')).toContainText(/invalid/i);
   await signIn(page, member.email, 'an even longer new password');
   await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test("the mailbox is the admin's: a visitor is asked to sign in, a member is sent home", async ({ page }) => {
+  const member = newMember('nomail');
+  await register(page, member);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/dev/mailbox');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Developer mailbox' })).toHaveCount(0);
+  expect((await page.request.get('/api/dev/mailbox')).status()).toBe(403);
+
+  await signOut(page);
+  await page.goto('/dev/mailbox');
+  await expect(page).toHaveURL(/\/login$/);
+  expect((await page.request.get('/api/dev/mailbox')).status()).toBe(401);
 });
 
 test('a reset link without a token says so', async ({ page }) => {

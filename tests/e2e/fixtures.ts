@@ -1,10 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, request, type Page } from '@playwright/test';
+import { E2E_DEMO_ADMIN, E2E_DEMO_MEMBER_PASSWORD } from './demo-logins';
 
-// Shared steps for the journeys. The server under test is seeded with the demo content.
+// Shared steps for the journeys. The server under test is seeded with the demo content, with the
+// passwords playwright.config.ts gives it (a real install draws random ones).
 
-export const DEMO_ADMIN = { email: 'admin@powermixer.example', password: 'mixer-admin-2026' };
-export const DEMO_MEMBER_PASSWORD = 'mixer-member-2026';
+export const DEMO_ADMIN = E2E_DEMO_ADMIN;
+export const DEMO_MEMBER_PASSWORD = E2E_DEMO_MEMBER_PASSWORD;
 
 let counter = 0;
 /** A new member's details, unique per run. */
@@ -56,9 +58,19 @@ export async function expectNoAxeViolationsInBothThemes(page: Page, label?: stri
   }
 }
 
-/** The newest mail to `to`, read from the development mailbox API. */
+/** The newest mail to `to`, read from the mailbox API as the admin (it is theirs only), in a
+ * context of its own so the page keeps its own session. */
 export async function latestMail(page: Page, to: string) {
-  const res = await page.request.get('/api/dev/mailbox');
-  const { messages } = (await res.json()) as { messages: { to: string; subject: string; text: string }[] };
-  return messages.find((m) => m.to === to);
+  const origin = new URL(page.url()).origin;
+  const admin = await request.newContext({ baseURL: origin, extraHTTPHeaders: { origin } });
+  try {
+    const signedIn = await admin.post('/api/auth/sign-in', { data: DEMO_ADMIN });
+    expect(signedIn.status(), 'the admin signs in to read the mailbox').toBe(200);
+    const res = await admin.get('/api/dev/mailbox');
+    expect(res.status()).toBe(200);
+    const { messages } = (await res.json()) as { messages: { to: string; subject: string; text: string }[] };
+    return messages.find((m) => m.to === to);
+  } finally {
+    await admin.dispose();
+  }
 }

@@ -4,6 +4,7 @@ import { SMTPServer } from 'smtp-server';
 import { eq } from 'drizzle-orm';
 import { emailOutbox } from '../db/schema';
 import { createTestContext, type TestContext } from '../test/harness';
+import { adminClient } from '../test/factories';
 
 // A real SMTP server on loopback receives what the mailer sends.
 const received: { to: string[]; raw: string }[] = [];
@@ -63,7 +64,9 @@ describe('mailer', () => {
   it('keeps mail as captured for /dev/mailbox when no SMTP is configured', async () => {
     const { mailer } = captureCtx.app.services;
     await mailer.send({ to: 'laptop@example.com', subject: 'Hello', text: 'Open https://example.com/x' });
-    const res = await captureCtx.app.inject('/api/dev/mailbox');
+    // The mailbox is the admin's (dev-mailbox.test.ts checks everyone else is refused).
+    const { client } = await adminClient(captureCtx.app);
+    const res = await client.get('/api/dev/mailbox');
     expect(res.statusCode).toBe(200);
     const [first] = res.json().messages;
     expect(first).toMatchObject({ to: 'laptop@example.com', subject: 'Hello', status: 'captured' });

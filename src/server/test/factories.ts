@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { account, events, profiles, sponsors, eventSponsors, user } from '../db/schema';
 import { hashPassword } from '../platform/passwords';
@@ -70,6 +71,19 @@ export async function createMembers(db: Db, count: number, prefix = 'bulk') {
       .values(chunk.map((m) => ({ id: m.id, username: m.username, fullName: `Member ${m.username}` })));
   }
   return members;
+}
+
+/** An admin made straight in the test database (tests never rely on the demo admin). */
+export async function createAdmin(db: Db, prefix = 'admin') {
+  const [admin] = await createMembers(db, 1, prefix);
+  await db.update(profiles).set({ isAdmin: true }).where(eq(profiles.id, admin!.id));
+  return admin!;
+}
+
+/** A new admin, signed in: `{ client, admin }`. */
+export async function adminClient(app: App) {
+  const admin = await createAdmin(app.services.db);
+  return { client: await signIn(app, admin), admin };
 }
 
 /** Signs a factory member in and returns their client. */

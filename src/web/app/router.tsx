@@ -48,13 +48,6 @@ const publicRoutes: RouteObject[] = [
       (m) => m.NewPasswordPage,
     ),
   },
-  {
-    path: paths.devMailbox,
-    lazy: screen(
-      () => import('../features/dev-mailbox/mailbox-page'),
-      (m) => m.MailboxPage,
-    ),
-  },
 ];
 
 const memberRoutes: RouteObject[] = [
@@ -67,7 +60,16 @@ const memberRoutes: RouteObject[] = [
   },
 ];
 
-const adminRoutes: RouteObject[] = [];
+const adminRoutes: RouteObject[] = [
+  {
+    // Every captured mail, reset links included: admins only (so is its API).
+    path: paths.devMailbox,
+    lazy: screen(
+      () => import('../features/dev-mailbox/mailbox-page'),
+      (m) => m.MailboxPage,
+    ),
+  },
+];
 
 export const routes: RouteObject[] = [
   {
@@ -82,8 +84,15 @@ export const routes: RouteObject[] = [
           ...publicRoutes,
           ...siteRoutes,
           ...communityPublicRoutes,
-          { element: <RequireAuth />, children: [...memberRoutes, ...communityMemberRoutes] },
-          { element: <RequireAdmin />, children: adminRoutes },
+          {
+            element: <RequireAuth />,
+            children: [
+              ...memberRoutes,
+              ...communityMemberRoutes,
+              // Inside RequireAuth: a visitor signs in and comes back; a member is sent home.
+              { element: <RequireAdmin />, children: adminRoutes },
+            ],
+          },
           // Unknown URLs: the loader throws a 404, the errorElement above shows it.
           { path: '*', loader: notFoundLoader, element: null },
         ],

@@ -28,10 +28,12 @@ import {
   userSkills,
 } from '../schema';
 import { localStorage } from '../../platform/storage';
-import { clearDatabase, DEMO_MEMBER_PASSWORD, isDatabaseEmpty, seedDemo } from './seed';
+import { clearDatabase, isDatabaseEmpty, seedDemo } from './seed';
 
 const ADMIN_EMAIL = 'Admin@PowerMixer.example';
-const ADMIN_PASSWORD = 'mixer-admin-2026';
+// The seed has no passwords of its own: the caller passes them (setup/demo-credentials.ts draws them).
+const ADMIN_PASSWORD = 'seed-test-admin-password';
+const MEMBER_PASSWORD = 'seed-test-member-password';
 
 describe('demo seed', { timeout: 60_000 }, () => {
   let database: Database;
@@ -60,11 +62,17 @@ describe('demo seed', { timeout: 60_000 }, () => {
     const result = await seedDemo(database.db, localStorage(uploads), {
       adminEmail: ADMIN_EMAIL,
       adminPassword: ADMIN_PASSWORD,
+      memberPassword: MEMBER_PASSWORD,
       now,
     });
     seedMs = performance.now() - started;
     console.info(`seedDemo took ${Math.round(seedMs)} ms`);
-    expect(result).toEqual({ adminEmail: ADMIN_EMAIL.toLowerCase(), adminPassword: ADMIN_PASSWORD });
+    expect(result).toEqual({
+      adminEmail: ADMIN_EMAIL.toLowerCase(),
+      adminPassword: ADMIN_PASSWORD,
+      memberPassword: MEMBER_PASSWORD,
+      exampleMemberEmail: 'jordan.lee@powermixer.example',
+    });
     expect(await isDatabaseEmpty(database.db)).toBe(false);
   });
 
@@ -149,7 +157,7 @@ describe('demo seed', { timeout: 60_000 }, () => {
       .innerJoin(account, eq(account.userId, profiles.id))
       .where(eq(profiles.isAdmin, false));
     expect(rows.length).toBeGreaterThanOrEqual(25);
-    expect(await verify(rows[0]!.password!, DEMO_MEMBER_PASSWORD)).toBe(true);
+    expect(await verify(rows[0]!.password!, MEMBER_PASSWORD)).toBe(true);
     expect(new Set(rows.map((r) => r.password)).size).toBe(1);
     expect(new Set(rows.map((r) => r.profile.username.toLowerCase())).size).toBe(rows.length);
     for (const { profile: p, email, emailVerified } of rows) {
@@ -352,7 +360,12 @@ describe('demo seed', { timeout: 60_000 }, () => {
 
   it('seeds again after clearing, well within the time budget', async () => {
     const started = performance.now();
-    await seedDemo(database.db, localStorage(uploads), { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD, now });
+    await seedDemo(database.db, localStorage(uploads), {
+      adminEmail: ADMIN_EMAIL,
+      adminPassword: ADMIN_PASSWORD,
+      memberPassword: MEMBER_PASSWORD,
+      now,
+    });
     const again = performance.now() - started;
     console.info(`second seedDemo took ${Math.round(again)} ms`);
     expect(await tableCount(profiles)).toBeGreaterThanOrEqual(25);

@@ -43,8 +43,6 @@ import {
 } from './data';
 import { generateDemoImages } from './images';
 
-/** Every demo member (not the admin) signs in with this password. */
-export const DEMO_MEMBER_PASSWORD = 'mixer-member-2026';
 export { DEMO_EMAIL_DOMAIN };
 
 const MINUTE = 60_000;
@@ -108,14 +106,20 @@ export async function clearDatabase(db: Db): Promise<void> {
 export interface SeedOptions {
   adminEmail: string;
   adminPassword: string;
+  /** Every demo member (not the admin) signs in with this one. No default: see setup/demo-credentials.ts. */
+  memberPassword: string;
   now?: Date;
 }
 
-export async function seedDemo(
-  db: Db,
-  storage: Storage,
-  options: SeedOptions,
-): Promise<{ adminEmail: string; adminPassword: string }> {
+export interface SeededLogins {
+  adminEmail: string;
+  adminPassword: string;
+  memberPassword: string;
+  /** One demo member's e-mail, for the banner (they are all first.last@domain). */
+  exampleMemberEmail: string;
+}
+
+export async function seedDemo(db: Db, storage: Storage, options: SeedOptions): Promise<SeededLogins> {
   const now = options.now ?? new Date();
   const nowMs = now.getTime();
   const adminEmail = options.adminEmail.trim().toLowerCase();
@@ -526,7 +530,7 @@ export async function seedDemo(
   // ---- Hash passwords once each (argon2 is deliberately slow) --------------------------
   const [adminHash, memberHash] = await Promise.all([
     hashPassword(options.adminPassword),
-    hashPassword(DEMO_MEMBER_PASSWORD),
+    hashPassword(options.memberPassword),
   ]);
 
   // ---- Rows ------------------------------------------------------------------------------
@@ -813,5 +817,10 @@ export async function seedDemo(
     await tx.insert(contactMessages).values(contactRows);
   });
 
-  return { adminEmail, adminPassword: options.adminPassword };
+  return {
+    adminEmail,
+    adminPassword: options.adminPassword,
+    memberPassword: options.memberPassword,
+    exampleMemberEmail: members[0]!.email,
+  };
 }

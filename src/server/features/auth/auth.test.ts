@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { account, emailOutbox, profiles, user } from '../../db/schema';
 import { Client, ORIGIN, createTestContext, newMember, registeredClient, type TestContext } from '../../test/harness';
 import { USERNAME_TAKEN, RESET_EMAIL_SENT, INVALID_TOKEN } from '../../../shared/auth';
+import { adminClient } from '../../test/factories';
 import { FAILURES_BEFORE_DELAY, MAX_DELAY_SECONDS } from '../../platform/sign-in-guard';
 
 let ctx: TestContext;
@@ -335,7 +336,8 @@ describe('password reset', () => {
       expect(refused.json().error.message).toMatch(/^This password is too easy to guess\. /);
     }
 
-    const mailbox = await new Client(ctx.app).get('/api/dev/mailbox');
+    const { client: admin } = await adminClient(ctx.app);
+    const mailbox = await admin.get('/api/dev/mailbox');
     expect(mailbox.json().messages.some((m: { to: string }) => m.to === input.email)).toBe(true);
 
     const done = await new Client(ctx.app).post('/api/auth/password-reset', { token, password: 'a brand new secret' });

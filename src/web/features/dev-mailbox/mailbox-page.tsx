@@ -12,7 +12,7 @@ import { Linkified } from './linkify';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-/** Mail the server would have sent (no SMTP configured), newest first, e.g. password reset links. */
+/** The outbox, newest first (password reset links among them): admins only, like its API. */
 export function MailboxPage() {
   useDocumentTitle('Developer mailbox');
   const mailbox = useMailbox();
@@ -25,7 +25,9 @@ export function MailboxPage() {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-3xl font-semibold tracking-tight text-fg">Developer mailbox</h1>
-          <p className="mt-1 text-sm text-fg-muted">Emails the site sent while no mail server is configured.</p>
+          <p className="mt-1 text-sm text-fg-muted">
+            Emails the site sent, newest first. Without a mail server they are only kept here.
+          </p>
         </div>
         <Button variant="secondary" size="sm" onClick={() => void mailbox.refetch()} loading={mailbox.isFetching}>
           {!mailbox.isFetching && <RefreshCw aria-hidden="true" />}
