@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from './db/client';
 import { isUuid } from './features/events/service';
+import { hasControlCharacters } from '../shared/text';
 
 /** What link previews (Open Graph, Twitter cards) show for a page. */
 export interface PageMeta {
@@ -37,8 +38,15 @@ const eventMeta: PageMetaResolver = async (path, db) => {
 };
 
 const profileMeta: PageMetaResolver = async (path, db) => {
-  const username = path.match(/^\/user\/([^/?#]+)$/)?.[1];
-  if (!username) return null;
+  const encoded = path.match(/^\/user\/([^/?#]+)$/)?.[1];
+  if (!encoded) return null;
+  let username: string;
+  try {
+    username = decodeURIComponent(encoded);
+  } catch {
+    return null; // not a valid percent-encoding: no such member
+  }
+  if (hasControlCharacters(username)) return null;
   const result = await db.execute<{
     username: string;
     full_name: string | null;
@@ -47,7 +55,7 @@ const profileMeta: PageMetaResolver = async (path, db) => {
     avatar_url: string | null;
     bio: string | null;
   }>(
-    sql`select username, full_name, position, company, avatar_url, bio from profiles where lower(username) = lower(${decodeURIComponent(username)})`,
+    sql`select username, full_name, position, company, avatar_url, bio from profiles where lower(username) = lower(${username})`,
   );
   const row = result.rows[0];
   if (!row) return null;
@@ -86,8 +94,10 @@ export function renderIndexHtml(template: string, meta: PageMeta | null, publicU
     `<meta property="og:image" content="${escapeHtml(image)}">`,
     `<meta name="twitter:card" content="summary_large_image">`,
   ].join('\n    ');
+  // Function replacers: a replacement *string* would read `$&`, `$'` or `` $` `` in member text
+  // (a full name, an event name) as patterns and paste parts of the page there.
   return template
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(m.title)}</title>`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(m.title)}</title>`)
     .replace(/\s*<meta\s+name="description"[^>]*>/, '')
-    .replace('</head>', `    ${tags}\n  </head>`);
+    .replace('</head>', () => `    ${tags}\n  </head>`);
 }

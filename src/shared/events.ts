@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './text';
 
 // Events, registrations and guests: contracts shared by the server routes and the web app.
 
@@ -25,6 +26,8 @@ export const REGISTRATION_CLOSED = 'Registration is closed for this event.';
 export const GUESTS_SAVED = 'Guests successfully registered!';
 export const REGISTRATION_SUCCESS = "Registration successful! You're all set for the event.";
 export const UNREGISTER_CONFIRM = 'Are you sure you want to unregister from this event?';
+export const GUEST_EMAIL_TAKEN = 'Two guests cannot share an email; each guest needs their own.';
+export const GUEST_IS_YOU = "A guest cannot be you: enter your guest's own email, not yours.";
 
 export const eventCard = z.object({
   id: z.string(),
@@ -85,11 +88,31 @@ export const attendee = z.object({
 export type Attendee = z.infer<typeof attendee>;
 
 export const guestInput = z.object({
-  name: z.string().trim().min(1, 'Guest name is required').max(120),
-  email: z.string().trim().toLowerCase().email('Enter a valid guest email'),
+  name: safeText.trim().min(1, 'Guest name is required').max(120),
+  email: safeText.trim().toLowerCase().email('Enter a valid guest email'),
 });
+
+/** Which guests repeat an earlier guest's e-mail (compared trimmed and ignoring case). */
+export function repeatedGuestEmails(guests: readonly { email: string }[]): number[] {
+  const seen = new Set<string>();
+  const repeated: number[] = [];
+  guests.forEach((guest, i) => {
+    const email = guest.email.trim().toLowerCase();
+    if (seen.has(email)) repeated.push(i);
+    seen.add(email);
+  });
+  return repeated;
+}
+
 export const guestsInput = z.object({
-  guests: z.array(guestInput).max(GUESTS_MAX, `At most ${GUESTS_MAX} guests`),
+  guests: z
+    .array(guestInput)
+    .max(GUESTS_MAX, `At most ${GUESTS_MAX} guests`)
+    .superRefine((guests, ctx) => {
+      for (const i of repeatedGuestEmails(guests)) {
+        ctx.addIssue({ code: 'custom', path: [i, 'email'], message: GUEST_EMAIL_TAKEN });
+      }
+    }),
 });
 export type GuestsInput = z.infer<typeof guestsInput>;
 

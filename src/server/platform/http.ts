@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { Config } from '../config';
 import { HttpError } from './errors';
+import { safeError } from './logging';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -108,7 +109,12 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
-      request.log.error({ err: error }, 'request failed');
+      // Only fields that never hold request values (platform/logging.ts); the route is its
+      // pattern (`/api/events/:id`), not the URL.
+      request.log.error(
+        { err: safeError(error), method: request.method, route: request.routeOptions.url },
+        'request failed',
+      );
       return reply
         .status(500)
         .send({ error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' } });

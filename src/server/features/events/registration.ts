@@ -1,9 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { conflict, notFound } from '../../platform/errors';
+import { conflict, notFound, unprocessable } from '../../platform/errors';
 import {
   EVENT_NOT_FOUND,
+  GUEST_EMAIL_TAKEN,
+  GUEST_IS_YOU,
   REGISTRATION_CLOSED,
+  repeatedGuestEmails,
   type AttendeeStatus,
   type GuestsInput,
   type RegistrationInput,
@@ -117,13 +120,25 @@ export async function unregister(db: Db, eventId: string, userId: string): Promi
   });
 }
 
-/** Replaces the member's guests for the event (0 to 10; all of them need a seat). */
+/** Replaces the member's guests for the event (0 to 10; all of them need a seat). Each guest is a
+ * different person: no two share an e-mail, and none has the member's own (one seat per person,
+ * not one member taking eleven with copies of one guest). Refused with 422, changing nothing. */
 export async function setGuests(
   db: Db,
   eventId: string,
   userId: string,
   input: GuestsInput,
 ): Promise<{ promoted: string[] }> {
+  // Checked before the event is locked. The route validated with the same shared schema;
+  // other callers get the same answer here.
+  if (repeatedGuestEmails(input.guests).length > 0) throw unprocessable('GUEST_EMAIL_TAKEN', GUEST_EMAIL_TAKEN);
+  if (input.guests.length > 0) {
+    const me = await db.execute<{ email: string }>(sql`select email from "user" where id = ${userId}`);
+    const own = me.rows[0]?.email.trim().toLowerCase();
+    if (own && input.guests.some((g) => g.email.trim().toLowerCase() === own)) {
+      throw unprocessable('GUEST_IS_MEMBER', GUEST_IS_YOU);
+    }
+  }
   return db.transaction(async (tx) => {
     const event = await lockEvent(tx, eventId);
     if (event.status !== 'upcoming') throw conflict('REGISTRATION_CLOSED', REGISTRATION_CLOSED);

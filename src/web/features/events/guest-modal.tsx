@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { GUESTS_MAX, GUESTS_SAVED, guestInput, type MyRegistration } from '../../../shared/events';
+import type { z } from 'zod';
+import { GUESTS_MAX, GUESTS_SAVED, guestInput, guestsInput, type MyRegistration } from '../../../shared/events';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Dialog, DialogClose } from '../../components/dialog';
@@ -14,6 +15,14 @@ const MISSING_EVENT = 'Event ID is missing. Please try again later.';
 
 type Row = { name: string; email: string };
 type RowErrors = Record<number, { name?: string; email?: string }>;
+
+/** The first message for each field of one guest, from issues whose path ends in the field. */
+function addIssues(found: RowErrors, row: number, issues: z.ZodError['issues']) {
+  for (const issue of issues) {
+    const field = issue.path[issue.path.length - 1] === 'name' ? 'name' : 'email';
+    found[row] = { ...found[row], [field]: found[row]?.[field] ?? issue.message };
+  }
+}
 
 /** Opened after registering as attending (or from "Manage guests"): up to 10 guests, name and e-mail each. */
 export function GuestModal({
@@ -77,16 +86,28 @@ function GuestForm({ eventId, current, close }: { eventId: string | undefined; c
     // Only guests with both a name and an e-mail are registered; their e-mails must be valid.
     const found: RowErrors = {};
     const guests: Row[] = [];
+    const rowOf: number[] = [];
     rows.forEach((row, i) => {
       if (!row.name.trim() || !row.email.trim()) return;
       const parsed = guestInput.safeParse(row);
-      if (parsed.success) guests.push(parsed.data);
-      else found[i] = { email: parsed.error.issues[0]?.message ?? 'Enter a valid guest email' };
+      if (parsed.success) {
+        guests.push(parsed.data);
+        rowOf.push(i);
+      } else addIssues(found, i, parsed.error.issues);
     });
+    // The rules across guests (no two share an e-mail) come from the schema the server checks too.
+    const all = guestsInput.safeParse({ guests });
+    if (!all.success) {
+      for (const issue of all.error.issues) {
+        const row = rowOf[issue.path[1] as number];
+        if (row !== undefined) addIssues(found, row, [issue]);
+      }
+    }
     setErrors(found);
     const firstInvalid = Object.keys(found)[0];
     if (firstInvalid !== undefined) {
-      document.getElementById(`${formId}-email-${firstInvalid}`)?.focus();
+      const field = found[Number(firstInvalid)]?.email ? 'email' : 'name';
+      document.getElementById(`${formId}-${field}-${firstInvalid}`)?.focus();
       return;
     }
     // Nothing to add and nothing to remove: nothing to send.
@@ -97,9 +118,13 @@ function GuestForm({ eventId, current, close }: { eventId: string | undefined; c
     save.mutate(
       { guests },
       {
+        // The server's own reason when it refused the guests (no seats left, a guest who is you,
+        // registration closed); the spec's generic text for anything else.
         onError: (error) =>
           setProblem(
-            error instanceof ApiRequestError && error.code === 'NOT_ENOUGH_SEATS' ? error.message : GENERIC_ERROR,
+            error instanceof ApiRequestError && (error.status === 409 || error.status === 422)
+              ? error.message
+              : GENERIC_ERROR,
           ),
       },
     );

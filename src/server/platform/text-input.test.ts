@@ -1,0 +1,267 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTROL_CHARACTERS_MESSAGE } from '../../shared/text';
+import { Client, createTestContext, type TestContext } from '../test/harness';
+import { adminClient, createMembers, signIn } from '../test/factories';
+import { findControlCharacters } from './text-input';
+
+// Every operation in the OpenAPI document, with a NUL in each path parameter, each query
+// parameter and each string of its request body in turn, as a visitor, a member and an admin:
+// never a 5xx, and a 422 naming the field wherever the request gets past the access check.
+
+let ctx: TestContext;
+let member: Client;
+let admin: Client;
+beforeAll(async () => {
+  ctx = await createTestContext({ AUTH_RATE_LIMIT: '100000', CONTACT_RATE_LIMIT: '100000' });
+  const [m] = await createMembers(ctx.database.db, 1, 'nul');
+  member = await signIn(ctx.app, m!);
+  admin = (await adminClient(ctx.app)).client;
+});
+afterAll(async () => ctx?.close());
+
+type Schema = {
+  type?: string | string[];
+  format?: string;
+  enum?: unknown[];
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  allOf?: Schema[];
+};
+type Parameter = { in: string; name: string; schema?: Schema };
+type Operation = {
+  parameters?: Parameter[];
+  requestBody?: { content: Record<string, { schema: Schema }> };
+  security?: unknown[];
+};
+type Path = (string | number)[];
+
+const NUL = 'a\u0000b';
+const A_UUID = '00000000-0000-4000-8000-000000000000';
+
+/** A value for `schema` with `nul` in the string at `target` (or in every string when `target`
+ * is 'all'), and plain values elsewhere; also lists the paths of its strings. */
+function sample(schema: Schema, target: Path | 'all' | null, path: Path = [], leaves: Path[] = []): unknown {
+  const variants = schema.anyOf ?? schema.oneOf ?? schema.allOf;
+  if (variants) return sample(variants[0]!, target, path, leaves);
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
+  const here = target === 'all' || (target !== null && target.join('.') === path.join('.'));
+  if (type === 'object' || schema.properties) {
+    return Object.fromEntries(
+      Object.entries(schema.properties ?? {}).map(([key, value]) => [
+        key,
+        sample(value, target, [...path, key], leaves),
+      ]),
+    );
+  }
+  if (type === 'array') return [sample(schema.items ?? { type: 'string' }, target, [...path, 0], leaves)];
+  if (type === 'integer' || type === 'number') return 1;
+  if (type === 'boolean') return true;
+  leaves.push(path);
+  if (here) return schema.format === 'email' ? `${NUL}@example.com` : NUL;
+  // Otherwise a value its schema takes, so the NUL is the one thing wrong with the request.
+  if (typeof schema.enum?.[0] === 'string') return schema.enum[0];
+  return PLAIN[schema.format ?? ''] ?? 'plain.example.com';
+}
+
+const PLAIN: Record<string, string> = {
+  email: 'nul.probe@example.com',
+  uuid: A_UUID,
+  uri: 'https://example.com',
+  'date-time': '2030-01-01T00:00:00.000Z',
+};
+
+/** Each variant of a body schema (anyOf: one skill by id, or a new one by name). */
+const bodyVariants = (schema: Schema): Schema[] => schema.anyOf ?? schema.oneOf ?? [schema];
+
+interface Probe {
+  label: string;
+  /** The field the answer must name, or null when several hold a NUL. */
+  field: string | null;
+  url: string;
+  body?: unknown;
+}
+
+function probes(path: string, op: Operation): Probe[] {
+  const params = op.parameters ?? [];
+  const pathParams = params.filter((p) => p.in === 'path').map((p) => p.name);
+  const queryParams = params.filter((p) => p.in === 'query');
+  const schema = op.requestBody?.content['application/json']?.schema;
+  const url = (nulIn: string | 'all' | null, query: string | 'all' | null) => {
+    const base = path.replace(/\{(\w+)\}/g, (_, name: string) =>
+      nulIn === 'all' || nulIn === name ? encodeURIComponent(NUL) : A_UUID,
+    );
+    const q = queryParams
+      .map(({ name, schema }) => {
+        const nul = query === 'all' || query === name;
+        return `${name}=${encodeURIComponent(String(nul ? NUL : sample(schema ?? {}, null)))}`;
+      })
+      .join('&');
+    return q ? `${base}?${q}` : base;
+  };
+  const plainBody = schema ? sample(schema, null) : undefined;
+  const list: Probe[] = [];
+  for (const name of pathParams) {
+    list.push({ label: `path ${name}`, field: name, url: url(name, null), body: plainBody });
+  }
+  for (const { name } of queryParams) {
+    list.push({ label: `query ${name}`, field: name, url: url(null, name), body: plainBody });
+  }
+  for (const variant of schema ? bodyVariants(schema) : []) {
+    const leaves: Path[] = [];
+    sample(variant, null, [], leaves);
+    for (const leaf of leaves) {
+      list.push({
+        label: `body ${leaf.join('.')}`,
+        field: leaf.join('.'),
+        url: url(null, null),
+        body: sample(variant, leaf),
+      });
+    }
+    list.push({ label: 'everything', field: null, url: url('all', 'all'), body: sample(variant, 'all') });
+  }
+  return list;
+}
+
+describe('a NUL byte anywhere in a request', () => {
+  it('is refused with 422 naming the field by every operation in the OpenAPI document, never a 5xx', async () => {
+    const doc = (await ctx.app.inject('/api/docs/json')).json() as { paths: Record<string, Record<string, Operation>> };
+    const failures: string[] = [];
+    let operations = 0;
+    let reachedValidation = 0;
+    for (const [path, methods] of Object.entries(doc.paths)) {
+      if (!path.startsWith('/api/')) continue;
+      for (const [method, op] of Object.entries(methods)) {
+        const list = probes(path, op);
+        if (list.length === 0) continue; // nothing a client can put text into
+        operations++;
+        const isPublic = Array.isArray(op.security) && op.security.length === 0;
+        for (const probe of list) {
+          for (const [who, signedIn] of [
+            ['visitor', null],
+            ['member', member],
+            ['admin', admin],
+          ] as const) {
+            // A fresh address per request: the rate limits count per client IP.
+            const client = new Client(ctx.app);
+            if (signedIn) client.cookies = new Map(signedIn.cookies);
+            const res = await client.request(
+              method.toUpperCase() as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+              probe.url,
+              probe.body,
+            );
+            const where = `${method.toUpperCase()} ${path} (${probe.label}) as ${who}`;
+            if (res.statusCode >= 500) {
+              failures.push(`${where}: ${res.statusCode} ${res.body}`);
+              continue;
+            }
+            // Access is checked first: a visitor may get 401 and a member 403 where the route is
+            // not theirs. Everyone else reaches the text rule.
+            const refusedAccess =
+              !isPublic &&
+              ((who === 'visitor' && res.statusCode === 401) || (who === 'member' && res.statusCode === 403));
+            if (refusedAccess) continue;
+            const error = res.json().error as { code: string; message: string } | undefined;
+            const expected = probe.field ? `${probe.field}: ${CONTROL_CHARACTERS_MESSAGE}` : CONTROL_CHARACTERS_MESSAGE;
+            const named = probe.field ? error?.message === expected : error?.message.endsWith(expected);
+            if (res.statusCode !== 422 || error?.code !== 'VALIDATION_ERROR' || !named) {
+              failures.push(`${where}: ${res.statusCode} ${res.body}`);
+            } else reachedValidation++;
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    // The document lists the routes: if it ever lists none, this test tests nothing.
+    expect(operations).toBeGreaterThan(20);
+    expect(reachedValidation).toBeGreaterThan(100);
+  }, 120_000);
+
+  it('is refused in a search as the issue found it: GET /api/members?q=%00', async () => {
+    const res = await new Client(ctx.app).get('/api/members?q=%00');
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ error: { code: 'VALIDATION_ERROR', message: `q: ${CONTROL_CHARACTERS_MESSAGE}` } });
+  });
+
+  it('refuses the other control characters and DEL, but takes tabs, line breaks and any other text', async () => {
+    for (const c of ['\u0001', '\u0008', '\u000b', '\u000c', '\u001b', '\u001f', '\u007f']) {
+      const res = await new Client(ctx.app).get(`/api/podcasts?q=${encodeURIComponent(`x${c}`)}`);
+      expect(res.statusCode, JSON.stringify(c)).toBe(422);
+    }
+    for (const text of ['a\tb', 'a\nb', 'a\r\nb', 'café ☕ 日本', '\u0085\u00a0']) {
+      const res = await new Client(ctx.app).get(`/api/podcasts?q=${encodeURIComponent(text)}`);
+      expect(res.statusCode, JSON.stringify(text)).toBe(200);
+    }
+  });
+
+  it('names a field nested in the body, and refuses a NUL in a field name', async () => {
+    const res = await member.request('PUT', `/api/events/${A_UUID}/guests`, {
+      guests: [
+        { name: 'Ann', email: 'ann@example.com' },
+        { name: 'Bo\u0000b', email: 'bob@example.com' },
+      ],
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.message).toBe(`guests.1.name: ${CONTROL_CHARACTERS_MESSAGE}`);
+
+    const key = await new Client(ctx.app).get('/api/podcasts?q%00=1');
+    expect(key.statusCode).toBe(422);
+    expect(key.json().error.message).toBe(`"q\\u0000": ${CONTROL_CHARACTERS_MESSAGE}`);
+  });
+
+  it('answers a deeply nested body without a 5xx', async () => {
+    const depth = 100_000;
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/events/${A_UUID}/guests`,
+      headers: { origin: 'http://localhost:3000', cookie: member.cookieHeader, 'content-type': 'application/json' },
+      payload: `{"guests":${'['.repeat(depth)}"x\\u0000"${']'.repeat(depth)}}`,
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.message).toBe(`guests.${'0.'.repeat(46)}0…: ${CONTROL_CHARACTERS_MESSAGE}`);
+  });
+
+  it('does not break an avatar upload whose multipart text carries a NUL (the route reads only the file)', async () => {
+    const boundary = 'nulboundary';
+    const payload = [
+      `--${boundary}`,
+      'Content-Disposition: form-data; name="caption"',
+      '',
+      'x\u0000y',
+      `--${boundary}`,
+      'Content-Disposition: form-data; name="file"; filename="a\u0000.png"',
+      'Content-Type: image/png',
+      '',
+      'not an image',
+      `--${boundary}--`,
+      '',
+    ].join('\r\n');
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/me/avatar',
+      headers: {
+        origin: 'http://localhost:3000',
+        cookie: member.cookieHeader,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
+      payload,
+    });
+    expect(res.statusCode).toBeLessThan(500);
+  });
+});
+
+describe('findControlCharacters', () => {
+  it('names the first string holding one, like the validation errors do', () => {
+    expect(findControlCharacters({ a: 'ok', b: ['fine', { c: 'x\u0000' }] })).toBe('b.1.c');
+    expect(findControlCharacters({ a: 'tab\there', n: 1, t: true, z: null })).toBeNull();
+    expect(findControlCharacters('\u0007')).toBe('');
+    expect(findControlCharacters(undefined)).toBeNull();
+  });
+
+  it('walks a deeply nested body without overflowing the stack', () => {
+    let deep: unknown = 'x\u0000';
+    for (let i = 0; i < 200_000; i++) deep = [deep];
+    expect(findControlCharacters(deep)).toMatch(/^0(\.0)+$/);
+  });
+});
