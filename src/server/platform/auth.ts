@@ -65,7 +65,11 @@ export function createAuth(db: Db, config: Config, mailer: Mailer) {
       database: { generateId: () => crypto.randomUUID() },
     },
     telemetry: { enabled: false },
-    logger: { level: config.NODE_ENV === 'test' ? 'error' : 'warn' },
+    logger: {
+      level: config.NODE_ENV === 'test' ? 'error' : 'warn',
+      // Its message only: the arguments after it may carry request values (an e-mail, a token).
+      log: (level, message) => console[level === 'error' ? 'error' : 'warn'](`better-auth: ${message}`),
+    },
   });
 }
 
