@@ -4,8 +4,11 @@ declare module 'autocannon' {
     method?: string;
     path?: string;
     headers?: Record<string, string>;
+    body?: string | Buffer;
     /** Called before each request is sent; returns the request to send. */
     setupRequest?: (request: Request, context: Record<string, unknown>) => Request;
+    /** Called with each response to this request (autocannon keeps every body anyway). */
+    onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
   }
 
   export interface Options {
@@ -14,6 +17,8 @@ declare module 'autocannon' {
     /** Seconds. */
     duration?: number;
     pipelining?: number;
+    /** Requests per second per connection, at most. */
+    connectionRate?: number;
     /** Seconds before a request counts as timed out. */
     timeout?: number;
     requests?: Request[];

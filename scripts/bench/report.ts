@@ -1,6 +1,7 @@
 import type { Fixture } from './generate';
 import type { JsSize } from './js-size';
 import type { CallResult, HttpResult } from './load';
+import type { MixedMeasurement } from './mixed';
 import { settings } from './settings';
 
 // Turning measurements into the tables: aligned text for the terminal, markdown for the README.
@@ -20,6 +21,8 @@ export interface DatabaseReport {
   routes: RouteMeasurement[];
   /** Database-only measurements (the landing loader's queries one by one). */
   parts: { label: string; db: CallResult }[];
+  /** The mixed part: the event page's reads alone and during members' writes. */
+  mixed?: MixedMeasurement;
   skipped?: string;
   failed?: string;
 }

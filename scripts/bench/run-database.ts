@@ -5,12 +5,15 @@ import type { DatabaseTarget } from './databases';
 import { generateDataset } from './generate';
 import { measureLandingJs, type JsSize } from './js-size';
 import { loadCalls, loadHttp, type CallResult, type PathSpec } from './load';
+import { benchMixed, prepareMixed, type MixedFixture } from './mixed';
 import type { DatabaseReport } from './report';
 import { startAppServer, startMinimalServer } from './servers';
+import { settings } from './settings';
 
-// One database from start to end: generate, measure the database's ceiling through the driver,
-// close it, measure the framework's ceiling, then the routes on a server child that opens the
-// database in turn. PGlite lets only one process open a data folder: the phases never overlap.
+// One database from start to end: generate, measure the database's ceiling through the driver
+// (and add the mixed part's members), close it, measure the framework's ceiling, then the routes
+// and the mixed part on a server child that opens the database in turn. PGlite lets only one
+// process open a data folder: the phases never overlap. BENCH_SUITES picks events, mixed or both.
 
 const log = (line: string) => console.log(line);
 const int = (n: number) => Math.round(n).toLocaleString('en-US');
@@ -24,6 +27,7 @@ export async function benchDatabase(
 
   let cases: Case[] = [];
   const ceilings: CallResult[] = [];
+  let mixed: MixedFixture | null = null;
   const database = await openDatabase(target.url); // applies the migrations
   // Closed here or by the cleanup on Ctrl-C, whichever comes first; closing twice throws.
   let closing: Promise<void> | null = null;
@@ -38,44 +42,74 @@ export async function benchDatabase(
         .map(([k, n]) => `${int(n)} ${k}`)
         .join(', ')}`,
     );
-    cases = routeCases(fixture);
-
-    log('  DB ceiling (service calls through the driver):');
-    for (const c of cases) {
-      const result = await loadCalls((n) => c.call(database.db, n));
-      ceilings.push(result);
-      log(`    ${c.label.padEnd(62)} ${int(result.callsPerSec).padStart(7)} calls/s  p99 ${result.p99.toFixed(1)} ms`);
+    if (settings.events) {
+      cases = routeCases(fixture);
+      log('  DB ceiling (service calls through the driver):');
+      for (const c of cases) {
+        const result = await loadCalls((n) => c.call(database.db, n));
+        ceilings.push(result);
+        log(
+          `    ${c.label.padEnd(62)} ${int(result.callsPerSec).padStart(7)} calls/s  p99 ${result.p99.toFixed(1)} ms`,
+        );
+      }
+      for (const part of landingParts) {
+        const result = await loadCalls((n) => part.call(database.db, n));
+        report.parts.push({ label: part.label, db: result });
+        log(
+          `    landing part: ${part.label.padEnd(48)} ${int(result.callsPerSec).padStart(7)} calls/s  p99 ${result.p99.toFixed(1)} ms`,
+        );
+      }
     }
-    for (const part of landingParts) {
-      const result = await loadCalls((n) => part.call(database.db, n));
-      report.parts.push({ label: part.label, db: result });
-      log(
-        `    landing part: ${part.label.padEnd(48)} ${int(result.callsPerSec).padStart(7)} calls/s  p99 ${result.p99.toFixed(1)} ms`,
-      );
+    // After the ceilings, which read the data set as generated.
+    if (settings.mixed) {
+      mixed = await prepareMixed(database.db);
+      log(`  mixed part: ${mixed.members.length} members added to "${mixed.eventName}" (${mixed.attendees} attendees)`);
     }
   } finally {
     await close();
     forget();
   }
 
-  // Measured next to the routes rather than once per run: on a shared machine the load varies.
-  log('  framework ceiling (minimal Fastify 5 server, child process):');
-  const minimal = await startMinimalServer();
-  report.framework = await loadHttp(minimal.url, '/').finally(() => minimal.stop());
-  log(`    GET / ${int(report.framework.rps)} req/s  p99 ${report.framework.p99.toFixed(1)} ms`);
+  return serveAndMeasure(target, report, cases, ceilings, mixed, options.measureJs);
+}
 
-  log('  starting the app server (child process)...');
-  const server = await startAppServer(target.serverEnv);
+/** Everything measured over HTTP, once the benchmark's own handle on the database is closed. */
+async function serveAndMeasure(
+  target: DatabaseTarget,
+  report: DatabaseReport,
+  cases: Case[],
+  ceilings: CallResult[],
+  mixed: MixedFixture | null,
+  measureJs: boolean,
+): Promise<JsSize | string | null> {
+  if (cases.length > 0) {
+    // Measured next to the routes rather than once per run: on a shared machine the load varies.
+    log('  framework ceiling (minimal Fastify 5 server, child process):');
+    const minimal = await startMinimalServer();
+    report.framework = await loadHttp(minimal.url, '/').finally(() => minimal.stop());
+    log(`    GET / ${int(report.framework.rps)} req/s  p99 ${report.framework.p99.toFixed(1)} ms`);
+  }
+
+  // The mixed part's members sign in from one address: the per-address limit is raised as in
+  // the members part (the per-account one only counts failures).
+  const extraEnv: Record<string, string> = mixed ? { AUTH_RATE_LIMIT: '100000' } : {};
+  log(`  starting the app server (child process${mixed ? ', AUTH_RATE_LIMIT=100000' : ''})...`);
+  const server = await startAppServer(target.serverEnv, extraEnv);
   try {
     for (const c of cases) await expectOk(server.url, c.path!);
-    log('  HTTP routes (autocannon):');
+    if (cases.length > 0) log('  HTTP routes (autocannon):');
     for (const [i, c] of cases.entries()) {
       const http = await loadHttp(server.url, c.path!);
       report.routes.push({ label: c.label, http, db: ceilings[i]! });
       const bad = http.non2xx + http.errors > 0 ? `  non-2xx ${http.non2xx}, errors ${http.errors}` : '';
       log(`    ${c.label.padEnd(62)} ${int(http.rps).padStart(7)} req/s    p99 ${http.p99.toFixed(1)} ms${bad}`);
     }
-    if (!options.measureJs) return null;
+    // After the public routes: its writes change the data they read.
+    if (mixed) {
+      log(`  mixed: one event's page read by visitors while ${mixed.members.length} members write to it:`);
+      report.mixed = await benchMixed(server.url, mixed);
+    }
+    if (!measureJs) return null;
     log('  landing page JavaScript (Chromium)...');
     return await measureLandingJs(server.url).catch((err: Error) => err.message);
   } finally {

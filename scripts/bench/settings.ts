@@ -14,10 +14,10 @@ function positive(name: string, fallback: number, { allowZero = false } = {}): n
 }
 
 const databases = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',').map((s) => s.trim());
-const suites = (process.env.BENCH_SUITES ?? 'events,members').split(',').map((s) => s.trim());
+const suites = (process.env.BENCH_SUITES ?? 'events,mixed,members').split(',').map((s) => s.trim());
 for (const suite of suites) {
-  if (!['events', 'members'].includes(suite))
-    throw new Error(`BENCH_SUITES: unknown suite "${suite}" (events, members)`);
+  if (!['events', 'mixed', 'members'].includes(suite))
+    throw new Error(`BENCH_SUITES: unknown suite "${suite}" (events, mixed, members)`);
 }
 
 export const settings = {
@@ -35,9 +35,20 @@ export const settings = {
   jsBudgetKb: 120,
   /** BENCH_BUILD=1 rebuilds the web app even when dist/web exists. */
   forceBuild: process.env.BENCH_BUILD === '1',
-  /** Which parts to run (BENCH_SUITES): the public event reads, the members area (PostgreSQL only), or both. */
+  /** Which parts to run (BENCH_SUITES): the public event reads, reads of one event while members
+   * write to it, the members area (PostgreSQL only); default all three. */
   events: suites.includes('events'),
+  mixed: suites.includes('mixed'),
   members: suites.includes('members'),
+  /** The mixed part: members switching their registration on the event while visitors read it... */
+  mixedWriters: 8,
+  /** ...each checking their own read after every this-many-th write (read-your-own-write)... */
+  mixedCheckEvery: 5,
+  /** ...and the target: reads during the writes at this share of reads alone or more. */
+  mixedTargetRatio: 0.7,
+  /** BENCH_MIXED_WRITE_RATE caps the members' writes per second, all together (0, the default:
+   * as fast as they can). For comparing with a given write load. */
+  mixedWriteRate: positive('BENCH_MIXED_WRITE_RATE', 0, { allowZero: true }),
   /** The members part's target: each route at this share of its SQL ceiling or more... */
   membersTargetRatio: 0.6,
   /** ...and a p99 latency below this many milliseconds. */
