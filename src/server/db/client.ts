@@ -38,6 +38,24 @@ function observingLogger(database: { observer: QueryObserver | null }) {
   return { logQuery: (query: string, params: unknown[]) => database.observer?.(query, params) };
 }
 
+/** PGlite runs every statement on the server's own thread, and hands its lock from one to the
+ * next through promise callbacks: a burst of writes would run back to back while no request is
+ * read from the network (cached reads starved to 3% under hot writes). Each statement and
+ * transaction first lets pending I/O through. */
+function yieldBetweenStatements(client: PGlite) {
+  const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+  const query = client.query.bind(client);
+  const transaction = client.transaction.bind(client);
+  client.query = (async (...args: Parameters<typeof query>) => {
+    await nextTurn();
+    return query(...args);
+  }) as typeof client.query;
+  client.transaction = (async (...args: Parameters<typeof transaction>) => {
+    await nextTurn();
+    return transaction(...args);
+  }) as typeof client.transaction;
+}
+
 const RECONNECT_DELAYS_MS = [100, 250, 500, 1_000, 2_000, 5_000];
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -53,6 +71,7 @@ async function openPglite(location: string): Promise<Database> {
   const client = await PGlite.create(location === 'memory://' ? undefined : location, { extensions: { pg_trgm } });
   await migratePglite(drizzlePglite(client), { migrationsFolder });
   await client.exec(CHANGE_TRIGGERS_SQL);
+  yieldBetweenStatements(client);
   const database: Database = {
     // Drizzle's PGlite and node-postgres databases share the PgDatabase query builder.
     db: null as unknown as Db,

@@ -30,6 +30,7 @@ export interface CacheOptions {
 
 const GZIP_FROM_BYTES = 2048;
 const MAX_ENTRIES = 2_000;
+const REBUILD_GAP_MS = 100;
 
 export const etagOf = (body: string) => `"${createHash('sha1').update(body).digest('base64url')}"`;
 
@@ -43,6 +44,11 @@ export function cachedBody(body: string): Cached {
     etag: etagOf(body),
     gzip: body.length >= GZIP_FROM_BYTES ? gzipSync(body, { level: 6 }) : undefined,
   };
+}
+
+/** Returned by a loader whose answer is already JSON text: stored as it is. */
+export class SerializedJson {
+  constructor(readonly json: string) {}
 }
 
 /** The cache entry whose loader is running (tests audit the tables its queries touch). */
@@ -69,6 +75,8 @@ interface Slot {
   staleSince?: number;
   /** The one load running for this key, and the version it will reflect. */
   running?: { promise: Promise<Entry>; version: number };
+  lastLoadAt?: number;
+  scheduled?: NodeJS.Timeout;
 }
 
 /** Answers kept per process as serialised JSON, each dropped when a table it reads changes
@@ -100,6 +108,7 @@ export function createAnswerCache(changes: ChangeStream, visitorStaleMs: number)
   });
   changes.onReset(() => {
     epoch++;
+    for (const slot of slots.values()) clearTimeout(slot.scheduled);
     slots.clear();
   });
 
@@ -117,10 +126,12 @@ export function createAnswerCache(changes: ChangeStream, visitorStaleMs: number)
       if (isFresh(slot, slot.entry, Date.now()) && slot.entry.version >= version) return slot.entry;
       const loadVersion = slot.version;
       const startedAt = Date.now();
+      slot.lastLoadAt = startedAt;
       const value = await loadingEntry.run({ key, reads: slot.reads }, slot.load);
       const entry: Entry = {
-        ...cachedBody(JSON.stringify(value)),
-        value,
+        // A loader may hand over JSON it spliced itself (a visitor's copy of a cached page).
+        ...(value instanceof SerializedJson ? cachedBody(value.json) : cachedBody(JSON.stringify(value))),
+        value: value instanceof SerializedJson ? undefined : value,
         version: loadVersion,
         expiresAt: Date.now() + ttlMs,
       };
@@ -140,12 +151,28 @@ export function createAnswerCache(changes: ChangeStream, visitorStaleMs: number)
     return promise;
   }
 
+  /** For visitors served the previous answer: one rebuild at a time and at most one per
+   * REBUILD_GAP_MS, not one per change (a hot event changes at every registration). */
+  function refreshInBackground(key: string, slot: Slot, ttlMs: number) {
+    if (slot.running || slot.scheduled) return;
+    const wait = (slot.lastLoadAt ?? 0) + REBUILD_GAP_MS - Date.now();
+    if (wait <= 0) return void refresh(key, slot, ttlMs).catch(() => undefined);
+    slot.scheduled = setTimeout(() => {
+      slot.scheduled = undefined;
+      if (slots.get(key) === slot) void refresh(key, slot, ttlMs).catch(() => undefined);
+    }, wait);
+    slot.scheduled.unref();
+  }
+
   const staleOptions = new Map<string, { staleMs: number; ttlMs: number }>();
 
   return {
     visitorStaleMs,
     async get(key, options, load) {
-      if (!changes.live) return cachedBody(JSON.stringify(await load()));
+      if (!changes.live) {
+        const value = await load();
+        return cachedBody(value instanceof SerializedJson ? value.json : JSON.stringify(value));
+      }
       let slot = slots.get(key);
       if (!slot) {
         if (slots.size >= MAX_ENTRIES) {
@@ -169,7 +196,7 @@ export function createAnswerCache(changes: ChangeStream, visitorStaleMs: number)
       const now = Date.now();
       if (isFresh(slot, slot.entry, now)) return slot.entry;
       if (options.staleMs && servableStale(slot, now, options.staleMs)) {
-        void refresh(key, slot, options.ttlMs).catch(() => undefined);
+        refreshInBackground(key, slot, options.ttlMs);
         return slot.entry!;
       }
       return refresh(key, slot, options.ttlMs);
@@ -182,7 +209,7 @@ export function createAnswerCache(changes: ChangeStream, visitorStaleMs: number)
       if (isFresh(slot, slot.entry, now)) return slot.entry;
       const stale = staleOptions.get(key);
       if (!stale || !servableStale(slot, now, stale.staleMs)) return undefined;
-      void refresh(key, slot, stale.ttlMs).catch(() => undefined);
+      refreshInBackground(key, slot, stale.ttlMs);
       return slot.entry;
     },
   };

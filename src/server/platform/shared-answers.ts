@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { personalBody, type AnswerCache, type Cached, type CacheOptions } from './cache';
+import { personalBody, SerializedJson, type AnswerCache, type Cached, type CacheOptions } from './cache';
 import { getViewer, type Viewer } from './viewer';
 
 const PUBLIC_REVALIDATE = 'public, max-age=0, must-revalidate';
@@ -86,8 +86,11 @@ export async function sendWithViewerField(
   const withField = (base: Cached, value: unknown) => `${base.body.slice(0, -1)},"${field}":${JSON.stringify(value)}}`;
   const viewer = await getViewer(request);
   if (!viewer) {
-    const visitor = await cachedRead(request, options.key, options.cache, async () =>
-      JSON.parse(withField(await freshBase(), options.visitorValue)),
+    const visitor = await cachedRead(
+      request,
+      options.key,
+      options.cache,
+      async () => new SerializedJson(withField(await freshBase(), options.visitorValue)),
     );
     return sendShared(request, reply, options.key, visitor);
   }
