@@ -92,6 +92,9 @@ export class Client {
     body?: unknown,
     headers: Record<string, string> = {},
   ) {
+    // Like a person who clicks after a test's factories wrote straight to the database: their
+    // changes have reached the server (on PostgreSQL they travel on another connection).
+    await this.app.services.changes.caughtUp();
     const res = await this.app.inject({
       method,
       url,

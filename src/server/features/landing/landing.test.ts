@@ -35,7 +35,9 @@ describe('GET /api/landing', () => {
         videoUrl: 'https://youtu.be/dQw4w9WgXcQ',
       });
     }
-    // Writes behind the API's back drop the cached answer too: the database announces them.
+    // Writes behind the API's back drop the cached answer too: the database announces them
+    // (on PostgreSQL through another connection: wait until the notices have arrived).
+    await ctx.app.services.changes.caughtUp();
 
     const res = await ctx.app.inject('/api/landing');
     expect(res.statusCode).toBe(200);
@@ -53,6 +55,7 @@ describe('GET /api/landing', () => {
 
   it('reflects a registration at once (the write announces itself)', async () => {
     const event = await createEvent(ctx.database.db, { name: 'Counted', startTime: new Date(Date.now() + 60 * DAY) });
+    await ctx.app.services.changes.caughtUp();
     const before = (await ctx.app.inject('/api/landing')).json();
     expect(before.events.find((e: { id: string }) => e.id === event.id).attendeeCount).toBe(0);
     const { client } = await registeredClient(ctx.app);
@@ -82,6 +85,7 @@ describe('GET /api/podcasts', () => {
       },
       { title: 'Coming Soon', guests: ['Riley Stone'], mediaType: 'youtube', videoUrl: 'coming' },
     ]);
+    await ctx.app.services.changes.caughtUp();
     const byGuest = await new Client(ctx.app).get('/api/podcasts?q=morgan');
     expect(byGuest.json().podcasts.map((p: { title: string }) => p.title)).toEqual(['Capital Stack Talk']);
     const byDescription = await new Client(ctx.app).get('/api/podcasts?q=queen');
