@@ -8,7 +8,7 @@ import { postgresTarget } from './databases';
 import { loadCalls, loadHttp, type CallResult } from './load';
 import { countStatements, memberCases, type MemberCase, type MembersContext } from './members-cases';
 import { BENCH_PASSWORD, addCredential, generateMembersDataset, type MembersFixture } from './members-generate';
-import { BENCH_SESSION_SECRET, startAppServer } from './servers';
+import { BENCH_SESSION_SECRET, signIn, startAppServer } from './servers';
 import { settings } from './settings';
 
 // The members part, on PostgreSQL only: generate 100,000 members and 1,000,000 messages, sign
@@ -79,7 +79,7 @@ export async function benchMembers(report: MembersReport): Promise<void> {
       log('  starting the app server (child process, AUTH_RATE_LIMIT=100000)...');
       const server = await startAppServer(target.serverEnv, { AUTH_RATE_LIMIT: '100000' });
       try {
-        const cookie = await signIn(server.url, fixture.viewer.email);
+        const cookie = await signIn(server.url, fixture.viewer.email, BENCH_PASSWORD);
         log(`  signed in as ${fixture.viewer.username} (${fixture.viewer.email}) through POST /api/auth/sign-in`);
         // The same auth setup as the server's, so this process can look the same session up.
         const config = loadConfig({
@@ -136,24 +136,6 @@ async function measure(baseUrl: string, c: MemberCase, ctx: MembersContext): Pro
     );
   }
   return m;
-}
-
-/** Signs in through the running server (as the web app does) and returns the Cookie header. */
-async function signIn(baseUrl: string, email: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/auth/sign-in`, {
-    method: 'POST',
-    // The CSRF guard wants our own origin on writes: the server's PUBLIC_URL.
-    headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
-  });
-  if (!res.ok) throw new Error(`POST /api/auth/sign-in answered ${res.status}: ${(await res.text()).slice(0, 500)}`);
-  await res.arrayBuffer();
-  const cookies = res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0]!)
-    .filter((c) => !c.endsWith('='));
-  if (cookies.length === 0) throw new Error('the sign-in set no cookie');
-  return cookies.join('; ');
 }
 
 /** A route that fails would be measured as a fast error page: check each answers 200, with the right content. */

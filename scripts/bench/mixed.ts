@@ -4,6 +4,7 @@ import type { Db } from '../../src/server/db/client';
 import { hashPassword, passwordProblem } from '../../src/server/platform/passwords';
 import { loadHttp, type HttpResult } from './load';
 import { settings } from './settings';
+import { signIn } from './servers';
 
 // The mixed part: one event's page read by visitors (autocannon, as every other route) while
 // members switch their registration on that same event as fast as they can. Reads alone, writes
@@ -100,7 +101,7 @@ const int = (n: number) => Math.round(n).toLocaleString('en-US');
 export async function benchMixed(baseUrl: string, fixture: MixedFixture): Promise<MixedMeasurement> {
   const path = `/api/events/${fixture.eventId}`;
   const cookies: string[] = [];
-  for (const m of fixture.members) cookies.push(await signIn(baseUrl, m.email));
+  for (const m of fixture.members) cookies.push(await signIn(baseUrl, m.email, MIXED_PASSWORD));
   log(`    ${cookies.length} members signed in through POST /api/auth/sign-in`);
   // A failing route would be measured as a fast error page; a member's read must be signed in.
   const visitor = await fetch(baseUrl + path);
@@ -217,21 +218,4 @@ function writerRequests(
     if (n % every === 0) requests.push(check(status));
   }
   return requests;
-}
-
-/** Signs in through the running server (as the web app does) and returns the Cookie header. */
-async function signIn(baseUrl: string, email: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/auth/sign-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify({ email, password: MIXED_PASSWORD }),
-  });
-  if (!res.ok) throw new Error(`POST /api/auth/sign-in answered ${res.status}: ${(await res.text()).slice(0, 500)}`);
-  await res.arrayBuffer();
-  const cookies = res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0]!)
-    .filter((c) => !c.endsWith('='));
-  if (cookies.length === 0) throw new Error('the sign-in set no cookie');
-  return cookies.join('; ');
 }

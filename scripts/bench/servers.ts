@@ -153,3 +153,21 @@ export function startAppServer(
 export function startMinimalServer(): Promise<ChildServer> {
   return startChild('minimal Fastify server', 'scripts/bench/minimal-server.ts', () => ({}), '/');
 }
+
+/** Signs in through the running server (as the web app does) and returns the Cookie header. */
+export async function signIn(baseUrl: string, email: string, password: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/auth/sign-in`, {
+    method: 'POST',
+    // The CSRF guard wants our own origin on writes: the server's PUBLIC_URL.
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!res.ok) throw new Error(`POST /api/auth/sign-in answered ${res.status}: ${(await res.text()).slice(0, 500)}`);
+  await res.arrayBuffer();
+  const cookies = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .filter((c) => !c.endsWith('='));
+  if (cookies.length === 0) throw new Error('the sign-in set no cookie');
+  return cookies.join('; ');
+}

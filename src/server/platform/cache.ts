@@ -68,6 +68,9 @@ interface Entry extends Cached {
 interface Slot {
   reads: TableRead[];
   load: () => Promise<unknown>;
+  ttlMs: number;
+  /** The stale allowance visitors' reads gave, for answers given before routing (peek). */
+  staleMs?: number;
   /** Bumped by every change to what the slot reads. */
   version: number;
   entry?: Entry;
@@ -115,7 +118,7 @@ export function createAnswerCache(changes: ChangeStream, visitorStaleMs: number)
   const isFresh = (slot: Slot, entry: Entry | undefined, now: number): entry is Entry =>
     !!entry && entry.version === slot.version && entry.expiresAt > now;
 
-  function refresh(key: string, slot: Slot, ttlMs: number): Promise<Entry> {
+  function refresh(key: string, slot: Slot): Promise<Entry> {
     const version = slot.version;
     if (slot.running && slot.running.version === version) return slot.running.promise;
     const before = slot.running?.promise.catch(() => undefined);
@@ -133,7 +136,7 @@ export function createAnswerCache(changes: ChangeStream, visitorStaleMs: number)
         ...(value instanceof SerializedJson ? cachedBody(value.json) : cachedBody(JSON.stringify(value))),
         value: value instanceof SerializedJson ? undefined : value,
         version: loadVersion,
-        expiresAt: Date.now() + ttlMs,
+        expiresAt: Date.now() + slot.ttlMs,
       };
       if (startedIn === epoch && slots.get(key) === slot && (!slot.entry || slot.entry.version <= loadVersion)) {
         slot.entry = entry;
@@ -153,18 +156,16 @@ export function createAnswerCache(changes: ChangeStream, visitorStaleMs: number)
 
   /** For visitors served the previous answer: one rebuild at a time and at most one per
    * REBUILD_GAP_MS, not one per change (a hot event changes at every registration). */
-  function refreshInBackground(key: string, slot: Slot, ttlMs: number) {
+  function refreshInBackground(key: string, slot: Slot) {
     if (slot.running || slot.scheduled) return;
     const wait = (slot.lastLoadAt ?? 0) + REBUILD_GAP_MS - Date.now();
-    if (wait <= 0) return void refresh(key, slot, ttlMs).catch(() => undefined);
+    if (wait <= 0) return void refresh(key, slot).catch(() => undefined);
     slot.scheduled = setTimeout(() => {
       slot.scheduled = undefined;
-      if (slots.get(key) === slot) void refresh(key, slot, ttlMs).catch(() => undefined);
+      if (slots.get(key) === slot) void refresh(key, slot).catch(() => undefined);
     }, wait);
     slot.scheduled.unref();
   }
-
-  const staleOptions = new Map<string, { staleMs: number; ttlMs: number }>();
 
   return {
     visitorStaleMs,
@@ -177,8 +178,8 @@ export function createAnswerCache(changes: ChangeStream, visitorStaleMs: number)
       if (!slot) {
         if (slots.size >= MAX_ENTRIES) {
           const oldest = slots.keys().next().value!;
+          clearTimeout(slots.get(oldest)!.scheduled);
           slots.delete(oldest);
-          staleOptions.delete(oldest);
         }
         slot = {
           reads: options.reads.map((r) =>
@@ -187,19 +188,21 @@ export function createAnswerCache(changes: ChangeStream, visitorStaleMs: number)
               : { table: getTableName(r as Table) },
           ),
           load,
+          ttlMs: options.ttlMs,
           version: 0,
         };
         slots.set(key, slot);
       }
       slot.load = load;
-      if (options.staleMs) staleOptions.set(key, { staleMs: options.staleMs, ttlMs: options.ttlMs });
+      slot.ttlMs = options.ttlMs;
+      if (options.staleMs) slot.staleMs = options.staleMs;
       const now = Date.now();
       if (isFresh(slot, slot.entry, now)) return slot.entry;
       if (options.staleMs && servableStale(slot, now, options.staleMs)) {
-        refreshInBackground(key, slot, options.ttlMs);
+        refreshInBackground(key, slot);
         return slot.entry!;
       }
-      return refresh(key, slot, options.ttlMs);
+      return refresh(key, slot);
     },
     peek(key) {
       if (!changes.live) return undefined;
@@ -207,9 +210,8 @@ export function createAnswerCache(changes: ChangeStream, visitorStaleMs: number)
       if (!slot?.entry) return undefined;
       const now = Date.now();
       if (isFresh(slot, slot.entry, now)) return slot.entry;
-      const stale = staleOptions.get(key);
-      if (!stale || !servableStale(slot, now, stale.staleMs)) return undefined;
-      refreshInBackground(key, slot, stale.ttlMs);
+      if (!slot.staleMs || !servableStale(slot, now, slot.staleMs)) return undefined;
+      refreshInBackground(key, slot);
       return slot.entry;
     },
   };

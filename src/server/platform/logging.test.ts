@@ -86,24 +86,25 @@ describe('safeError', () => {
   });
 });
 
+/** A second app on the test database whose log lines (level info) are collected in `lines`. */
+async function appLoggingTo(lines: string[]): Promise<App> {
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', DATA_DIR: ctx.dataDir, PUBLIC_URL: ORIGIN });
+  const app = await buildApp({
+    config,
+    database: ctx.database,
+    storage: localStorage(path.join(ctx.dataDir, 'uploads')),
+    webRoot: null,
+    logStream: { write: (line) => void lines.push(line) },
+  });
+  await app.ready();
+  return app;
+}
+
 describe('the server log when a request fails', () => {
   let app: App;
   const lines: string[] = [];
   beforeAll(async () => {
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'info',
-      DATA_DIR: ctx.dataDir,
-      PUBLIC_URL: ORIGIN,
-    });
-    app = await buildApp({
-      config,
-      database: ctx.database,
-      storage: localStorage(path.join(ctx.dataDir, 'uploads')),
-      webRoot: null,
-      logStream: { write: (line) => void lines.push(line) },
-    });
-    await app.ready();
+    app = await appLoggingTo(lines);
   });
   afterAll(async () => app?.close());
 
@@ -149,15 +150,7 @@ describe('the server log when a request fails', () => {
 describe('the request log', () => {
   it('names the path, never the query string', async () => {
     const lines: string[] = [];
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', DATA_DIR: ctx.dataDir, PUBLIC_URL: ORIGIN });
-    const app = await buildApp({
-      config,
-      database: ctx.database,
-      storage: localStorage(path.join(ctx.dataDir, 'uploads')),
-      webRoot: null,
-      logStream: { write: (line) => void lines.push(line) },
-    });
-    await app.ready();
+    const app = await appLoggingTo(lines);
     await app.inject('/api/members?q=private.search.words');
     await app.close();
     const log = lines.join('');
