@@ -1,4 +1,8 @@
-import { defineConfig } from 'vite';
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
@@ -6,13 +10,108 @@ import tailwindcss from '@tailwindcss/vite';
 // In `npm run dev` Vite serves it with hot reload and proxies the API to the server on API_PORT.
 const apiPort = process.env.API_PORT ?? '3001';
 
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** Writes a `.br` and a `.gz` copy beside every text file of the build (scripts, styles, SVG,
+ * HTML...), at the highest levels: done once here, the server sends them as they are
+ * (@fastify/static `preCompressed`, src/server/web-app.ts). Files too small to gain are skipped. */
+function precompress(): Plugin {
+  const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest|ico|map)$/;
+  const MIN_BYTES = 256;
+  let outDir = '';
+  return {
+    name: 'precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const files = (await readdir(outDir, { recursive: true })).map((f) => path.join(outDir, f));
+      await Promise.all(
+        files.map(async (file) => {
+          if (!COMPRESSIBLE.test(file) || !(await stat(file)).isFile()) return;
+          const bytes = await readFile(file);
+          if (bytes.length < MIN_BYTES) return;
+          const [br, gz] = await Promise.all([
+            brotliAsync(bytes, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+                [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+              },
+            }),
+            gzipAsync(bytes, { level: 9 }),
+          ]);
+          // A copy no smaller than the file would only cost the browser time.
+          if (br.length < bytes.length) await writeFile(`${file}.br`, br);
+          if (gz.length < bytes.length) await writeFile(`${file}.gz`, gz);
+        }),
+      );
+    },
+  };
+}
+
+const entry = path.resolve('src/web/main.tsx');
+// Reached through a package's index but used only by later screens (forms' mutations): left out.
+const LATER = /@tanstack[\\/](react-query|query-core)[\\/].*[\\/](useMutation|mutationObserver)\./;
+const SMALL_SHARED =
+  /rolldown[\\/]runtime|src[\\/]web[\\/]lib[\\/]use-document-title\.|src[\\/]web[\\/]lib[\\/]responsive-image\.|src[\\/]shared[\\/]image-widths\./;
+/** The modules main.tsx imports, directly or through others, without a dynamic import(). */
+const entryModules = new WeakMap<object, Set<string>>();
+function loadedByEntry(ctx: Rolldown.ChunkingContext): Set<string> {
+  let found = entryModules.get(ctx);
+  if (found) return found;
+  found = new Set<string>();
+  const queue = [entry];
+  for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
+    if (found.has(id) || LATER.test(id)) continue;
+    found.add(id);
+    queue.push(...(ctx.getModuleInfo(id)?.importedIds ?? []));
+  }
+  entryModules.set(ctx, found);
+  return found;
+}
+
 export default defineConfig({
   root: 'src/web',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
     sourcemap: false,
+    // .vite/manifest.json: the server preloads each page's own chunks with index.html (web-app.ts).
+    manifest: true,
+    // Every browser the app supports knows <link rel="modulepreload">: no polyfill in the entry.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        advancedChunks: {
+          // Only the matched modules themselves: their dependencies stay where they were.
+          includeDependenciesRecursively: false,
+          groups: [
+            // Everything main.tsx loads up front (React, the router, the query client, header and
+            // footer with their pieces) as one file beside the tiny entry, not split by which
+            // screens happen to share a piece of it. The shell imports its icons one by one
+            // (lucide-react/icons/name): through the barrel it would seem to load all of them.
+            // Rolldown's own runtime helpers and the picture helper too: a few hundred bytes that
+            // many screens share would otherwise be files of their own, waited for in turn.
+            {
+              name: (id, ctx) =>
+                SMALL_SHARED.test(id) || (id !== entry && loadedByEntry(ctx).has(id)) ? 'shell' : null,
+              priority: 2,
+            },
+            // The small pieces the other screens share (buttons, fields, icons, helpers) travel as
+            // one file rather than a dozen tiny ones a page must wait for in turn.
+            {
+              name: (id, ctx) => (loadedByEntry(ctx).has(id) ? null : 'ui'),
+              test: /src[\\/]web[\\/]components[\\/](?!rich-text-editor|dialog|report-button|block-button)|node_modules[\\/]lucide-react[\\/]/,
+              minShareCount: 2,
+              priority: 1,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: Number(process.env.PORT ?? 3000),

@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: how fast the reads are, next to their ceilings measured in the same run.
- * Three parts (BENCH_SUITES=events,mixed,members; default all):
+ * Five parts (BENCH_SUITES=events,mixed,members,forums,page; default all):
  *
  * events: the public reads.
  * - Framework ceiling: a minimal Fastify 5 server (scripts/bench/minimal-server.ts) in its own
@@ -12,7 +12,6 @@
  * - The routes: the real server (`src/server/main.ts`, NODE_ENV=production) as a child process on
  *   each database in turn (embedded PGlite, then PostgreSQL), after a generated data set of
  *   10,000 events, 5,000 members and 100,000 registrations.
- * - The landing page's JavaScript, gzipped, as Chromium downloads it.
  *
  * mixed (both databases, on the same data set and server as events): the best attended upcoming
  * event's page read by visitors (autocannon) alone, then while 8 signed-in members switch their
@@ -27,8 +26,30 @@
  * (visitor and signed in) and the inbox, each against its SQL ceiling: the same service calls
  * (and session lookup) through the driver pool. Target: >= 60% of the ceiling and p99 < 50 ms.
  *
+ * forums (PostgreSQL only, its own database pm_bench_forums): 100 forums, 100,000 posts and
+ * 1,000,000 replies by 1,000 members; one member signed in. The forum list, a 20,000-post forum's
+ * first page and a page 19,000 posts deep (keyset cursor), and the first and last page of a
+ * 10,000-reply thread, each against its SQL ceiling (same targets as members); then a reply
+ * written to the database is timed to 1,000 open event streams on the one server
+ * (BENCH_LIVE_STREAMS; target p99 < 1 s, none missed). BENCH_FORUMS_SCALE (0..1] shrinks its
+ * data set for a quick check that the part runs.
+ *
+ * page (PGlite, a fresh demo install as `npm start` makes, production mode): the bytes a first
+ * visit to the landing page transfers, every request as Chromium received it off the wire (a
+ * phone's screen and a desktop's; target <= 130 KB), and Lighthouse (mobile, simulated
+ * throttling) on /, /events, the next event's page, /community and /podcasts: performance,
+ * accessibility, best practices, SEO, CLS and LCP. Quick on its own: BENCH_SUITES=page.
+ *
+ * fleet (not in the default list: BENCH_SUITES=fleet; needs nginx): the production layout, server
+ * processes on PostgreSQL (a fresh database pm_bench_fleet per size, demo seeded) behind nginx with
+ * deploy/nginx/power-mixer.conf, with 1 process and then 2 (BENCH_FLEET_SIZES): visitors reading
+ * public pages and APIs, signed-in members reading profiles and their inbox, 5% writes. Requests/s,
+ * p50/p99, the error rate (any failed request fails the run), the share of visitor reads answered
+ * from the cache while the writes flowed, and the CPU of each server process, nginx and the
+ * PostgreSQL backends. BENCH_DURATION / BENCH_WARMUP default to 20 / 3 s for this part.
+ *
  * Settings (environment): BENCH_DURATION seconds per measurement (10), BENCH_CONNECTIONS (50),
- * BENCH_WARMUP seconds before each (1), BENCH_SUITES (events,mixed,members), BENCH_DATABASES
+ * BENCH_WARMUP seconds before each (1), BENCH_SUITES (events,mixed,members,forums,page), BENCH_DATABASES
  * (pglite,postgres), BENCH_BUILD=1 to rebuild the web app, DATABASE_URL (an empty PostgreSQL
  * database to use instead of creating pm_bench / pm_bench_members on BENCH_PG_ADMIN_URL, default
  * postgres://postgres@127.0.0.1:5432/postgres; BENCH_PG_DATABASE, BENCH_PG_MEMBERS_DATABASE name them).
@@ -36,11 +57,16 @@
  */
 import { cleanupAll, installCleanupHandlers } from './bench/cleanup';
 import { pgliteTarget, postgresTarget, type DatabaseTarget } from './bench/databases';
-import { ensureWebBuild, type JsSize } from './bench/js-size';
+import { ensureWebBuild } from './bench/js-size';
+import { benchFleet, type FleetReport } from './bench/fleet';
+import { fleetFailures, printFleetReport } from './bench/fleet-report';
+import { printForumsReport } from './bench/forums-report';
+import { benchForums, type ForumsReport } from './bench/forums-run';
 import { printMembersReport } from './bench/members-report';
 import { printMixedReport } from './bench/mixed-report';
 import { benchMembers, type MembersReport } from './bench/members-run';
 import { printReports, type DatabaseReport } from './bench/report';
+import { benchPage, printPageReport, type PageReport } from './bench/page';
 import { benchDatabase } from './bench/run-database';
 import { settings } from './bench/settings';
 
@@ -50,16 +76,22 @@ let broken = false;
 const minutes = (since: number) => `${((performance.now() - since) / 60_000).toFixed(1)} min`;
 
 try {
-  const suites = [settings.events && 'events', settings.mixed && 'mixed', settings.members && 'members']
+  const suites = [
+    settings.events && 'events',
+    settings.mixed && 'mixed',
+    settings.members && 'members',
+    settings.forums && 'forums',
+    settings.page && 'page',
+    settings.fleet && 'fleet',
+  ]
     .filter(Boolean)
     .join(' + ');
   console.log(
-    `Power Mixer benchmark (${suites}): ${settings.connections} connections, ${settings.duration} s per measurement, ${settings.warmup} s warm-up`,
+    `Power Mixer benchmark (${suites}): ${settings.connections} connections, ${settings.duration} s per measurement, ${settings.warmup} s warm-up${settings.fleet ? ` (fleet: ${settings.fleetDuration} s after ${settings.fleetWarmup} s)` : ''}`,
   );
   console.log(`  ${ensureWebBuild()}`);
 
   const reports: DatabaseReport[] = [];
-  let js: JsSize | string | null = null;
   let eventsTime = '';
   if (settings.events || settings.mixed) {
     const eventsStarted = performance.now();
@@ -77,9 +109,7 @@ try {
       const report: DatabaseReport = { name: target.name, description: target.description, routes: [], parts: [] };
       reports.push(report);
       try {
-        // The first database's server also serves the landing page to Chromium (events part).
-        const measured = await benchDatabase(target, report, { measureJs: settings.events && js === null });
-        if (measured !== null) js = measured;
+        await benchDatabase(target, report);
       } catch (err) {
         // One database failing still leaves the other's figures worth printing.
         broken = true;
@@ -90,7 +120,6 @@ try {
         await target.release?.();
       }
     }
-    if (typeof js === 'string') broken = true;
     eventsTime = minutes(eventsStarted);
   }
 
@@ -106,13 +135,54 @@ try {
     }
   }
 
-  if (settings.events) printReports(reports, js);
+  let forums: ForumsReport | null = null;
+  if (settings.forums) {
+    forums = { description: '', routes: [] };
+    try {
+      await benchForums(forums);
+    } catch (err) {
+      broken = true;
+      forums.failed = (err as Error).stack ?? String(err);
+      console.error(`  forums failed: ${forums.failed}`);
+    }
+  }
+
+  let page: PageReport | null = null;
+  if (settings.page) {
+    page = { transfers: [], lighthouse: [] };
+    try {
+      await benchPage(page);
+    } catch (err) {
+      broken = true;
+      page.failed = (err as Error).stack ?? String(err);
+      console.error(`  page failed: ${page.failed}`);
+    }
+  }
+
+  let fleet: FleetReport | null = null;
+  if (settings.fleet) {
+    fleet = { description: '', measurements: [] };
+    try {
+      await benchFleet(fleet);
+    } catch (err) {
+      broken = true;
+      fleet.failed = (err as Error).stack ?? String(err);
+      console.error(`  fleet failed: ${fleet.failed}`);
+    }
+    // Unlike the other parts' targets, a failed request here is a failure of the run.
+    if (fleet.measurements.some((m) => fleetFailures(m) > 0)) broken = true;
+  }
+
+  if (settings.events) printReports(reports);
   if (settings.mixed) printMixedReport(reports);
   if (settings.events || settings.mixed) {
     const parts = [settings.events && 'events', settings.mixed && 'mixed'].filter(Boolean).join(' and ');
     console.log(`Time for the ${parts} part${settings.events && settings.mixed ? 's' : ''}: ${eventsTime} in all.`);
   }
   if (members) printMembersReport(members);
+  if (forums) printForumsReport(forums);
+  if (page) printPageReport(page);
+  if (fleet) printFleetReport(fleet);
 } catch (err) {
   broken = true;
   console.error('\nBenchmark failed:', err);

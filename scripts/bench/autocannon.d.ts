@@ -8,7 +8,13 @@ declare module 'autocannon' {
     /** Called before each request is sent; returns the request to send. */
     setupRequest?: (request: Request, context: Record<string, unknown>) => Request;
     /** Called with each response to this request (autocannon keeps every body anyway). */
-    onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
+    onResponse?: (
+      status: number,
+      body: string,
+      context: Record<string, unknown>,
+      /** The response's headers, names as the server sent them. */
+      headers?: Record<string, string | string[]>,
+    ) => void;
   }
 
   export interface Options {

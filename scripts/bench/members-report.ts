@@ -17,7 +17,7 @@ export function memberTargetMet(m: MemberMeasurement): boolean {
   );
 }
 
-function routeTable(report: MembersReport): Table {
+export function routeTable(report: { routes: MemberMeasurement[] }): Table {
   const headers = [
     'route',
     'req/s',
@@ -48,7 +48,7 @@ function routeTable(report: MembersReport): Table {
   return { headers, rows, right: headers.map((_, i) => i > 0 && i < 7) };
 }
 
-function callsTable(report: MembersReport): Table {
+export function callsTable(report: { routes: MemberMeasurement[] }): Table {
   const rows: string[][] = [];
   for (const m of report.routes) {
     rows.push([

@@ -109,7 +109,7 @@ export async function benchMembers(report: MembersReport): Promise<void> {
   }
 }
 
-async function measure(baseUrl: string, c: MemberCase, ctx: MembersContext): Promise<MemberMeasurement> {
+export async function measure(baseUrl: string, c: MemberCase, ctx: MembersContext): Promise<MemberMeasurement> {
   const http = await loadHttp(baseUrl, c.path, c.signedIn ? { cookie: ctx.cookie } : undefined);
   const bad = http.non2xx + http.errors > 0 ? `  non-2xx ${http.non2xx}, errors ${http.errors}` : '';
   log(`    ${c.label.padEnd(66)} ${int(http.rps).padStart(7)} req/s    p99 ${http.p99.toFixed(1)} ms${bad}`);
@@ -139,7 +139,7 @@ async function measure(baseUrl: string, c: MemberCase, ctx: MembersContext): Pro
 }
 
 /** A route that fails would be measured as a fast error page: check each answers 200, with the right content. */
-async function expectOk(baseUrl: string, c: MemberCase, cookie: string) {
+export async function expectOk(baseUrl: string, c: MemberCase, cookie: string) {
   const res = await fetch(baseUrl + c.path, { headers: c.signedIn ? { cookie } : {} });
   const text = await res.text();
   if (!res.ok) throw new Error(`GET ${c.path} answered ${res.status}: ${text.slice(0, 500)}`);

@@ -1,5 +1,4 @@
 import type { Fixture } from './generate';
-import type { JsSize } from './js-size';
 import type { CallResult, HttpResult } from './load';
 import type { MixedMeasurement } from './mixed';
 import { settings } from './settings';
@@ -92,7 +91,7 @@ function fixtureLine(f: Fixture): string {
   return `data: ${counts}; generated in ${f.seconds.toFixed(1)} s. Search "${f.searchWord}" matches ${f.searchMatches} events (${((100 * f.searchMatches) / f.counts.events!).toFixed(1)}%), ${f.searchUpcoming} upcoming.`;
 }
 
-export function printReports(reports: DatabaseReport[], js: JsSize | string | null) {
+export function printReports(reports: DatabaseReport[]) {
   const say = console.log;
   const measured = reports.filter((r) => !r.skipped && r.routes.length > 0);
   say(`\n${'='.repeat(100)}\nRESULTS  (${settings.connections} connections, ${settings.duration} s per measurement)\n`);
@@ -116,7 +115,6 @@ export function printReports(reports: DatabaseReport[], js: JsSize | string | nu
     }
   }
   say('A ratio to the DB ceiling above 100% means the public cache answered without the database.\n');
-  say(`${jsSummary(js)}\n${jsFiles(js)}`);
 
   say(`\n── Markdown (for the README)\n`);
   say(
@@ -126,23 +124,4 @@ export function printReports(reports: DatabaseReport[], js: JsSize | string | nu
     say(`**${report.name}** (${fixtureLine(report.fixture!).replace(/^data: /, '')})\n`);
     say(`${markdown(routeTable(report))}\n`);
   }
-  say(`${jsSummary(js)}\n`);
-}
-
-function jsSummary(js: JsSize | string | null): string {
-  if (js === null) return 'Landing page JavaScript: not measured (no database run reached it).';
-  if (typeof js === 'string') return `Landing page JavaScript: FAILED: ${js}`;
-  const kb = js.totalGzipBytes / 1024;
-  const verdict = kb <= settings.jsBudgetKb ? 'met' : 'MISSED';
-  return `Landing page JavaScript: ${js.files.length} files, ${(js.totalBytes / 1024).toFixed(1)} KB raw, ${kb.toFixed(1)} KB gzip (level 9); target <= ${settings.jsBudgetKb} KB gzip: ${verdict}`;
-}
-
-function jsFiles(js: JsSize | string | null): string {
-  if (js === null || typeof js === 'string') return '';
-  return js.files
-    .map(
-      (f) =>
-        `   ${new URL(f.url).pathname}  ${(f.bytes / 1024).toFixed(1)} KB raw, ${(f.gzipBytes / 1024).toFixed(1)} KB gzip`,
-    )
-    .join('\n');
 }

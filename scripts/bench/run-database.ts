@@ -3,7 +3,6 @@ import { landingParts, routeCases, type Case } from './cases';
 import { onCleanup } from './cleanup';
 import type { DatabaseTarget } from './databases';
 import { generateDataset } from './generate';
-import { measureLandingJs, type JsSize } from './js-size';
 import { loadCalls, loadHttp, type CallResult, type PathSpec } from './load';
 import { benchMixed, prepareMixed, type MixedFixture } from './mixed';
 import type { DatabaseReport } from './report';
@@ -18,11 +17,7 @@ import { settings } from './settings';
 const log = (line: string) => console.log(line);
 const int = (n: number) => Math.round(n).toLocaleString('en-US');
 
-export async function benchDatabase(
-  target: DatabaseTarget,
-  report: DatabaseReport,
-  options: { measureJs: boolean },
-): Promise<JsSize | string | null> {
+export async function benchDatabase(target: DatabaseTarget, report: DatabaseReport): Promise<void> {
   log(`\n▶ ${target.name}: ${target.description}`);
 
   let cases: Case[] = [];
@@ -70,7 +65,7 @@ export async function benchDatabase(
     forget();
   }
 
-  return serveAndMeasure(target, report, cases, ceilings, mixed, options.measureJs);
+  return serveAndMeasure(target, report, cases, ceilings, mixed);
 }
 
 /** Everything measured over HTTP, once the benchmark's own handle on the database is closed. */
@@ -80,8 +75,7 @@ async function serveAndMeasure(
   cases: Case[],
   ceilings: CallResult[],
   mixed: MixedFixture | null,
-  measureJs: boolean,
-): Promise<JsSize | string | null> {
+): Promise<void> {
   if (cases.length > 0) {
     // Measured next to the routes rather than once per run: on a shared machine the load varies.
     log('  framework ceiling (minimal Fastify 5 server, child process):');
@@ -109,9 +103,6 @@ async function serveAndMeasure(
       log(`  mixed: one event's page read by visitors while ${mixed.members.length} members write to it:`);
       report.mixed = await benchMixed(server.url, mixed);
     }
-    if (!measureJs) return null;
-    log('  landing page JavaScript (Chromium)...');
-    return await measureLandingJs(server.url).catch((err: Error) => err.message);
   } finally {
     await server.stop();
   }

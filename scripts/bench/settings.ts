@@ -14,11 +14,14 @@ function positive(name: string, fallback: number, { allowZero = false } = {}): n
 }
 
 const databases = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',').map((s) => s.trim());
-const suites = (process.env.BENCH_SUITES ?? 'events,mixed,members').split(',').map((s) => s.trim());
+const suites = (process.env.BENCH_SUITES ?? 'events,mixed,members,forums,page').split(',').map((s) => s.trim());
 for (const suite of suites) {
-  if (!['events', 'mixed', 'members'].includes(suite))
-    throw new Error(`BENCH_SUITES: unknown suite "${suite}" (events, mixed, members)`);
+  if (!['events', 'mixed', 'members', 'forums', 'page', 'fleet'].includes(suite))
+    throw new Error(`BENCH_SUITES: unknown suite "${suite}" (events, mixed, members, forums, page, fleet)`);
 }
+const fleetSizes = (process.env.BENCH_FLEET_SIZES ?? '1,2').split(',').map((s) => Number(s.trim()));
+if (fleetSizes.some((n) => !Number.isInteger(n) || n < 1 || n > 8))
+  throw new Error(`BENCH_FLEET_SIZES must list process counts from 1 to 8, got "${process.env.BENCH_FLEET_SIZES}"`);
 
 export const settings = {
   /** Seconds each measurement runs (HTTP load and direct database calls alike). */
@@ -31,8 +34,8 @@ export const settings = {
   rotation: 200,
   /** The target: public reads at this share of the framework's ceiling or more. */
   targetRatio: 0.5,
-  /** The landing page's JavaScript budget, gzip. */
-  jsBudgetKb: 120,
+  /** The landing page's budget: every byte a first visit transfers (page suite). */
+  pageBudgetKb: 130,
   /** BENCH_BUILD=1 rebuilds the web app even when dist/web exists. */
   forceBuild: process.env.BENCH_BUILD === '1',
   /** Which parts to run (BENCH_SUITES): the public event reads, reads of one event while members
@@ -40,6 +43,31 @@ export const settings = {
   events: suites.includes('events'),
   mixed: suites.includes('mixed'),
   members: suites.includes('members'),
+  /** Forums (PostgreSQL only): 100 forums, 100,000 posts, 1,000,000 replies; the same targets as
+   * the members part, plus a reply's live notice to many open event streams. */
+  forums: suites.includes('forums'),
+  /** The page load (a demo install, on PGlite): the landing page's bytes on the wire and
+   * Lighthouse (mobile) on five public routes. */
+  page: suites.includes('page'),
+  /** The fleet (PostgreSQL behind nginx, its own database pm_bench_fleet): a mixed workload of
+   * visitors, signed-in members and writes, with 1 server process and then 2. Not in the default
+   * list: BENCH_SUITES=fleet. */
+  fleet: suites.includes('fleet'),
+  /** Process counts the fleet part measures, in turn (BENCH_FLEET_SIZES, default 1,2). */
+  fleetSizes,
+  /** The fleet part's measured and warm-up seconds: BENCH_DURATION and BENCH_WARMUP when set,
+   * else longer than the other parts' (a mix of routes needs longer to settle). */
+  fleetDuration: positive('BENCH_DURATION', 20),
+  fleetWarmup: positive('BENCH_WARMUP', 3, { allowZero: true }),
+  /** The share of the fleet part's requests that write (registrations, messages, profile edits). */
+  fleetWriteShare: 0.05,
+  /** Signed-in members in the fleet part's load (demo members; the seed has about 30). */
+  fleetMembers: 16,
+  fleetDatabaseName: process.env.BENCH_PG_FLEET_DATABASE ?? 'pm_bench_fleet',
+  /** How many event streams the forums part's live measurement opens on the one server... */
+  forumsLiveStreams: Math.round(positive('BENCH_LIVE_STREAMS', 1_000)),
+  /** ...and the p99 the notice must reach them all within, in ms. */
+  forumsLiveP99Ms: 1_000,
   /** The mixed part: members switching their registration on the event while visitors read it... */
   mixedWriters: 8,
   /** ...each checking their own read after every this-many-th write (read-your-own-write)... */
@@ -64,6 +92,8 @@ export const settings = {
   benchDatabaseName: process.env.BENCH_PG_DATABASE ?? 'pm_bench',
   /** The members part's own database (100,000 members, 1,000,000 messages), created and dropped likewise. */
   membersDatabaseName: process.env.BENCH_PG_MEMBERS_DATABASE ?? 'pm_bench_members',
+  /** The forums part's own database (100,000 posts, 1,000,000 replies), created and dropped likewise. */
+  forumsDatabaseName: process.env.BENCH_PG_FORUMS_DATABASE ?? 'pm_bench_forums',
   chromiumPath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   /** The repository root: children run there so `./dist/web` and `npx tsx` resolve as in production. */
   root: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..'),

@@ -23,21 +23,28 @@ import { registerCsrfGuard, registerErrorHandler, registerSecurityHeaders } from
 import { logSerializers } from './platform/logging';
 import { registerTextGuard } from './platform/text-input';
 import { MAX_IMAGE_BYTES } from './platform/images';
-import { pruneRateLimits } from './platform/rate-limit';
+import { housekeepingJobs, startHousekeeping, type Housekeeping } from './platform/housekeeping';
 import { createAnswerCache, type AnswerCache } from './platform/cache';
 import { createSharedAnswers, registerSharedAnswers, type SharedAnswers } from './platform/shared-answers';
 import { registerAccess, SESSION_SCHEME } from './platform/access';
+import { registerAudit } from './platform/audit';
+import { createLifecycle, type Lifecycle } from './platform/lifecycle';
 import { authRoutes } from './features/auth/routes';
 import { healthRoutes } from './features/health/routes';
 import { realtimeRoutes } from './features/realtime/routes';
 import { devMailboxRoutes } from './features/dev-mailbox/routes';
 import { calendarFeedRoutes, eventRoutes } from './features/events/routes';
 import { podcastRoutes } from './features/podcasts/routes';
+import { podcastAdminRoutes } from './features/podcasts/admin-routes';
+import { sponsorRoutes } from './features/sponsors/routes';
 import { landingRoutes } from './features/landing/routes';
 import { contactRoutes } from './features/contact/routes';
 import { memberRoutes } from './features/members/routes';
 import { connectionRoutes } from './features/connections/routes';
 import { messageRoutes } from './features/messages/routes';
+import { userRoutes } from './features/users/routes';
+import { accountRoutes } from './features/account/routes';
+import { auditRoutes } from './features/audit/routes';
 import { registerWebApp } from './web-app';
 
 export interface Services {
@@ -52,6 +59,7 @@ export interface Services {
   cache: AnswerCache;
   answers: SharedAnswers;
   sessions: SessionCache;
+  lifecycle: Lifecycle;
 }
 
 declare module 'fastify' {
@@ -136,6 +144,7 @@ export async function buildApp(options: BuildOptions) {
     cache,
     answers,
     sessions,
+    lifecycle: createLifecycle(),
   });
 
   registerSecurityHeaders(app, config);
@@ -144,6 +153,7 @@ export async function buildApp(options: BuildOptions) {
   registerAccess(app);
   registerErrorHandler(app);
   registerTextGuard(app);
+  registerAudit(app, database.db);
   // A write answers once this process has applied its changes: the writer's next read is fresh.
   app.addHook('onSend', async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD' && request.url.startsWith('/api/')) {
@@ -181,13 +191,23 @@ export async function buildApp(options: BuildOptions) {
   await app.register(realtimeRoutes, { prefix: '/api' });
   await app.register(landingRoutes, { prefix: '/api' });
   await app.register(eventRoutes, { prefix: '/api' });
+  await app.register((await import('./features/events/admin-routes')).eventAdminRoutes, { prefix: '/api' });
   await app.register(calendarFeedRoutes);
   await app.register(podcastRoutes, { prefix: '/api' });
+  await app.register(podcastAdminRoutes, { prefix: '/api' });
+  await app.register(sponsorRoutes, { prefix: '/api' });
   await app.register(contactRoutes, { prefix: '/api' });
   await app.register(memberRoutes, { prefix: '/api' });
   await app.register(connectionRoutes, { prefix: '/api' });
   await app.register(messageRoutes, { prefix: '/api' });
+  await app.register((await import('./features/forums/routes')).forumRoutes, { prefix: '/api' });
+  await app.register((await import('./features/uploads/routes')).uploadRoutes, { prefix: '/api' });
+  await app.register((await import('./features/moderation/routes')).moderationRoutes, { prefix: '/api' });
   await app.register(devMailboxRoutes, { prefix: '/api' });
+  await app.register(userRoutes, { prefix: '/api' });
+  await app.register(accountRoutes, { prefix: '/api' });
+  await app.register(auditRoutes, { prefix: '/api' });
+  await app.register((await import('./features/seo/routes')).seoRoutes);
 
   if (!config.S3_BUCKET) {
     await app.register(fastifyStatic, {
@@ -202,14 +222,22 @@ export async function buildApp(options: BuildOptions) {
   const webRoot = options.webRoot === undefined ? path.resolve('dist/web') : options.webRoot;
   await registerWebApp(app, webRoot && existsSync(webRoot) ? webRoot : null);
 
-  const pruneTimer = setInterval(() => void pruneRateLimits(database.db).catch(() => undefined), 10 * 60_000);
-  pruneTimer.unref();
+  // Expired sessions, old rate-limit windows, delivered mail…: once per interval across the fleet.
+  let housekeeping: Housekeeping | null = null;
+  // Mail written inside a transaction (a registration's confirmation) is announced once it commits,
+  // to every process; the first to claim it delivers it.
+  changes.on((change) => {
+    if (change.table === 'email_outbox') void mailer.deliverPending().catch(() => undefined);
+  });
   app.addHook('onReady', async () => {
     await changes.start();
-    void mailer.deliverPending().catch((err) => app.log.error({ err }, 'pending mail delivery failed'));
+    housekeeping = startHousekeeping(database.db, housekeepingJobs(config), app.log, config.HOUSEKEEPING_CHECK_MS);
+    // Delivers what is due now and every MAIL_POLL_MS: mail left by a process that stopped, retries.
+    mailer.start();
   });
   app.addHook('onClose', async () => {
-    clearInterval(pruneTimer);
+    await housekeeping?.stop();
+    await mailer.stop();
     realtime.stop();
     await changes.stop();
   });

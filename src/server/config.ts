@@ -15,7 +15,29 @@ const configSchema = z.object({
   TRUST_PROXY: z.string().default(''),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Power Mixer <hello@powermixer.example>'),
+  // After a temporary SMTP failure a mail waits this long, doubling per failure (at most an hour).
+  MAIL_RETRY_BASE_MS: z.coerce.number().int().min(1).default(30_000),
+  // How often each process delivers the mail that is due (left pending, or its wait is over).
+  MAIL_POLL_MS: z.coerce.number().int().min(10).default(15_000),
+  // A claimed mail is not due again before this: longer than one delivery can take with the
+  // transport's timeouts (15 s + 15 s + 60 s), so only a process that died mid-delivery lets it lapse.
+  MAIL_CLAIM_LEASE_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .default(5 * 60_000),
   CONTACT_EMAIL: z.string().email().default('hello@powermixer.example'),
+  // The landing page's video (YouTube, Vimeo or a video file); unset, the hero shows the next event's image.
+  HERO_VIDEO_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .refine(
+        (v) => /^https:\/\/[^\s]+$/.test(v) || /^\/[^/\s][^\s]*$/.test(v),
+        'must be an https:// URL or a path on this site',
+      )
+      .optional(),
+  ),
   SITE_TIMEZONE: z.string().default('America/New_York'),
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
@@ -27,6 +49,10 @@ const configSchema = z.object({
   AUTH_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   CACHE_STALE_MS: z.coerce.number().int().min(0).max(5_000).default(300),
+  // Sent and captured mail older than this leaves the outbox (platform/housekeeping.ts); failed mail stays.
+  OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
+  // How often each process looks for a due housekeeping job (tests shorten it).
+  HOUSEKEEPING_CHECK_MS: z.coerce.number().int().min(10).default(60_000),
   // Unset: seed outside production only (see loadConfig).
   SEED_ON_EMPTY: z.enum(['true', 'false', '1', '0', '']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -34,15 +34,27 @@ console.log(`\n  Power Mixer is running at ${config.publicUrl}  (database: ${whe
 for (const line of bannerLines(config, report)) console.log(`  ${line}`);
 console.log('');
 
+// SIGTERM (a deploy, a rolling restart): readiness turns to 503 at once so the balancer stops
+// sending new work; after SHUTDOWN_DRAIN_MS the listener closes, requests in flight finish, live
+// streams end (browsers reconnect through the balancer to another process and refetch), and the
+// pool closes. Anything still running after SHUTDOWN_TIMEOUT_MS is cut off.
+const drainMs = Number(process.env.SHUTDOWN_DRAIN_MS ?? 0);
+const timeoutMs = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 10_000);
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
-  app.log.info({ signal }, 'shutting down');
-  const force = setTimeout(() => process.exit(1), 10_000);
+  app.log.info({ signal, drainMs }, 'shutting down: draining');
+  app.services.lifecycle.drain();
+  const force = setTimeout(() => {
+    app.log.error('shutdown took too long; exiting');
+    process.exit(1);
+  }, drainMs + timeoutMs);
   force.unref();
+  if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
   await app.close();
   await database.close(); // PGlite flushes its data directory here
+  app.log.info('shut down cleanly');
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));

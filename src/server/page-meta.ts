@@ -30,7 +30,7 @@ const eventMeta: PageMetaResolver = async (path, db) => {
   return row
     ? {
         title: `${row.name} · ${SITE}`,
-        description: row.summary ?? DEFAULT_META.description,
+        description: row.summary?.trim() || DEFAULT_META.description,
         image: row.image_url,
         type: 'article',
       }
@@ -71,7 +71,52 @@ const profileMeta: PageMetaResolver = async (path, db) => {
   };
 };
 
-export const pageMetaResolvers: PageMetaResolver[] = [eventMeta, profileMeta];
+/** The fixed screens: each its own title and description (search results show them). */
+const PAGES: Record<string, PageMeta> = {
+  '/events': {
+    title: `Events · ${SITE}`,
+    description:
+      'Upcoming and past Power Mixer events in Charlotte: mixers, panels and lunches for real-estate professionals and entrepreneurs. See who is going and register.',
+  },
+  '/community': {
+    title: `Community · ${SITE}`,
+    description:
+      'The Power Mixer member directory: find Charlotte real-estate professionals, entrepreneurs and industry leaders by name, skill or the events they attend.',
+  },
+  '/podcasts': {
+    title: `Podcast · ${SITE}`,
+    description:
+      'The Power Mixer podcast: conversations with Charlotte real-estate professionals, founders and community leaders, with new episodes coming soon.',
+  },
+  '/contact': {
+    title: `Contact · ${SITE}`,
+    description:
+      'Contact the Power Mixer team in Charlotte: questions about events, sponsorship, the podcast or your membership.',
+  },
+  '/forums': {
+    title: `Forums · ${SITE}`,
+    description:
+      "Discussion forums for Power Mixer members: ask, share and follow up on Charlotte's real-estate scene.",
+  },
+  '/login': {
+    title: `Sign in · ${SITE}`,
+    description: 'Sign in to Power Mixer to register for events, connect with members and send messages.',
+  },
+  '/register': {
+    title: `Register · ${SITE}`,
+    description:
+      "Join Power Mixer, Charlotte's professional networking community: a free profile, event registration and a member directory.",
+  },
+  '/reset-password': {
+    title: `Reset password · ${SITE}`,
+    description: 'Reset your Power Mixer password: we send a link to the e-mail address of your account.',
+  },
+};
+
+const fixedPageMeta: PageMetaResolver = async (path) =>
+  PAGES[path.length > 1 ? path.replace(/\/+$/, '') : path] ?? null;
+
+export const pageMetaResolvers: PageMetaResolver[] = [fixedPageMeta, eventMeta, profileMeta];
 
 const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');

@@ -2,16 +2,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { loadConfig } from './config';
 import { openDatabase, type Database } from './db/client';
 import { buildApp, type App } from './app';
 import { eq } from 'drizzle-orm';
 import { profiles } from './db/schema';
 import { renderIndexHtml } from './page-meta';
+import { preferredEncoding } from './platform/shared-answers';
 import { createEvent, createMembers } from './test/factories';
 
 let app: App;
 let database: Database;
+// A built script large enough to be worth compressing, with the copies the build writes beside it.
+const bundle = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word ${i}`))};\n`;
 
 beforeAll(async () => {
   const webRoot = await mkdtemp(path.join(tmpdir(), 'pm-web-'));
@@ -21,6 +25,24 @@ beforeAll(async () => {
     '<!doctype html><html><head><title>Power Mixer</title><meta name="description" content="x"></head><body><div id="root"></div></body></html>',
   );
   await writeFile(path.join(webRoot, 'assets', 'app-abc123.js'), 'console.log(1)');
+  await writeFile(path.join(webRoot, 'assets', 'big-def456.js'), bundle);
+  await writeFile(path.join(webRoot, 'assets', 'big-def456.js.br'), brotliCompressSync(bundle));
+  await writeFile(path.join(webRoot, 'assets', 'big-def456.js.gz'), gzipSync(bundle));
+  await mkdir(path.join(webRoot, '.vite'));
+  await writeFile(
+    path.join(webRoot, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index-main.js', isEntry: true, imports: ['_react.js'] },
+      '_react.js': { file: 'assets/react-1.js' },
+      '_button.js': { file: 'assets/button-1.js', imports: ['_react.js'] },
+      'features/events/events-page.tsx': {
+        file: 'assets/events-page-1.js',
+        isDynamicEntry: true,
+        imports: ['index.html', '_react.js', '_button.js'],
+      },
+      'features/events/event-page.tsx': { file: 'assets/event-page-1.js', imports: ['_button.js'] },
+    }),
+  );
   database = await openDatabase('memory://');
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -49,6 +71,83 @@ describe('serving the web app', () => {
     const res = await app.inject('/assets/app-abc123.js');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('sends built files in brotli, gzip or as they are, as the browser accepts', async () => {
+    const url = '/assets/big-def456.js';
+    const br = await app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(bundle);
+    expect(br.rawPayload.length).toBeLessThan(bundle.length / 2);
+
+    const gzip = await app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.headers.vary).toContain('accept-encoding');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(bundle);
+
+    const plain = await app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toContain('accept-encoding');
+    expect(plain.body).toBe(bundle);
+  });
+
+  it('never serves the compressed copies as files of their own', async () => {
+    for (const url of ['/assets/big-def456.js.br', '/assets/big-def456.js.gz']) {
+      const res = await app.inject({ url, headers: { 'accept-encoding': 'br' } });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type']).toContain('application/json');
+    }
+  });
+
+  it('answers a built file that does not exist with 404, not with the page', async () => {
+    // An old build's chunk: the page would otherwise be run as a script.
+    const res = await app.inject('/assets/index-0ld.js');
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('<div id="root">');
+  });
+
+  it('sends index.html compressed as the browser accepts', async () => {
+    const br = await app.inject({ url: '/events', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain('<div id="root"></div>');
+
+    const gzip = await app.inject({ url: '/events', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(brotliDecompressSync(br.rawPayload).toString());
+
+    const plain = await app.inject('/events');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(gunzipSync(gzip.rawPayload).toString());
+  });
+
+  it('sends a large cached API answer in brotli or gzip, the same JSON either way', async () => {
+    const event = await createEvent(database.db, {
+      description: `<p>${'Rooftop views and introductions. '.repeat(120)}</p>`,
+    });
+    await app.services.changes.caughtUp();
+    const url = `/api/events/${event.id}`;
+    const plain = await app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(2048);
+    for (const attempt of [1, 2]) {
+      // The second is answered from the published copy, before routing.
+      const br = await app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(br.statusCode, `attempt ${attempt}`).toBe(200);
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers.vary).toContain('accept-encoding');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    }
+    const gzip = await app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    const refused = await app.inject({ url, headers: { 'accept-encoding': 'br;q=0, gzip' } });
+    expect(refused.headers['content-encoding']).toBe('gzip');
   });
 
   it("puts an event's title, summary and image into the preview tags of /events/:id", async () => {
@@ -98,6 +197,40 @@ describe('serving the web app', () => {
     expect((await app.inject('/user/%E0%A4%A')).statusCode).toBe(400);
   });
 
+  it('gives each public screen its own title and description', async () => {
+    const seen = new Set<string>();
+    for (const url of ['/', '/events', '/community/', '/podcasts', '/contact', '/register']) {
+      const res = await app.inject(url);
+      const description = res.body.match(/<meta name="description" content="([^"]+)">/)?.[1];
+      expect(description, url).toBeTruthy();
+      expect(res.body.match(/name="description"/g), url).toHaveLength(1);
+      seen.add(description!);
+    }
+    expect(seen.size).toBe(6);
+    expect((await app.inject('/community')).body).toContain('<title>Community · Power Mixer</title>');
+  });
+
+  it('describes an event without a summary with the site description', async () => {
+    const event = await createEvent(database.db, { summary: '  ' });
+    const res = await app.inject(`/events/${event.id}`);
+    expect(res.body).toMatch(/<meta name="description" content="Mixers, a podcast/);
+  });
+
+  it("announces a page's own chunks with index.html, less those the page loads anyway", async () => {
+    const preloads = (html: string) =>
+      [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    expect(preloads((await app.inject('/events')).body)).toEqual(['/assets/events-page-1.js', '/assets/button-1.js']);
+    const event = await createEvent(database.db);
+    expect(preloads((await app.inject(`/events/${event.id}`)).body)).toEqual([
+      '/assets/event-page-1.js',
+      '/assets/button-1.js',
+    ]);
+    // A screen the build does not have, and a page that is no listed screen: nothing.
+    expect(preloads((await app.inject('/community')).body)).toEqual([]);
+    expect(preloads((await app.inject('/events/create')).body)).toEqual([]);
+    expect((await app.inject('/events')).body.match(/<\/head>/g)).toHaveLength(1);
+  });
+
   it('keeps API 404s as JSON', async () => {
     const res = await app.inject('/api/missing');
     expect(res.statusCode).toBe(404);
@@ -126,5 +259,22 @@ describe('renderIndexHtml', () => {
     expect(html.match(/<!doctype/g)).toHaveLength(1);
     // Everything after the preview tags is the template's own end, once.
     expect(html.endsWith('</head><body><div id="root"></div></body></html>')).toBe(true);
+  });
+});
+
+describe('preferredEncoding', () => {
+  it.each([
+    [undefined, null],
+    ['', null],
+    ['identity', null],
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip', 'gzip'],
+    ['br;q=0, gzip', 'gzip'],
+    ['gzip;q=1, br;q=0.5', 'gzip'],
+    ['*', 'br'],
+    ['*, br;q=0', 'gzip'],
+    ['gzip;q=0, br;q=0', null],
+  ])('%s → %s', (header, expected) => {
+    expect(preferredEncoding(header)).toBe(expected);
   });
 });

@@ -5,6 +5,11 @@ export const MESSAGES_EMPTY_STATE = 'Select a message to read or compose a new o
 export const DELETE_MESSAGE_TITLE = 'Delete Message';
 export const DELETE_MESSAGE_CONFIRM = 'Are you sure you want to delete this message? This action cannot be undone.';
 
+/** Who sent a message whose sender deleted their account: the message stays readable, and
+ * the thread with them is opened with this id. (No username can contain a space.) */
+export const FORMER_MEMBER_ID = 'former-member';
+export const FORMER_MEMBER = 'Former member';
+
 export const messagePerson = z.object({ id: z.string(), username: z.string(), avatarUrl: z.string().nullable() });
 
 export const message = z.object({

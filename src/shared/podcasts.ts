@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { emptyToNull, isHttpUrl } from './sponsors';
+import { safeText } from './text';
 
 export const MEDIA_TYPES = ['youtube', 'vimeo', 'direct'] as const;
 export const LANDING_PODCASTS = 3;
@@ -42,3 +44,93 @@ export function vimeoId(url: string | null | undefined): string | null {
 /** 'coming' (or nothing) means the episode is announced but not out yet. */
 export const isComingSoon = (p: Pick<Podcast, 'videoUrl' | 'mediaUrl' | 'mediaType'>) =>
   p.videoUrl === 'coming' || (p.mediaType === 'direct' ? !p.mediaUrl : !p.videoUrl);
+
+// The admin's create and edit form (spec 2 sections 3 and 5), and the body of POST and PUT
+// /api/podcasts. The thumbnail is set by its own upload route.
+
+export const PODCAST_NOT_FOUND = 'Podcast not found';
+export const MEDIA_TYPE_LABELS: Record<(typeof MEDIA_TYPES)[number], string> = {
+  youtube: 'YouTube',
+  vimeo: 'Vimeo',
+  direct: 'Direct',
+};
+/** The value of video_url for an episode that is announced but not out yet. */
+export const COMING_SOON = 'coming';
+export const NOT_YOUTUBE_LINK =
+  'The video URL is not a YouTube link with a video id (like https://www.youtube.com/watch?v=dQw4w9WgXcQ)';
+export const NOT_VIMEO_LINK = 'The video URL is not a Vimeo link with a video number (like https://vimeo.com/76979871)';
+
+/** Comma-separated text (the form) or a list (other callers): trimmed, empty entries dropped. */
+export const splitList = (value: string | string[]) =>
+  (Array.isArray(value) ? value : value.split(',')).map((entry) => entry.trim()).filter((entry) => entry !== '');
+
+const list = (label: string) =>
+  z
+    .union([safeText.max(2000, `${label} must be 2,000 characters or fewer`), z.array(safeText.max(200)).max(50)])
+    .default('')
+    .transform(splitList)
+    .refine(
+      (entries) => entries.every((entry) => entry.length <= 200),
+      `Each of the ${label.toLowerCase()} must be 200 characters or fewer`,
+    );
+
+const url = (label: string) =>
+  safeText
+    .trim()
+    .max(1000, `${label} must be 1,000 characters or fewer`)
+    .default('')
+    .refine((v) => v === '' || isHttpUrl(v), `${label} must be a URL starting with http:// or https://`)
+    .transform(emptyToNull);
+
+const longText = (label: string) =>
+  safeText.trim().max(100_000, `${label} must be 100,000 characters or fewer`).default('').transform(emptyToNull);
+
+export const podcastInput = z
+  .object({
+    title: safeText.trim().min(1, 'Title is required').max(200, 'Title must be 200 characters or fewer'),
+    description: safeText
+      .trim()
+      .max(5000, 'Description must be 5,000 characters or fewer')
+      .default('')
+      .transform(emptyToNull),
+    mediaType: z.enum(MEDIA_TYPES, { message: 'Media type must be youtube, vimeo or direct' }).default('youtube'),
+    videoUrl: safeText
+      .trim()
+      .max(1000, 'Video URL must be 1,000 characters or fewer')
+      .default('')
+      .refine(
+        (v) => v === '' || v === COMING_SOON || isHttpUrl(v),
+        `Video URL must be a URL starting with http:// or https:// (or "${COMING_SOON}" for an announced episode)`,
+      )
+      .transform(emptyToNull),
+    mediaUrl: url('Media URL'),
+    guests: list('Guests'),
+    tags: list('Tags'),
+    transcript: longText('Transcript'),
+    showNotes: longText('Show notes'),
+    /** Absent: now for a new episode, unchanged for an edit. */
+    publishedAt: z.iso.datetime({ offset: true, message: 'Published date must be a date and time' }).optional(),
+  })
+  .superRefine((value, ctx) => {
+    const link = value.videoUrl && value.videoUrl !== COMING_SOON ? value.videoUrl : null;
+    if (!link) return;
+    if (value.mediaType === 'youtube' && !youtubeId(link)) {
+      ctx.addIssue({ code: 'custom', path: ['videoUrl'], message: NOT_YOUTUBE_LINK });
+    }
+    if (value.mediaType === 'vimeo' && !vimeoId(link)) {
+      ctx.addIssue({ code: 'custom', path: ['videoUrl'], message: NOT_VIMEO_LINK });
+    }
+  });
+export type PodcastInput = z.input<typeof podcastInput>;
+
+/** Everything an admin edits, plus the counters. */
+export const podcastDetail = podcast.extend({
+  transcript: z.string().nullable(),
+  showNotes: z.string().nullable(),
+  viewCount: z.number().int(),
+  likesCount: z.number().int(),
+});
+export type PodcastDetail = z.infer<typeof podcastDetail>;
+export const podcastResponse = z.object({ podcast: podcastDetail });
+export type PodcastResponse = z.infer<typeof podcastResponse>;
+export const podcastThumbnailResponse = z.object({ thumbnailUrl: z.string().nullable() });

@@ -41,7 +41,13 @@ export async function expectNoAxeViolations(page: Page, label = page.url()) {
   await expect(page.locator('.animate-pulse, [aria-busy="true"]'))
     .toHaveCount(0, { timeout: 10_000 })
     .catch(() => undefined);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const axe = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  // With a modal open the page behind it is inert, hidden from screen readers and dimmed by the
+  // overlay: judge the dialog, as the user meets it (the page itself is judged without it).
+  if ((await page.locator('[role="dialog"]:visible, [role="alertdialog"]:visible').count()) > 0) {
+    axe.include('[role="dialog"], [role="alertdialog"]');
+  }
+  const results = await axe.analyze();
   const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(summary, `axe violations on ${label}`).toEqual([]);
 }

@@ -173,7 +173,7 @@ test('dashboard edits, avatar and a custom skill show on the public profile', as
   await page.getByLabel('Website').fill('uptown-realty.example');
   await page.getByLabel('Instagram', { exact: true }).fill(instagram);
   // A taken username is refused with the spec's words; the form stays open.
-  await page.getByLabel('Username').fill('admin');
+  await page.getByLabel('Username').fill('camillejefferson');
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Sorry, that username is already taken.')).toBeVisible();
   await page.getByLabel('Username').fill(member.username);
@@ -280,13 +280,13 @@ test('community: search finds a new member, filters live in the URL, the pager p
 
   // A visitor who clicks Connect signs in first, comes back to the profile and can connect.
   await page.context().clearCookies();
-  await page.goto('/user/admin');
+  await page.goto('/user/camillejefferson');
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
   await expect(page).toHaveURL(/\/login$/);
   await page.getByLabel('Email').fill(member.email);
   await page.getByLabel('Password').fill(member.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/user\/admin$/);
+  await expect(page).toHaveURL(/\/user\/camillejefferson$/);
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
   const pending = page.getByRole('button', { name: /Pending/ });
   await expect(pending).toBeVisible();

@@ -12,7 +12,7 @@ export const CHANGES_CHANNEL = 'changes';
 export const MAX_CHANGE_IDS = 100;
 
 /** Tables no cached read or live notice depends on, written on hot paths. */
-const UNANNOUNCED = ['rate_limits', 'verification', 'sign_in_failures', 'known_sign_in_ips'];
+const UNANNOUNCED = ['rate_limits', 'verification', 'sign_in_failures', 'known_sign_in_ips', 'scheduled_jobs'];
 
 export const CHANGE_TRIGGERS_SQL = `
 create or replace function pm_notify_change() returns trigger language plpgsql as $$

@@ -91,7 +91,14 @@ async function openPglite(location: string): Promise<Database> {
 }
 
 async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DB_POOL_SIZE ?? 20) });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: Number(process.env.DB_POOL_SIZE ?? 20),
+    // A request waits at most this long for a connection (a server that does not answer, or a
+    // pool busy that long) and then answers 503, instead of hanging until the client gives up.
+    // A stopped server refuses at once; 10 s leaves room for a burst queued on one event's lock.
+    connectionTimeoutMillis: Number(process.env.DB_CONNECT_TIMEOUT_MS ?? 10_000),
+  });
   // An idle connection dropped by the server (restart, failover, a dropped test database) emits
   // 'error'; unhandled it would crash the process. The pool replaces it on the next query.
   pool.on('error', (err) => console.error(`database: idle connection lost (${err.message})`));

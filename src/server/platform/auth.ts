@@ -42,10 +42,16 @@ export function createAuth(db: Db, config: Config, mailer: Mailer) {
       async sendResetPassword({ user, token }) {
         // The spec's screen reads the token from the URL hash, which never reaches a server log.
         const link = `${config.publicUrl}/new-password#token=${encodeURIComponent(token)}`;
+        // The name the member goes by now: user.name is only what they typed when registering.
+        const [profile] = await db
+          .select({ fullName: schema.profiles.fullName, username: schema.profiles.username })
+          .from(schema.profiles)
+          .where(eq(schema.profiles.id, user.id));
+        const name = profile?.fullName?.trim() || profile?.username || user.name;
         await mailer.send({
           to: user.email,
           subject: 'Reset your Power Mixer password',
-          text: `Hello ${user.name || ''},\n\nSomeone asked to reset the password of your Power Mixer account. To choose a new password, open this link within one hour:\n\n${link}\n\nIf it was not you, ignore this e-mail: your password stays as it is.\n\nPower Mixer`,
+          text: `${name ? `Hello ${name}` : 'Hello'},\n\nSomeone asked to reset the password of your Power Mixer account. To choose a new password, open this link within one hour:\n\n${link}\n\nIf it was not you, ignore this e-mail: your password stays as it is.\n\nPower Mixer`,
         });
       },
       async onPasswordReset({ user }) {

@@ -5,7 +5,8 @@ import { landingResponse } from '../../shared/landing';
 import { membersResponse, profileResponse } from '../../shared/members';
 import { inboxResponse } from '../../shared/messages';
 import { podcastsResponse } from '../../shared/podcasts';
-import { eventGuests, podcasts } from '../db/schema';
+import { forumsResponse, postsResponse, repliesResponse } from '../../shared/forums';
+import { eventGuests, forumPosts, forumReplies, forums, podcasts } from '../db/schema';
 import { createEvent, createSponsor } from '../test/factories';
 import { createTestContext, registeredClient, type Client, type TestContext } from '../test/harness';
 import { loadingEntry } from './cache';
@@ -26,6 +27,8 @@ const observed: Observed[] = [];
 let member: Client;
 let eventId: string;
 let username: string;
+let forumId: string;
+let postId: string;
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -47,6 +50,14 @@ beforeAll(async () => {
   const asked = await alice.client.post('/api/connections', { username: bob.user.username });
   await bob.client.post(`/api/connections/${asked.json().connection.id}/accept`);
   await bob.client.post('/api/messages', { to: alice.user.username, subject: 'Audit', content: 'Hello' });
+  const [forum] = await db.insert(forums).values({ name: 'Audit forum' }).returning();
+  const [post] = await db
+    .insert(forumPosts)
+    .values({ forumId: forum!.id, authorId: bob.user.id, title: 'Audit post', content: '<p>Audit</p>' })
+    .returning();
+  await db.insert(forumReplies).values({ postId: post!.id, authorId: alice.user.id, content: '<p>Reply</p>' });
+  forumId = forum!.id;
+  postId = post!.id;
 
   ctx.database.observer = (sql, params) => {
     const entry = loadingEntry.getStore();
@@ -90,6 +101,9 @@ const cachedRoutes = (): { url: string; schema: ZodType; signedIn?: boolean }[] 
   { url: `/api/profiles/${username}`, schema: profileResponse },
   { url: `/api/profiles/${username}`, schema: profileResponse, signedIn: true },
   { url: '/api/messages', schema: inboxResponse, signedIn: true },
+  { url: '/api/forums', schema: forumsResponse, signedIn: true },
+  { url: `/api/forums/${forumId}/posts`, schema: postsResponse, signedIn: true },
+  { url: `/api/forums/${forumId}/posts/${postId}/replies`, schema: repliesResponse, signedIn: true },
 ];
 
 describe('cached reads', () => {
@@ -98,6 +112,8 @@ describe('cached reads', () => {
       const res = route.signedIn ? await member.get(route.url) : await ctx.app.inject(route.url);
       expect(res.statusCode, route.url).toBe(200);
     }
+    // Cached reads that are not JSON (no response schema for the second test).
+    for (const url of ['/sitemap.xml']) expect((await ctx.app.inject(url)).statusCode, url).toBe(200);
     const keys = new Set(observed.map((o) => o.key));
     // Every kind of cached answer was loaded (and so audited) at least once.
     for (const prefix of ['landing', 'events:', 'event-categories', 'event:', 'event-attendees:', 'podcasts:'])
@@ -105,7 +121,16 @@ describe('cached reads', () => {
         [...keys].some((k) => k.startsWith(prefix)),
         prefix,
       ).toBe(true);
-    for (const prefix of ['members:', 'members-count', 'profile:', 'inbox:'])
+    for (const prefix of [
+      'members:',
+      'members-count',
+      'profile:',
+      'inbox:',
+      'forums',
+      'forum-posts:',
+      'forum-replies:',
+      'sitemap',
+    ])
       expect(
         [...keys].some((k) => k.startsWith(prefix)),
         prefix,

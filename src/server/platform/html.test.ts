@@ -20,12 +20,23 @@ describe('sanitizeRichHtml', () => {
     expect(out).toContain('<p>Hi</p>');
   });
 
-  it('keeps images from https and our uploads only', () => {
+  it('keeps images from our storage only', () => {
     expect(sanitizeRichHtml('<img src="/uploads/forum-images/a.webp" alt="a">')).toContain(
       'src="/uploads/forum-images/a.webp"',
     );
-    expect(sanitizeRichHtml('<img src="https://cdn.example/a.png">')).toContain('https://cdn.example/a.png');
+    expect(sanitizeRichHtml('<img src="https://cdn.example/a.png">')).not.toContain('<img');
+    expect(sanitizeRichHtml('<img src="/uploads/../api/me">')).not.toContain('<img');
+    expect(sanitizeRichHtml('<img src="//evil.example/uploads/a.png">')).not.toContain('<img');
     expect(sanitizeRichHtml('<img src="data:image/png;base64,AAAA">')).not.toContain('<img');
+    // With S3 storage its public URLs are ours too.
+    const storage = {
+      locate: (url: string) =>
+        url.startsWith('https://bucket.s3.example/') ? { bucket: 'forum-images' as const, key: 'a.webp' } : null,
+    };
+    expect(sanitizeRichHtml('<img src="https://bucket.s3.example/forum-images/a.webp">', { storage })).toContain(
+      '<img',
+    );
+    expect(sanitizeRichHtml('<img src="https://cdn.example/a.png">', { storage })).not.toContain('<img');
   });
 });
 

@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import type { Storage } from './storage';
 
 // Rich HTML from users (event content, forum descriptions and replies) is cleaned here,
 // when it is written; the web app renders only what passed.
@@ -35,7 +36,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
   },
   allowedSchemes: ['https', 'http', 'mailto'],
   allowedSchemesByTag: { img: ['https', 'http'] },
-  // src is checked by exclusiveFilter below, which also admits our root-relative uploads.
+  // src is checked by exclusiveFilter (sanitizeRichHtml), which also admits our root-relative uploads.
   allowedSchemesAppliedToAttributes: ['href', 'cite'],
   allowProtocolRelative: false,
   // Links leave the site safely; images may come from our own uploads too.
@@ -45,11 +46,24 @@ const OPTIONS: sanitizeHtml.IOptions = {
       attribs: { ...attribs, rel: 'noopener noreferrer nofollow', target: '_blank' },
     }),
   },
-  exclusiveFilter: (frame) => frame.tag === 'img' && !/^(https?:\/\/|\/uploads\/)/.test(frame.attribs.src ?? ''),
 };
 
-export function sanitizeRichHtml(html: string): string {
-  return sanitizeHtml(html, OPTIONS).trim();
+/** Our local uploads: `/uploads/<bucket>/<key>`, never a way out of that folder. */
+const LOCAL_UPLOAD = /^\/uploads\/[a-z-]+\/[a-zA-Z0-9][a-zA-Z0-9/_.-]*$/;
+
+/**
+ * Keeps formatting, links (http, https, mailto) and images from our own storage only: a
+ * foreign image would tell another site who reads what. Pass `storage` to admit its public
+ * URLs (S3); without it only local `/uploads/...` images stay.
+ */
+export function sanitizeRichHtml(html: string, options: { storage?: Pick<Storage, 'locate'> } = {}): string {
+  const { storage } = options;
+  const isOurs = (src: string) =>
+    !src.includes('..') && (storage ? storage.locate(src) !== null : LOCAL_UPLOAD.test(src));
+  return sanitizeHtml(html, {
+    ...OPTIONS,
+    exclusiveFilter: (frame) => frame.tag === 'img' && !isOurs(frame.attribs.src ?? ''),
+  }).trim();
 }
 
 /** Plain text from HTML (forum post bodies, previews). */

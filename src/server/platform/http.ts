@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { Config } from '../config';
 import { HttpError } from './errors';
 import { safeError } from './logging';
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './database-errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -59,11 +60,21 @@ export function apiSecurityHeaders(config: Config): Record<string, string> {
 /** Whether a path gets the lean JSON set; the OpenAPI pages under /api/docs are documents. */
 export const isJsonApiPath = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
 
+/** src/web/public's files that every page loads: a script and an icon, never documents either. */
+const PUBLIC_FILES = new Set(['/theme-init.js', '/favicon.svg']);
+
 export function registerSecurityHeaders(app: FastifyInstance, config: Config) {
   const pageHeaders = securityHeaders(config);
   const apiHeaders = apiSecurityHeaders(config);
   app.addHook('onRequest', async (request, reply) => {
-    reply.headers(isJsonApiPath(request.url) ? apiHeaders : pageHeaders);
+    // Built files and uploads are never rendered as documents: the lean set (CSP default-src
+    // 'none', nosniff) covers them, and saves ~750 bytes of headers on each of a page's requests.
+    const lean =
+      isJsonApiPath(request.url) ||
+      request.url.startsWith('/assets/') ||
+      request.url.startsWith('/uploads/') ||
+      PUBLIC_FILES.has(request.url);
+    reply.headers(lean ? apiHeaders : pageHeaders);
   });
 }
 
@@ -98,6 +109,13 @@ function isSameHost(origin: string, host: string | undefined): boolean {
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError & { retryAfter?: number }, request, reply) => {
     if (error instanceof HttpError) {
+      // Ours, but a part we depend on failed (storage down): the operator needs the cause.
+      if (error.statusCode >= 500) {
+        request.log.error(
+          { err: safeError((error.cause as Error) ?? error), method: request.method, route: request.routeOptions.url },
+          error.message,
+        );
+      }
       if (error.statusCode === 429 && error.retryAfter) reply.header('retry-after', String(error.retryAfter));
       return reply.status(error.statusCode).send({ error: { code: error.code, message: error.message } });
     }
@@ -106,6 +124,13 @@ export function registerErrorHandler(app: FastifyInstance) {
       const field = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.');
       const message = first ? (field ? `${field}: ${first.message}` : first.message) : 'Invalid request.';
       return reply.status(422).send({ error: { code: 'VALIDATION_ERROR', message: message ?? 'Invalid request.' } });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ method: request.method, route: request.routeOptions.url }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ error: { code: 'UNAVAILABLE', message: DATABASE_UNAVAILABLE_MESSAGE } });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
@@ -24,23 +24,92 @@ export interface Mailer {
   /** Writes the mail to the outbox (inside `tx` when given, so it commits with the change
    * that caused it) and, with SMTP configured, delivers it right after. */
   send(message: MailMessage, tx?: Db): Promise<string>;
-  /** Delivers mails left pending (after a crash or an SMTP outage). */
+  /** Delivers every pending mail that is due (never sent, or its backoff has passed), claiming
+   * each first so that no other process delivers it too. */
   deliverPending(): Promise<void>;
+  /** Starts the periodic delivery pass (one now, then every MAIL_POLL_MS); nothing without SMTP. */
+  start(): void;
+  /** Stops the pass and waits for deliveries under way, so the database can close after. */
+  stop(): Promise<void>;
   /** The newest captured mails, for /dev/mailbox. */
   recent(limit?: number): Promise<(typeof emailOutbox.$inferSelect)[]>;
 }
 
-const MAX_ATTEMPTS = 5;
+type OutboxRow = typeof emailOutbox.$inferSelect;
+
+/** Temporary failures after which a mail is given up (`failed`, shown in the admin Outbox). */
+export const MAX_ATTEMPTS = 5;
+const MAX_RETRY_DELAY_MS = 60 * 60_000;
+/** At most this many mails per pass, so a long queue does not hold one process for ever. */
+const MAX_PER_PASS = 200;
+
+/** Wait before the next try after `attempts` temporary failures: base, 2×base, 4×base… capped at an hour. */
+export function retryDelayMs(attempts: number, baseMs: number): number {
+  return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), MAX_RETRY_DELAY_MS);
+}
+
+interface SmtpError {
+  code?: string;
+  responseCode?: number;
+  response?: string;
+  message?: string;
+}
+
+/** A 5xx reply to our envelope or message (RFC 5321) will be the same next time. 503 only says
+ * the session was out of step, and a refused login is our configuration, not the mail: both,
+ * like every network failure and 4xx, are worth another try. */
+export function isPermanentFailure(error: unknown): boolean {
+  const { code, responseCode } = (error ?? {}) as SmtpError;
+  if (typeof responseCode !== 'number') return false;
+  return responseCode >= 500 && responseCode < 600 && responseCode !== 503 && code !== 'EAUTH';
+}
+
+/** The server's own reply when there is one ("550 5.1.1 Mailbox unavailable"), else the error. */
+function describeFailure(error: unknown): string {
+  const { response, message } = (error ?? {}) as SmtpError;
+  return (response || message || String(error)).slice(0, 1000);
+}
+
+const msFromNow = (ms: number) => sql`now() + ${ms} * interval '1 millisecond'`;
 
 export function createMailer(db: Db, config: Config, log: FastifyBaseLogger): Mailer {
-  const transport: Transporter | null = config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : null;
+  const transport: Transporter | null = config.SMTP_URL
+    ? nodemailer.createTransport({
+        url: config.SMTP_URL,
+        // Bounded, so a claim's lease always outlasts a delivery (nodemailer waits 10 min by default).
+        connectionTimeout: 15_000,
+        greetingTimeout: 15_000,
+        socketTimeout: 60_000,
+      })
+    : null;
+  const due = and(
+    eq(emailOutbox.status, 'pending'),
+    or(isNull(emailOutbox.nextAttemptAt), lte(emailOutbox.nextAttemptAt, sql`now()`)),
+  );
 
-  async function deliver(id: string) {
-    if (!transport) return;
-    const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
-    if (!row || row.status !== 'pending') return;
+  /** Takes one due mail (this one, or the oldest) for this process: its next_attempt_at moves a
+   * lease ahead in the same statement. Rows another process is claiming are skipped, and a row
+   * claimed in between no longer matches `due` when PostgreSQL rechecks it under the lock. */
+  async function claim(id?: string): Promise<OutboxRow | null> {
+    const candidate = db
+      .select({ id: emailOutbox.id })
+      .from(emailOutbox)
+      .where(id ? and(due, eq(emailOutbox.id, id)) : due)
+      .orderBy(emailOutbox.createdAt)
+      .limit(1)
+      .for('update', { skipLocked: true });
+    const [row] = await db
+      .update(emailOutbox)
+      .set({ nextAttemptAt: msFromNow(config.MAIL_CLAIM_LEASE_MS) })
+      .where(inArray(emailOutbox.id, candidate))
+      .returning();
+    return row ?? null;
+  }
+
+  async function deliver(row: OutboxRow) {
+    const attempts = row.attempts + 1;
     try {
-      await transport.sendMail({
+      await transport!.sendMail({
         from: config.MAIL_FROM,
         to: row.to,
         subject: row.subject,
@@ -50,16 +119,51 @@ export function createMailer(db: Db, config: Config, log: FastifyBaseLogger): Ma
       });
       await db
         .update(emailOutbox)
-        .set({ status: 'sent', sentAt: new Date(), attempts: row.attempts + 1 })
-        .where(eq(emailOutbox.id, id));
+        .set({ status: 'sent', sentAt: new Date(), attempts, nextAttemptAt: null })
+        .where(eq(emailOutbox.id, row.id));
     } catch (error) {
-      const attempts = row.attempts + 1;
-      log.error({ err: error, mailId: id }, 'mail delivery failed');
+      const lastError = describeFailure(error);
+      const failed = isPermanentFailure(error) || attempts >= MAX_ATTEMPTS;
+      // A retry to come is a warning; a mail given up is an error.
+      log[failed ? 'error' : 'warn']({ err: error, mailId: row.id, attempts, failed }, 'mail delivery failed');
       await db
         .update(emailOutbox)
-        .set({ attempts, lastError: String(error), status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending' })
-        .where(eq(emailOutbox.id, id));
+        .set({
+          attempts,
+          lastError,
+          status: failed ? 'failed' : 'pending',
+          nextAttemptAt: failed ? null : msFromNow(retryDelayMs(attempts, config.MAIL_RETRY_BASE_MS)),
+        })
+        .where(eq(emailOutbox.id, row.id));
     }
+  }
+
+  // Deliveries and passes under way, awaited by stop().
+  const running = new Set<Promise<unknown>>();
+  const track = <T>(work: Promise<T>) => {
+    running.add(work);
+    void work.finally(() => running.delete(work)).catch(() => undefined);
+    return work;
+  };
+  let stopped = false;
+  let pass: Promise<void> | null = null;
+  let timer: NodeJS.Timeout | null = null;
+
+  async function deliverDue() {
+    for (let n = 0; n < MAX_PER_PASS && !stopped; n++) {
+      const row = await claim();
+      if (!row) return;
+      await deliver(row);
+    }
+  }
+
+  /** A pass now; asked for during one, another follows it (the mail that asked may have come
+   * after the running pass looked). */
+  function runPass(): Promise<void> {
+    if (!transport || stopped) return Promise.resolve();
+    if (pass) return pass.then(runPass);
+    pass = track(deliverDue()).finally(() => (pass = null));
+    return pass;
   }
 
   return {
@@ -74,19 +178,34 @@ export function createMailer(db: Db, config: Config, log: FastifyBaseLogger): Ma
         })
         .returning({ id: emailOutbox.id });
       const id = row!.id;
-      // Deliver after the caller's transaction has had a chance to commit; never block it.
-      if (transport) setImmediate(() => void deliver(id));
+      // After the caller's transaction has had a chance to commit; never block it. A mail not
+      // visible yet (a transaction still open) is left to the periodic pass.
+      if (transport && !stopped) {
+        setImmediate(() => {
+          if (stopped) return;
+          void track(claim(id).then((claimed) => (claimed ? deliver(claimed) : undefined))).catch((err: unknown) =>
+            log.error({ err, mailId: id }, 'mail delivery failed'),
+          );
+        });
+      }
       return id;
     },
-    async deliverPending() {
-      if (!transport) return;
-      const pending = await db
-        .select({ id: emailOutbox.id })
-        .from(emailOutbox)
-        .where(sql`${emailOutbox.status} = 'pending'`)
-        .orderBy(emailOutbox.createdAt)
-        .limit(100);
-      for (const { id } of pending) await deliver(id);
+    deliverPending: runPass,
+    start() {
+      if (!transport || timer || stopped) return;
+      // A tick during a pass is skipped: that pass goes on until nothing is due.
+      const tick = () => {
+        if (!pass) void runPass().catch((err: unknown) => log.error({ err }, 'pending mail delivery failed'));
+      };
+      tick();
+      timer = setInterval(tick, config.MAIL_POLL_MS);
+      timer.unref();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      await Promise.allSettled([...running]);
+      transport?.close();
     },
     recent(limit = 50) {
       return db.select().from(emailOutbox).orderBy(desc(emailOutbox.createdAt)).limit(limit);

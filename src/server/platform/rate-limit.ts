@@ -37,8 +37,12 @@ export async function enforceRateLimit(db: Db, key: string, rule: RateLimitRule)
   }
 }
 
-/** Old windows are useless; drop them now and then (with the per-account sign-in records). */
-export async function pruneRateLimits(db: Db): Promise<void> {
-  await db.execute(sql`delete from rate_limits where reset_at < now() - interval '1 hour'`);
+/** Old windows are useless; drop them now and then (with the per-account sign-in records).
+ * Answers how many windows went (platform/housekeeping.ts logs it). */
+export async function pruneRateLimits(db: Db): Promise<number> {
+  const result = await db.execute<{ n: number }>(sql`
+    with gone as (delete from rate_limits where reset_at < now() - interval '1 hour' returning 1)
+    select count(*)::int as n from gone`);
   await pruneSignInGuard(db);
+  return Number(result.rows[0]!.n);
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { createTestContext, registeredClient, type TestContext } from '../test/harness';
 import type { RealtimeNotice } from '../../shared/realtime';
-import { messages, podcasts } from '../db/schema';
+import { forums, messages, podcasts } from '../db/schema';
 
 let ctx: TestContext;
 let base: string;
@@ -85,6 +85,22 @@ describe('GET /api/realtime', () => {
     await waitFor(() => visitorStream.notices.length >= 1);
     expect(visitorStream.notices).toEqual([{ topic: 'podcasts', kind: 'podcasts', id: episode!.id }]);
     visitorStream.close();
+  });
+
+  it('tells signed-in members, and not visitors, of a forum change', async () => {
+    const { realtime, db } = ctx.app.services;
+    const member = await registeredClient(ctx.app);
+    const memberStream = await openStream(member.client.cookieHeader);
+    const visitorStream = await openStream();
+    await waitFor(() => realtime.size() === 2);
+    const [forum] = await db.insert(forums).values({ name: 'Live forum' }).returning();
+    await waitFor(() => memberStream.notices.length >= 1);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(memberStream.notices).toContainEqual({ topic: 'forums', kind: 'forums', id: forum!.id });
+    expect(visitorStream.notices).toEqual([]);
+    memberStream.close();
+    visitorStream.close();
+    await waitFor(() => realtime.size() === 0);
   });
 
   it('says nothing of a rolled-back change', async () => {

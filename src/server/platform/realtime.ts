@@ -17,6 +17,8 @@ export interface Realtime {
   notifyMembers(table: Table, kind: string): void;
   /** Changes to `table` are news for everyone connected: `{ topic: kind, kind }`. */
   notifyEveryone(table: Table, kind: string): void;
+  /** Changes to `table` are news for every signed-in member (the forums): `{ topic: kind, kind }`. */
+  notifySignedIn(table: Table, kind: string): void;
   /** Registers a connected client; returns the unsubscribe function. */
   subscribe(viewerId: string | null, send: Send): () => void;
   stop(): void;
@@ -31,6 +33,7 @@ export function createRealtime(changes: ChangeStream): Realtime {
   const subscribers = new Set<Subscriber>();
   const memberKinds = new Map<string, string>();
   const publicKinds = new Map<string, string>();
+  const signedInKinds = new Map<string, string>();
 
   changes.on(({ table, ids }) => {
     const kind = memberKinds.get(table);
@@ -40,10 +43,16 @@ export function createRealtime(changes: ChangeStream): Realtime {
         if (s.viewerId && (!concerned || concerned.has(s.viewerId))) s.send({ topic: `user:${s.viewerId}`, kind });
       }
     }
+    const id = ids?.length === 1 ? ids[0] : undefined;
     const publicKind = publicKinds.get(table);
     if (publicKind) {
-      const id = ids?.length === 1 ? ids[0] : undefined;
       for (const s of subscribers) s.send({ topic: publicKind, kind: publicKind, ...(id ? { id } : {}) });
+    }
+    const signedInKind = signedInKinds.get(table);
+    if (signedInKind) {
+      for (const s of subscribers) {
+        if (s.viewerId) s.send({ topic: signedInKind, kind: signedInKind, ...(id ? { id } : {}) });
+      }
     }
   });
   changes.onReset(() => {
@@ -53,6 +62,7 @@ export function createRealtime(changes: ChangeStream): Realtime {
   return {
     notifyMembers: (table, kind) => void memberKinds.set(getTableName(table), kind),
     notifyEveryone: (table, kind) => void publicKinds.set(getTableName(table), kind),
+    notifySignedIn: (table, kind) => void signedInKinds.set(getTableName(table), kind),
     subscribe(viewerId, send) {
       const s = { viewerId, send };
       subscribers.add(s);

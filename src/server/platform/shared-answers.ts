@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { personalBody, SerializedJson, type AnswerCache, type Cached, type CacheOptions } from './cache';
+import { brotliOf, personalBody, SerializedJson, type AnswerCache, type Cached, type CacheOptions } from './cache';
 import { getViewer, type Viewer } from './viewer';
 
 const PUBLIC_REVALIDATE = 'public, max-age=0, must-revalidate';
@@ -124,9 +124,30 @@ export function sendJsonWithEtag(
     .header('vary', 'cookie, accept-encoding')
     .type('application/json; charset=utf-8');
   if (request.headers['if-none-match'] === cached.etag) return reply.status(304).send();
-  if (cached.gzip && /\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) {
-    return reply.header('content-encoding', 'gzip').send(cached.gzip as never);
+  if (cached.gzip) {
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    if (encoding === 'br') return reply.header('content-encoding', 'br').send(brotliOf(cached) as never);
+    if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(cached.gzip as never);
   }
   // Already-serialised JSON: Fastify sends strings as they are, without the serializer.
   return reply.send(cached.body as never);
+}
+
+/** The encoding to answer in for an `Accept-Encoding` header: brotli when accepted, then gzip,
+ * else none. A `q=0` refuses an encoding; `*` accepts both. */
+export function preferredEncoding(acceptEncoding: string | string[] | undefined): 'br' | 'gzip' | null {
+  if (!acceptEncoding) return null;
+  const accepted = new Map<string, number>();
+  for (const part of String(acceptEncoding).toLowerCase().split(',')) {
+    const [name, ...params] = part.split(';').map((s) => s.trim());
+    if (!name) continue;
+    const q = params.find((p) => p.startsWith('q='));
+    accepted.set(name, q ? Number(q.slice(2)) || 0 : 1);
+  }
+  const weight = (name: string) => accepted.get(name) ?? accepted.get('*') ?? 0;
+  const br = weight('br');
+  const gzip = weight('gzip');
+  if (br > 0 && br >= gzip) return 'br';
+  if (gzip > 0) return 'gzip';
+  return null;
 }

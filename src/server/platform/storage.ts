@@ -1,7 +1,9 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, HeadBucketCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { Config } from '../config';
+import { HttpError } from './errors';
 
 /** The buckets the spec names; each is a folder locally or a key prefix in S3. */
 export const BUCKETS = ['avatars', 'event-images', 'podcast-images', 'sponsor-images', 'forum-images'] as const;
@@ -14,6 +16,8 @@ export interface Storage {
   remove(bucket: Bucket, key: string): Promise<void>;
   /** The bucket and key behind one of our public URLs, or null if it is not ours. */
   locate(url: string): { bucket: Bucket; key: string } | null;
+  /** Resolves when the store can be written to (readiness); rejects with why not. */
+  check(): Promise<void>;
 }
 
 const SAFE_KEY = /^[a-zA-Z0-9][a-zA-Z0-9/_.-]*$/;
@@ -49,11 +53,24 @@ export function localStorage(root: string): Storage {
       await rm(path.join(root, bucket, key), { force: true });
     },
     locate: (url) => locateUnder('/uploads/', url),
+    async check() {
+      await mkdir(root, { recursive: true });
+      await access(root, constants.W_OK);
+    },
   };
 }
 
-/** S3-compatible object storage (AWS, MinIO, R2...) when S3_BUCKET is set. */
-export function s3Storage(config: Config): Storage {
+export const STORAGE_UNAVAILABLE_MESSAGE = 'Image storage is unavailable right now. Please try again in a moment.';
+
+/** An upload the store refused or never answered (down, unreachable, bucket missing, credentials
+ * refused) is a 503 the person can retry, not a 500; the store's own error stays in `cause`. */
+function storageUnavailable(cause: unknown): HttpError {
+  return Object.assign(new HttpError(503, 'STORAGE_UNAVAILABLE', STORAGE_UNAVAILABLE_MESSAGE), { cause });
+}
+
+/** S3-compatible object storage (AWS, MinIO, R2...) when S3_BUCKET is set. `timeoutMs` bounds
+ * each call, the SDK's own retries included, so an upload never hangs on a store that does not answer. */
+export function s3Storage(config: Config, { timeoutMs = 20_000 }: { timeoutMs?: number } = {}): Storage {
   const client = new S3Client({
     region: config.S3_REGION,
     endpoint: config.S3_ENDPOINT,
@@ -73,22 +90,36 @@ export function s3Storage(config: Config): Storage {
   return {
     async put(bucket, key, body, contentType) {
       assertKey(key);
-      await client.send(
-        new PutObjectCommand({
-          Bucket: bucketName,
-          Key: `${bucket}/${key}`,
-          Body: body,
-          ContentType: contentType,
-          CacheControl: 'public, max-age=31536000, immutable',
-        }),
-      );
+      await client
+        .send(
+          new PutObjectCommand({
+            Bucket: bucketName,
+            Key: `${bucket}/${key}`,
+            Body: body,
+            ContentType: contentType,
+            CacheControl: 'public, max-age=31536000, immutable',
+          }),
+          { abortSignal: AbortSignal.timeout(timeoutMs) },
+        )
+        .catch((error: unknown) => {
+          throw storageUnavailable(error);
+        });
       return `${publicBase}/${bucket}/${key}`;
     },
     async remove(bucket, key) {
       assertKey(key);
-      await client.send(new DeleteObjectCommand({ Bucket: bucketName, Key: `${bucket}/${key}` }));
+      await client
+        .send(new DeleteObjectCommand({ Bucket: bucketName, Key: `${bucket}/${key}` }), {
+          abortSignal: AbortSignal.timeout(timeoutMs),
+        })
+        .catch((error: unknown) => {
+          throw storageUnavailable(error);
+        });
     },
     locate: (url) => locateUnder(`${publicBase}/`, url),
+    async check() {
+      await client.send(new HeadBucketCommand({ Bucket: bucketName }), { abortSignal: AbortSignal.timeout(2_000) });
+    },
   };
 }
 

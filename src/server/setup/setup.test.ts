@@ -84,6 +84,9 @@ describe('the demo install', { timeout: 120_000 }, () => {
     expect(lines.join('\n')).toContain(
       'Captured mail: sign in as the admin and open http://localhost:3000/dev/mailbox',
     );
+    expect(lines).toContain(
+      'Admin area: http://localhost:3000/admin (events, forums, sponsors, users, podcasts, reports, outbox, activity)',
+    );
     expect(lines.join('\n')).not.toMatch(/mixer-(admin|member)-2026/);
 
     expect(await signInAs(ctx, seeded.adminEmail, seeded.adminPassword)).toMatchObject({ isAdmin: true });

@@ -26,7 +26,9 @@ type SetupConfig = Pick<
   | 'DEMO_MEMBER_PASSWORD'
   | 'ADMIN_EMAIL'
   | 'ADMIN_PASSWORD'
->;
+> &
+  // The demo's dates and times are set on the community's clock (America/New_York by default).
+  Partial<Pick<Config, 'SITE_TIMEZONE'>>;
 
 export interface DemoLogins {
   credentials: DemoCredentials;
@@ -43,7 +45,11 @@ export async function seedDemoInstall(
   config: SetupConfig,
   log: (message: string) => void = console.error,
 ): Promise<DemoLogins> {
-  const logins = await seedDemo(db, storage, { adminEmail: config.DEMO_ADMIN_EMAIL, ...demoPasswords(config) });
+  const logins = await seedDemo(db, storage, {
+    adminEmail: config.DEMO_ADMIN_EMAIL,
+    timeZone: config.SITE_TIMEZONE,
+    ...demoPasswords(config),
+  });
   const credentials: DemoCredentials = { ...logins, seededAt: new Date().toISOString() };
   // Written after the seed committed: a seed that failed (another process seeding at the same
   // moment) never leaves passwords in the file that no account has.
@@ -133,6 +139,7 @@ export function bannerLines(
   }
   lines.push(
     `Captured mail: sign in as the admin and open ${config.publicUrl}/dev/mailbox${config.SMTP_URL ? ' (also sent over SMTP)' : ''}`,
+    `Admin area: ${config.publicUrl}/admin (events, forums, sponsors, users, podcasts, reports, outbox, activity)`,
   );
   return lines;
 }

@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { House } from 'lucide-react';
+import House from 'lucide-react/icons/house';
 import { ButtonLink } from '../components/button';
+import { NotFound } from '../components/not-found';
 import { ApiRequestError } from '../lib/api';
 import { paths } from '../lib/paths';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -37,6 +38,17 @@ export function ErrorPage() {
   const { status, title, message } = describe(error);
   useDocumentTitle(title);
 
+  if (status === 404) {
+    return (
+      <NotFound title={title} text={message}>
+        <ButtonLink to={paths.home}>
+          <House aria-hidden="true" />
+          Back to home
+        </ButtonLink>
+      </NotFound>
+    );
+  }
+
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center sm:py-32">
       {status && <p className="text-sm font-semibold tracking-wide text-link tabular-nums">Error {status}</p>}
@@ -57,9 +69,4 @@ export function RootErrorPage() {
       <ErrorPage />
     </main>
   );
-}
-
-/** Catch-all route: unknown URLs render the error page (404) inside the normal layout. */
-export function notFoundLoader(): never {
-  throw new Response('', { status: 404, statusText: 'Not Found' });
 }

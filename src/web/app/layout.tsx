@@ -23,7 +23,9 @@ export function Layout() {
         <div aria-hidden="true" className="fixed inset-x-0 top-0 z-50 h-0.5 animate-pulse bg-brand" />
       )}
       <SiteHeader />
-      <main id="main" tabIndex={-1} className="flex-1 pt-16 outline-none">
+      {/* At least a screen tall: the footer starts below the fold and never moves into view as
+          the screen's code and data arrive (no layout shift). */}
+      <main id="main" tabIndex={-1} className="min-h-dvh flex-1 pt-16 outline-none">
         <Outlet />
       </main>
       <SiteFooter />

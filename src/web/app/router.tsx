@@ -1,16 +1,37 @@
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/spinner';
 import { paths } from '../lib/paths';
-import { ErrorPage, RootErrorPage, notFoundLoader } from './error-page';
 import { RequireAdmin, RequireAuth } from './guards';
 import { Layout } from './layout';
 import { screen } from './routes/screen';
 import { siteRoutes } from './routes/site-routes';
 import { communityMemberRoutes, communityPublicRoutes } from './routes/community-routes';
+import { adminRoutes as adminAreaRoutes } from './routes/admin-routes';
+import { forumMemberRoutes } from './routes/forum-routes';
 
 // Every screen is its own chunk (see routes/screen.ts). To add a feature: add its URL to
 // lib/paths.ts and its routes to a file in routes/ (public, or member-only inside RequireAuth,
 // or admin-only inside RequireAdmin).
+
+// The error screens load when needed: no visit that goes well waits for their code.
+const LazyErrorPage = lazy(() => import('./error-page').then((m) => ({ default: m.ErrorPage })));
+const LazyRootErrorPage = lazy(() => import('./error-page').then((m) => ({ default: m.RootErrorPage })));
+const ErrorPage = () => (
+  <Suspense fallback={<PageSpinner />}>
+    <LazyErrorPage />
+  </Suspense>
+);
+const RootErrorPage = () => (
+  <Suspense fallback={null}>
+    <LazyRootErrorPage />
+  </Suspense>
+);
+
+/** Catch-all route: unknown URLs render the error page (404) inside the normal layout. */
+function notFoundLoader(): never {
+  throw new Response('', { status: 404, statusText: 'Not Found' });
+}
 
 const publicRoutes: RouteObject[] = [
   {
@@ -89,8 +110,9 @@ export const routes: RouteObject[] = [
             children: [
               ...memberRoutes,
               ...communityMemberRoutes,
+              ...forumMemberRoutes,
               // Inside RequireAuth: a visitor signs in and comes back; a member is sent home.
-              { element: <RequireAdmin />, children: adminRoutes },
+              { element: <RequireAdmin />, children: [...adminRoutes, ...adminAreaRoutes] },
             ],
           },
           // Unknown URLs: the loader throws a 404, the errorElement above shows it.

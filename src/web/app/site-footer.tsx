@@ -1,8 +1,10 @@
 import { Link } from 'react-router';
-import { Mail, MapPin } from 'lucide-react';
+import Mail from 'lucide-react/icons/mail';
+import MapPin from 'lucide-react/icons/map-pin';
 import { Logo } from '../components/logo';
 import { FacebookIcon, InstagramIcon, YoutubeIcon } from '../components/social-icons';
 import { paths } from '../lib/paths';
+import { useMe, useSignOut } from '../lib/session';
 import { site } from '../lib/site';
 
 const quickLinks = [
@@ -12,11 +14,18 @@ const quickLinks = [
   { to: paths.contact, label: 'Contact' },
 ];
 
-const resourceLinks = [
-  { to: paths.forums, label: 'Forums' },
+const visitorLinks = [
   { to: paths.register, label: 'Register' },
   { to: paths.login, label: 'Sign In' },
   { to: paths.resetPassword, label: 'Reset Password' },
+];
+// A member has no use for registering or signing in: their own places instead. Forums are for
+// members (spec 2): visitors are not shown the link.
+const memberLinks = [
+  { to: paths.dashboard, label: 'Dashboard' },
+  { to: paths.messages, label: 'Messages' },
+  { to: paths.connections, label: 'Connections' },
+  { to: paths.forums, label: 'Forums' },
 ];
 
 const socials = [
@@ -25,9 +34,12 @@ const socials = [
   { href: site.youtube, label: 'Power Mixer on YouTube', Icon: YoutubeIcon },
 ];
 
-const footerLink = 'rounded-sm text-sm text-fg-muted transition-colors hover:text-fg';
+const footerLink = 'inline-flex min-h-6 items-center rounded-sm text-sm text-fg-muted transition-colors hover:text-fg';
 
 export function SiteFooter() {
+  const { me } = useMe();
+  const signOut = useSignOut();
+  const resources = me ? memberLinks : visitorLinks;
   return (
     <footer className="border-t border-line bg-surface">
       <div className="mx-auto grid max-w-6xl grid-cols-2 gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.6fr_1fr_1fr]">
@@ -82,13 +94,20 @@ export function SiteFooter() {
         <nav aria-label="Resources">
           <h2 className="text-sm font-semibold text-fg">Resources</h2>
           <ul className="mt-3 space-y-2">
-            {resourceLinks.map((link) => (
+            {resources.map((link) => (
               <li key={link.to}>
                 <Link to={link.to} className={footerLink}>
                   {link.label}
                 </Link>
               </li>
             ))}
+            {me && (
+              <li>
+                <button type="button" onClick={() => void signOut()} className={footerLink}>
+                  Sign out
+                </button>
+              </li>
+            )}
           </ul>
         </nav>
       </div>

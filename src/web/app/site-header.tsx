@@ -1,6 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { LogOut, Mail, Menu, UserPlus, X } from 'lucide-react';
+import LogOut from 'lucide-react/icons/log-out';
+import Mail from 'lucide-react/icons/mail';
+import Menu from 'lucide-react/icons/menu';
+import UserPlus from 'lucide-react/icons/user-plus';
+import X from 'lucide-react/icons/x';
 import { buttonClasses } from '../components/button';
 import { CountBadge } from '../components/badge';
 import { Logo } from '../components/logo';
@@ -24,22 +28,50 @@ export function SiteHeader() {
   const { me } = useMe();
   const signOut = useSignOut();
   const menuButton = useRef<HTMLButtonElement>(null);
+  const headerRef = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
   // The menu remembers the page it was opened on, so any navigation closes it.
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
   const menuOpen = menuOpenOn === pathname;
   const setMenuOpen = (open: boolean) => setMenuOpenOn(open ? pathname : null);
 
-  // Escape closes the menu and returns focus to its button.
+  // While the menu is open it is the page: what lies behind it is inert (no focus, no clicks, hidden
+  // from assistive tech), Tab cycles through the header and the menu, Escape closes the menu and
+  // returns focus to its button.
   useEffect(() => {
-    if (!menuOpen) return;
+    const header = headerRef.current;
+    if (!menuOpen || !header) return;
+    const behind = [...(header.parentElement?.children ?? [])].filter(
+      (element): element is HTMLElement => element !== header && element instanceof HTMLElement && !element.inert,
+    );
+    for (const element of behind) element.inert = true;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setMenuOpenOn(null);
-      menuButton.current?.focus();
+      if (event.key === 'Escape') {
+        setMenuOpenOn(null);
+        menuButton.current?.focus();
+        return;
+      }
+      if (event.key !== 'Tab') return;
+      const focusable = [...header.querySelectorAll<HTMLElement>('a[href], button:not([disabled])')].filter(
+        (element) => element.getClientRects().length > 0,
+      );
+      const first = focusable[0];
+      const last = focusable[focusable.length - 1];
+      if (!first || !last) return;
+      const inside = header.contains(document.activeElement);
+      if (event.shiftKey && (document.activeElement === first || !inside)) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && (document.activeElement === last || !inside)) {
+        event.preventDefault();
+        first.focus();
+      }
     };
     document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      for (const element of behind) element.inert = false;
+    };
   }, [menuOpen]);
 
   const unread = me?.unreadMessages ?? 0;
@@ -60,7 +92,7 @@ export function SiteHeader() {
       ];
 
   return (
-    <header className="fixed inset-x-0 top-0 z-40 border-b border-line bg-canvas">
+    <header ref={headerRef} className="fixed inset-x-0 top-0 z-40 border-b border-line bg-canvas">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:px-6">
         <Logo />
 

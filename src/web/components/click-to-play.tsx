@@ -45,7 +45,7 @@ export function ClickToPlay({
         <button
           type="button"
           onClick={() => setPlaying(true)}
-          className="group absolute inset-0 flex items-center justify-center focus-visible:outline-offset-[-4px]"
+          className="group focus-ring-media absolute inset-0 flex items-center justify-center"
         >
           {poster ? (
             <img src={poster} alt="" loading="lazy" className="absolute inset-0 size-full object-cover" />

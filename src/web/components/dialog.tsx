@@ -14,13 +14,28 @@ type DialogProps = {
   /** Action buttons, shown bottom-right. */
   footer?: ReactNode;
   className?: string;
+  /** Where focus goes on open when not the first control (call preventDefault to take over). */
+  onOpenAutoFocus?: (event: Event) => void;
+  /** Where focus goes on close when not back to the trigger (call preventDefault to take over). */
+  onCloseAutoFocus?: (event: Event) => void;
 };
 
 /**
  * A modal dialog on Radix: focus is trapped and restored, Escape and the close button close it,
  * the title names it for screen readers.
  */
-export function Dialog({ open, onOpenChange, trigger, title, description, children, footer, className }: DialogProps) {
+export function Dialog({
+  open,
+  onOpenChange,
+  trigger,
+  title,
+  description,
+  children,
+  footer,
+  className,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+}: DialogProps) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       {trigger && <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger>}
@@ -29,6 +44,8 @@ export function Dialog({ open, onOpenChange, trigger, title, description, childr
         <RadixDialog.Content
           // Without a description Radix still expects the attribute; undefined opts out cleanly.
           {...(description ? {} : { 'aria-describedby': undefined })}
+          onOpenAutoFocus={onOpenAutoFocus}
+          onCloseAutoFocus={onCloseAutoFocus}
           className={cn(
             'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col',
             'rounded-xl border border-line bg-surface text-fg shadow-xl',

@@ -30,8 +30,10 @@ function isApiError(body: unknown): body is ApiError {
 
 async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
+  const multipart = body instanceof FormData;
   // No content-type without a body: the server rejects an empty JSON body (e.g. sign-out).
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  // A FormData body sets its own (multipart, with the boundary).
+  if (body !== undefined && !multipart) headers['content-type'] = 'application/json';
 
   let response: Response;
   try {
@@ -39,7 +41,7 @@ async function request<T>(method: string, path: string, body?: unknown): Promise
       method,
       headers,
       credentials: 'same-origin',
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
     });
   } catch {
     throw new ApiRequestError(0, 'NETWORK_ERROR', FALLBACK_MESSAGE);
@@ -68,7 +70,20 @@ export const api = {
   put: <T>(path: string, body?: unknown) => request<T>('PUT', path, body),
   patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, body),
   delete: <T>(path: string) => request<T>('DELETE', path),
+  /** POSTs files as multipart field "file" (one or several); errors as for JSON calls. */
+  upload: <T>(path: string, files: File | File[]) => {
+    const form = new FormData();
+    for (const file of Array.isArray(files) ? files : [files]) form.append('file', file);
+    return request<T>('POST', path, form);
+  },
 };
+
+/** The server's own image limit (platform/images.ts), checked first so a big file fails at once. */
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+
+/** The server's reason for a refused request (not an image, too large), when it gave one. */
+export const refusalReason = (error: unknown) =>
+  error instanceof ApiRequestError && error.status >= 400 && error.status < 500 ? error.message : '';
 
 /** The message to show a user for any thrown value. */
 export function errorMessage(error: unknown): string {

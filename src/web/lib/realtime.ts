@@ -22,10 +22,15 @@ export function connectRealtime(queryClient: QueryClient): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let attempt = 0;
   let stopped = false;
+  let dropped = false;
 
   const open = () => {
     source = new EventSource('/api/realtime');
     source.onopen = () => {
+      // Back after a drop (a restart, a process that left the fleet): notices sent meanwhile
+      // were missed, so everything shown is refetched.
+      if (dropped) applyNotice(queryClient, { topic: '*', kind: 'refetch' });
+      dropped = false;
       attempt = 0;
     };
     source.onmessage = (event: MessageEvent<string>) => {
@@ -40,6 +45,7 @@ export function connectRealtime(queryClient: QueryClient): () => void {
     };
     // EventSource would retry on its own at a fixed pace; close it and use our back-off instead.
     source.onerror = () => {
+      dropped = true;
       source?.close();
       source = null;
       if (stopped) return;

@@ -42,6 +42,9 @@ export const events = pgTable(
     recapVideoUrl: text('recap_video_url'),
     recapDescription: text('recap_description'),
     recapThumbnailUrl: text('recap_thumbnail_url'),
+    // The calendar entry's SEQUENCE: raised when the time or place changes, so the update
+    // e-mail's .ics replaces the entry members already have.
+    sequence: integer('sequence').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { profiles } from './profiles';
 
 export const forums = pgTable(
@@ -8,6 +8,9 @@ export const forums = pgTable(
     name: text('name').notNull(),
     description: text('description').notNull().default(''), // sanitised HTML
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // Kept by triggers (migration 0006) so the list never counts 100,000 posts.
+    postCount: integer('post_count').notNull().default(0),
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }),
   },
   (t) => [index('forums_created_idx').on(t.createdAt.desc())],
 );
@@ -22,8 +25,13 @@ export const forumPosts = pgTable(
     // A departed member's discussions stay; the author shows as removed.
     authorId: text('author_id').references(() => profiles.id, { onDelete: 'set null' }),
     title: text('title').notNull(),
-    content: text('content').notNull(),
+    content: text('content').notNull(), // sanitised HTML
+    excerpt: text('excerpt').notNull().default(''), // plain text for lists
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+    // Kept by triggers (migration 0006).
+    replyCount: integer('reply_count').notNull().default(0),
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('forum_posts_forum_created_idx').on(t.forumId, t.createdAt.desc()),
@@ -41,6 +49,7 @@ export const forumReplies = pgTable(
     authorId: text('author_id').references(() => profiles.id, { onDelete: 'set null' }),
     content: text('content').notNull(), // sanitised HTML
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    editedAt: timestamp('edited_at', { withTimezone: true }),
   },
   (t) => [
     index('forum_replies_post_created_idx').on(t.postId, t.createdAt),

@@ -8,3 +8,4 @@ export * from './messages';
 export * from './podcasts';
 export * from './forums';
 export * from './inbox';
+export * from './moderation';

@@ -6,9 +6,9 @@ export const messages = pgTable(
   'messages',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    senderId: text('sender_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    // A departed member's sent messages stay readable by the other side (sender shown as a
+    // former member); what was sent to them goes with their account.
+    senderId: text('sender_id').references(() => profiles.id, { onDelete: 'set null' }),
     recipientId: text('recipient_id')
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),

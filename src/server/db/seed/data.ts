@@ -1,6 +1,8 @@
 // The demo community's content: fictional Charlotte professionals, their skills, events,
 // sponsors, podcast episodes, forum discussions and message threads. Plain data only;
-// seed.ts turns it into rows (ids, times relative to "now", images).
+// seed.ts turns it into rows (ids, times relative to "now", images). Texts name no season,
+// month or holiday: the dates move with "now". `{gala}` stands for the upcoming gala's name,
+// which follows the season of its date.
 
 export const DEMO_EMAIL_DOMAIN = 'powermixer.example';
 
@@ -47,13 +49,14 @@ export const SKILLS: { name: string; category: string }[] = [
   { name: 'Real Estate Law', category: 'Legal' },
 ];
 
+/** The organiser who runs the community (and the demo's admin account). */
 export const ADMIN_DATA = {
-  username: 'admin',
-  fullName: 'Avery Admin',
+  username: 'camillejefferson',
+  fullName: 'Camille Jefferson',
   company: 'Power Mixer',
-  position: 'Community Director',
-  bio: 'I run the Power Mixer community: events, sponsors and the podcast. If you have an idea for a mixer or want to get involved, send me a message.',
-  skills: ['Event Planning', 'Team Leadership', 'Public Speaking'],
+  position: 'Founder & Community Director',
+  bio: 'Former commercial lender who started Power Mixer with a dozen friends around a brewery table in NoDa. I plan the mixers, look after our sponsors and host the podcast. Tell me who you would like to meet and I will make the introduction.',
+  skills: ['Event Planning', 'Commercial Lending', 'Public Speaking'],
 };
 
 export const MEMBERS: MemberData[] = [
@@ -357,22 +360,10 @@ export const VENUES = {
   bearden: 'Romare Bearden Park, 300 S Church St, Charlotte, NC 28202',
 } as const;
 
-export const GALLERY_CAPTIONS = [
-  'Networking on the rooftop',
-  'Panel Q&A with the audience',
-  'Welcome table and name tags',
-  'Sponsor showcase',
-  'Speed networking round',
-  'Group photo with the Power Mixer crew',
-  'Live podcast taping',
-  'Cheers to new connections',
-  'Workshop breakout session',
-  'Gala dance floor',
-  'Meet the lenders corner',
-  'Closing remarks',
-];
+/** How many event-gallery photos are drawn; completed events share them in turn. */
+export const GALLERY_PHOTOS = 12;
 
-/** Speaker cards: index into MEMBERS plus the role printed under the name. */
+/** Speaker portraits in event galleries: index into MEMBERS (drawn like their avatar) and their role. */
 export const PANELIST_CARDS: { member: number; role: string }[] = [
   { member: 6, role: 'Founder & CEO, Coleman Capital' },
   { member: 12, role: 'Real Estate Investor' },
@@ -515,14 +506,14 @@ export const THREADS: ThreadData[] = [
   },
   {
     a: 'jasminecarter',
-    b: 'admin',
-    subject: 'Venue options for the Summer Gala',
+    b: 'camillejefferson',
+    subject: 'Venue options for the {gala}',
     daysAgo: 6,
     unread: true,
     lines: [
       [
         'a',
-        'Hi Avery! I shortlisted three venues for the Summer Gala: the Mint Museum, the Westin ballroom and Camp North End.',
+        'Hi Camille! I shortlisted three venues for the {gala}: the Mint Museum, the Westin ballroom and Camp North End.',
       ],
       ['b', 'Love it. Capacity and budget for each?'],
       ['a', 'Mint: 250 guests, best atmosphere. Westin: 400, easiest logistics. Camp North End: 300, most fun.'],
@@ -531,23 +522,23 @@ export const THREADS: ThreadData[] = [
   },
   {
     a: 'derrickcoleman',
-    b: 'admin',
+    b: 'camillejefferson',
     subject: 'Title sponsorship renewal',
     daysAgo: 4,
     unread: true,
     lines: [
-      ['a', 'Avery, Coleman Capital would like to renew as a Title Sponsor for the second half of the year.'],
+      ['a', 'Camille, Coleman Capital would like to renew as a Title Sponsor for another twelve months.'],
       ['b', 'That is wonderful news, thank you Derrick! I will send the updated sponsorship deck.'],
       ['a', 'Received, looks great. Can we add a short speaking slot at the Gala?'],
     ],
   },
   {
     a: 'niarobinson',
-    b: 'admin',
+    b: 'camillejefferson',
     subject: 'Panel prep for next month',
     daysAgo: 14,
     lines: [
-      ['a', 'Hi Avery, for the investing workshop, how long should each panelist speak before Q&A?'],
+      ['a', 'Hi Camille, for the investing workshop, how long should each panelist speak before Q&A?'],
       ['b', 'About 10 minutes each, then 30 minutes of open Q&A.'],
       ['a', 'Perfect. I will cover LLC structures and partnership agreements.'],
       ['b', 'Sounds great. I will share the run of show next week.'],
@@ -555,7 +546,7 @@ export const THREADS: ThreadData[] = [
   },
   {
     a: 'gracesullivan',
-    b: 'admin',
+    b: 'camillejefferson',
     subject: 'Newcomer welcome table idea',
     daysAgo: 2,
     unread: true,
@@ -567,7 +558,7 @@ export const THREADS: ThreadData[] = [
     ],
   },
   {
-    a: 'admin',
+    a: 'camillejefferson',
     b: 'jamalharris',
     subject: 'Welcome to Power Mixer!',
     daysAgo: 30,
@@ -576,7 +567,7 @@ export const THREADS: ThreadData[] = [
         'a',
         'Welcome to the community, Jamal! Let me know if you would like an introduction to anyone before the next mixer.',
       ],
-      ['b', 'Thanks Avery! I would love to meet a couple of lenders who work with first-time buyers.'],
+      ['b', 'Thanks Camille! I would love to meet a couple of lenders who work with first-time buyers.'],
     ],
   },
   {
@@ -697,7 +688,7 @@ export const THREADS: ThreadData[] = [
     subject: 'Team meeting Thursday',
     daysAgo: 7,
     lines: [
-      ['a', 'Reminder: team meeting Thursday at 9, we are reviewing Q2 goals.'],
+      ['a', 'Reminder: team meeting Thursday at 9, we are reviewing the goals for this quarter.'],
       ['b', 'Thanks Marcus, I will bring my pipeline numbers.'],
       ['a', 'Perfect. Coffee is on me.'],
     ],
@@ -759,12 +750,12 @@ export const FORUMS: ForumData[] = [
       },
       {
         author: 'rebeccalawson',
-        title: 'Lake Norman waterfront: spring update',
+        title: 'Lake Norman waterfront: market update',
         content:
-          'Waterfront inventory is up about 12% from last spring but well-priced homes still go in under two weeks. Happy to share comps with anyone working the lake.',
+          'Waterfront inventory is up about 12% from a year ago but well-priced homes still go in under two weeks. Happy to share comps with anyone working the lake.',
         replies: [
           ['marcusbennett', '<p>Thanks Rebecca, that matches what our team is seeing.</p>'],
-          ['tylerjensen', '<p>Jumbo financing has been a bit easier this spring, which helps those buyers.</p>'],
+          ['tylerjensen', '<p>Jumbo financing has been a bit easier lately, which helps those buyers.</p>'],
           [
             'oliviahart',
             '<p>Reminder to check <strong>dock permits</strong> early on lake closings; they can delay title.</p>',
@@ -884,7 +875,7 @@ export const FORUMS: ForumData[] = [
       '<p>Ideas for upcoming mixers, introductions, volunteer opportunities and <strong>everything Power Mixer</strong>.</p><p>New here? Introduce yourself!</p>',
     posts: [
       {
-        author: 'admin',
+        author: 'camillejefferson',
         title: 'Introduce yourself!',
         content:
           'Welcome to Power Mixer! Tell us your name, what you do and what kind of connections you are looking for this year.',
@@ -909,8 +900,8 @@ export const FORUMS: ForumData[] = [
       },
       {
         author: 'jasminecarter',
-        title: 'Ideas for the Summer Gala theme',
-        content: 'We are brainstorming themes for the Summer Gala. Throw your ideas in here, the wilder the better.',
+        title: 'Ideas for the {gala} theme',
+        content: 'We are brainstorming themes for the {gala}. Throw your ideas in here, the wilder the better.',
         replies: [
           ['simonewhitaker', '<p>A <strong>Queen City Nights</strong> theme with skyline projections?</p>'],
           ['hannahkim', '<p>Great point about the skyline, we could pair it with a photo wall by Rashad.</p>'],

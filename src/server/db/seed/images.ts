@@ -1,12 +1,14 @@
-// Demo pictures for the seed, drawn offline: an SVG (gradient, a few shapes, a label)
-// rendered by sharp, then stored through storeImage like any upload (re-encoded to WebP).
-// No network access, no files shipped with the repository.
+// Demo pictures for the seed, drawn offline: an SVG (gradients and shapes) rendered by sharp,
+// then stored through storeImage like any upload (re-encoded to WebP). No network access, no
+// files shipped with the repository. No words in the pixels: every picture is shown next to
+// its title or name, and baked-in text reads as a template (and cannot be translated or read
+// by a screen reader).
 
 import sharp from 'sharp';
 import { storeImage } from '../../platform/images';
 import type { Bucket, Storage } from '../../platform/storage';
 
-/** Brand-ish palettes: [from, to, accent]. */
+/** [from, to, accent] gradients; events use their category's, the rest take turns. */
 const PALETTES: readonly (readonly [string, string, string])[] = [
   ['#0f172a', '#1d4ed8', '#f59e0b'],
   ['#1e1b4b', '#7c3aed', '#f472b6'],
@@ -20,43 +22,40 @@ const PALETTES: readonly (readonly [string, string, string])[] = [
   ['#27272a', '#be123c', '#fda4af'],
 ];
 
-const FONT = 'DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif';
+/** One colour family per event category, so a glance at the art tells the kind of event. */
+const CATEGORY_PALETTES: Record<string, readonly [string, string, string]> = {
+  Mixer: ['#0b1a3a', '#1d4ed8', '#f59e0b'],
+  Workshop: ['#042f2e', '#0f766e', '#fde68a'],
+  Gala: ['#1e1033', '#6d28d9', '#fbbf24'],
+  Panel: ['#3f0d1a', '#be123c', '#fda4af'],
+  Conference: ['#0c2a43', '#0369a1', '#a3e635'],
+};
+
+const SKIN = ['#f6d7c3', '#e8b996', '#c98e64', '#a86b45', '#7a4a2e', '#5a3623'];
+const HAIR = ['#1f1a17', '#3b2416', '#6b4226', '#a0522d', '#d6b370', '#9ca3af'];
 
 function palette(i: number) {
   return PALETTES[((i % PALETTES.length) + PALETTES.length) % PALETTES.length]!;
 }
 
-function esc(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!,
-  );
-}
-
-/** Splits a label into at most `maxLines` lines of about `width` characters. */
-function wrap(text: string, width: number, maxLines: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/)) {
-    if (line && (line + ' ' + word).length > width) {
-      lines.push(line);
-      line = word;
-    } else {
-      line = line ? `${line} ${word}` : word;
-    }
-  }
-  if (line) lines.push(line);
-  if (lines.length > maxLines) {
-    const kept = lines.slice(0, maxLines);
-    kept[maxLines - 1] = `${kept[maxLines - 1]!.replace(/[.,:;]?$/, '')}…`;
-    return kept;
-  }
-  return lines;
+/** A small deterministic generator per picture, so the same seed draws the same art. */
+function noise(seed: number) {
+  let a = (seed * 2654435761) >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), a | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
 }
 
 function gradient(id: string, from: string, to: string, angle: 'diag' | 'vert' = 'diag') {
   const [x2, y2] = angle === 'diag' ? ['1', '1'] : ['0', '1'];
   return `<linearGradient id="${id}" x1="0" y1="0" x2="${x2}" y2="${y2}"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient>`;
+}
+
+function glow(id: string, colour: string) {
+  return `<radialGradient id="${id}"><stop offset="0" stop-color="${colour}" stop-opacity="0.55"/><stop offset="1" stop-color="${colour}" stop-opacity="0"/></radialGradient>`;
 }
 
 /** Drawn on a width x height canvas; `scale` shrinks the rendered pixels, not the drawing. */
@@ -66,61 +65,184 @@ function svg(width: number, height: number, defs: string, body: string, scale = 
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${width} ${height}"><defs>${defs}</defs>${body}</svg>`;
 }
 
-/** Round avatar-style tile with initials (stored square). */
-export function avatarSvg(initials: string, index: number): string {
-  const [from, to, accent] = palette(index);
-  const size = 256;
-  const shape =
-    index % 3 === 0
-      ? `<circle cx="210" cy="40" r="70" fill="${accent}" fill-opacity="0.35"/>`
-      : index % 3 === 1
-        ? `<rect x="-40" y="170" width="200" height="200" rx="40" transform="rotate(-20 60 270)" fill="${accent}" fill-opacity="0.3"/>`
-        : `<circle cx="30" cy="230" r="90" fill="${accent}" fill-opacity="0.3"/>`;
-  return svg(
-    size,
-    size,
-    gradient('g', from, to),
-    `<rect width="${size}" height="${size}" fill="url(#g)"/>${shape}` +
-      `<text x="128" y="128" dy="0.35em" text-anchor="middle" font-family="${FONT}" font-size="104" font-weight="700" fill="#ffffff">${esc(initials)}</text>`,
+/** A Charlotte-like skyline along the bottom, low enough to leave the motif above it clear:
+ * blocks of towers and one crowned tower. */
+function skyline(w: number, base: number, fill: string, opacity: number, seed: number) {
+  const rnd = noise(seed);
+  const parts: string[] = [];
+  let x = -20;
+  while (x < w) {
+    const width = 50 + Math.round(rnd() * 70);
+    const height = 40 + Math.round(rnd() * 110);
+    parts.push(`<rect x="${x}" y="${base - height}" width="${width - 6}" height="${height}"/>`);
+    x += width;
+  }
+  // The crowned tower, on the left: the motifs are drawn on the right.
+  const cx = Math.round(w * (0.12 + rnd() * 0.25));
+  parts.push(
+    `<path d="M ${cx - 45} ${base} L ${cx - 45} ${base - 190} L ${cx - 30} ${base - 215} L ${cx - 15} ${base - 200} L ${cx} ${base - 235} L ${cx + 15} ${base - 200} L ${cx + 30} ${base - 215} L ${cx + 45} ${base - 190} L ${cx + 45} ${base} Z"/>`,
   );
+  return `<g fill="${fill}" fill-opacity="${opacity}">${parts.join('')}<rect x="0" y="${base}" width="${w}" height="400"/></g>`;
 }
 
-/** Wide banner for an event (1200x675). */
-export function eventSvg(title: string, category: string, index: number): string {
-  const [from, to, accent] = palette(index + 2);
-  const w = 1200;
-  const h = 675;
-  const lines = wrap(title, 26, 3);
-  const pillWidth = Math.round(category.length * 25 + 56);
-  const startY = h - 90 - (lines.length - 1) * 74;
-  const text = lines
-    .map(
-      (l, i) =>
-        `<text x="80" y="${startY + i * 74}" font-family="${FONT}" font-size="64" font-weight="700" fill="#ffffff">${esc(l)}</text>`,
+/** Guests at a mixer: points of light joined by the conversations between them. */
+function networkMotif(accent: string, seed: number) {
+  const rnd = noise(seed);
+  const nodes = Array.from({ length: 8 }, () => [640 + rnd() * 480, 70 + rnd() * 300, 10 + rnd() * 22] as const);
+  const lines = nodes
+    .flatMap(([x, y], i) =>
+      nodes
+        .slice(i + 1, i + 3)
+        .map(
+          ([x2, y2]) =>
+            `<line x1="${x.toFixed(0)}" y1="${y.toFixed(0)}" x2="${x2.toFixed(0)}" y2="${y2.toFixed(0)}" stroke="#ffffff" stroke-opacity="0.35" stroke-width="3"/>`,
+        ),
     )
     .join('');
-  const circles = [0, 1, 2, 3, 4]
-    .map((i) => {
-      const cx = 760 + ((index * 97 + i * 131) % 420);
-      const cy = 80 + ((index * 53 + i * 89) % 300);
-      const r = 40 + ((index * 17 + i * 37) % 120);
-      return `<circle cx="${cx}" cy="${cy}" r="${r}" fill="${i % 2 ? accent : '#ffffff'}" fill-opacity="${i % 2 ? 0.35 : 0.12}"/>`;
-    })
+  const dots = nodes
+    .map(
+      ([x, y, r], i) =>
+        `<circle cx="${x.toFixed(0)}" cy="${y.toFixed(0)}" r="${r.toFixed(0)}" fill="${i % 3 === 0 ? accent : '#ffffff'}" fill-opacity="${i % 3 === 0 ? 0.95 : 0.7}"/>`,
+    )
     .join('');
+  return lines + dots;
+}
+
+/** A workshop's working surface: a blueprint grid with a few blocks laid out on it. */
+function gridMotif(accent: string, seed: number) {
+  const rnd = noise(seed);
+  const grid: string[] = [];
+  for (let x = 640; x <= 1140; x += 50) {
+    grid.push(`<line x1="${x}" y1="60" x2="${x}" y2="400" stroke="#ffffff" stroke-opacity="0.12" stroke-width="2"/>`);
+  }
+  for (let y = 60; y <= 400; y += 50) {
+    grid.push(`<line x1="640" y1="${y}" x2="1140" y2="${y}" stroke="#ffffff" stroke-opacity="0.12" stroke-width="2"/>`);
+  }
+  const blocks = Array.from({ length: 4 }, (_, i) => {
+    const x = 640 + Math.floor(rnd() * 8) * 50;
+    const y = 60 + Math.floor(rnd() * 5) * 50;
+    const size = 50 * (1 + (i % 2));
+    return `<rect x="${x + 6}" y="${y + 6}" width="${size - 12}" height="${size - 12}" rx="10" fill="${i === 0 ? accent : '#ffffff'}" fill-opacity="${i === 0 ? 0.9 : 0.25}"/>`;
+  });
+  return grid.join('') + blocks.join('');
+}
+
+/** A gala's evening: a chandelier's arcs and a scatter of sparkles. */
+function sparkleMotif(accent: string, seed: number) {
+  const rnd = noise(seed);
+  const arcs = [120, 170, 220]
+    .map(
+      (r, i) =>
+        `<path d="M ${880 - r} 40 A ${r} ${r} 0 0 0 ${880 + r} 40" stroke="${accent}" stroke-opacity="${0.7 - i * 0.2}" stroke-width="4" fill="none"/>`,
+    )
+    .join('');
+  const star = (x: number, y: number, s: number, colour: string) =>
+    `<path d="M ${x} ${y - s} Q ${x} ${y} ${x + s} ${y} Q ${x} ${y} ${x} ${y + s} Q ${x} ${y} ${x - s} ${y} Q ${x} ${y} ${x} ${y - s} Z" fill="${colour}"/>`;
+  const stars = Array.from({ length: 9 }, (_, i) =>
+    star(620 + rnd() * 520, 60 + rnd() * 330, 10 + rnd() * 26, i % 3 === 0 ? accent : '#ffffff'),
+  ).join('');
+  return arcs + stars;
+}
+
+/** A panel's stage: spotlights on three empty seats. */
+function stageMotif(accent: string) {
+  const seats = [720, 880, 1040]
+    .map(
+      (x) =>
+        `<path d="M ${x - 60} 90 L ${x + 60} 90 L ${x + 130} 420 L ${x - 130} 420 Z" fill="#ffffff" fill-opacity="0.08"/>` +
+        `<circle cx="${x}" cy="70" r="16" fill="${accent}"/>` +
+        `<rect x="${x - 40}" y="300" width="80" height="60" rx="12" fill="#ffffff" fill-opacity="0.55"/>` +
+        `<rect x="${x - 34}" y="360" width="10" height="60" fill="#ffffff" fill-opacity="0.55"/><rect x="${x + 24}" y="360" width="10" height="60" fill="#ffffff" fill-opacity="0.55"/>`,
+    )
+    .join('');
+  return seats;
+}
+
+/** A conference floor: rows of booths under hanging banners. */
+function boothMotif(accent: string, seed: number) {
+  const rnd = noise(seed);
+  const banners = [700, 840, 980, 1120]
+    .map(
+      (x, i) =>
+        `<line x1="${x}" y1="0" x2="${x}" y2="70" stroke="#ffffff" stroke-opacity="0.4" stroke-width="2"/>` +
+        `<rect x="${x - 40}" y="70" width="80" height="${120 + Math.round(rnd() * 60)}" rx="6" fill="${i % 2 ? accent : '#ffffff'}" fill-opacity="${i % 2 ? 0.85 : 0.3}"/>`,
+    )
+    .join('');
+  const crowd = Array.from(
+    { length: 26 },
+    () =>
+      `<circle cx="${(620 + rnd() * 540).toFixed(0)}" cy="${(330 + rnd() * 70).toFixed(0)}" r="${(8 + rnd() * 6).toFixed(0)}" fill="#ffffff" fill-opacity="0.45"/>`,
+  ).join('');
+  return banners + crowd;
+}
+
+/** Wide banner for an event (1200x675) in its category's colours. */
+export function eventSvg(category: string, index: number): string {
+  const [from, to, accent] = CATEGORY_PALETTES[category] ?? palette(index + 2);
+  const w = 1200;
+  const h = 675;
+  const seed = index * 31 + 7;
+  const motif =
+    category === 'Workshop'
+      ? gridMotif(accent, seed)
+      : category === 'Gala'
+        ? sparkleMotif(accent, seed)
+        : category === 'Panel'
+          ? stageMotif(accent)
+          : category === 'Conference'
+            ? boothMotif(accent, seed)
+            : networkMotif(accent, seed);
   return svg(
     w,
     h,
-    gradient('g', from, to),
-    `<rect width="${w}" height="${h}" fill="url(#g)"/>${circles}` +
-      `<rect x="80" y="70" width="${pillWidth}" height="56" rx="28" fill="${accent}"/>` +
-      `<text x="${80 + pillWidth / 2}" y="108" text-anchor="middle" font-family="${FONT}" font-size="30" font-weight="700" fill="#111827">${esc(category.toUpperCase())}</text>` +
-      `<text x="80" y="${startY - 96}" font-family="${FONT}" font-size="30" fill="#ffffff" fill-opacity="0.85">POWER MIXER · CHARLOTTE</text>` +
-      text,
+    gradient('g', from, to) + glow('l', accent),
+    `<rect width="${w}" height="${h}" fill="url(#g)"/>` +
+      `<circle cx="${260 + (index % 3) * 60}" cy="220" r="320" fill="url(#l)"/>` +
+      motif +
+      skyline(w, h - 90, from, 0.85, seed) +
+      `<rect x="0" y="${h - 8}" width="${w}" height="8" fill="${accent}"/>`,
   );
 }
 
-/** A "photo" from an event: a room of people drawn as silhouettes, with a caption. */
-export function gallerySvg(caption: string, index: number): string {
+/** A person, head and shoulders, centred at (cx, cy) for a 256-unit frame. */
+function portrait(index: number, cx: number, cy: number, scale: number, shirt: string) {
+  const skin = SKIN[(index * 5 + 2) % SKIN.length]!;
+  const hair = HAIR[(index * 7 + 1) % HAIR.length]!;
+  const style = index % 4;
+  const hairShape =
+    style === 0
+      ? `<path d="M -52 -20 Q -56 -88 0 -92 Q 56 -88 52 -20 Q 40 -60 0 -62 Q -40 -60 -52 -20 Z" fill="${hair}"/>`
+      : style === 1
+        ? `<path d="M -58 40 Q -70 -92 0 -94 Q 70 -92 58 40 L 44 40 Q 48 -50 0 -56 Q -48 -50 -44 40 Z" fill="${hair}"/>`
+        : style === 2
+          ? `<circle cx="0" cy="-96" r="26" fill="${hair}"/><path d="M -52 -24 Q -54 -84 0 -86 Q 54 -84 52 -24 Q 36 -58 0 -58 Q -36 -58 -52 -24 Z" fill="${hair}"/>`
+          : `<path d="M -50 -34 Q -40 -80 0 -80 Q 40 -80 50 -34 Q 30 -52 0 -52 Q -30 -52 -50 -34 Z" fill="${hair}" fill-opacity="0.9"/>`;
+  return (
+    `<g transform="translate(${cx} ${cy}) scale(${scale})">` +
+    `<path d="M -110 150 Q -104 58 -36 50 L 36 50 Q 104 58 110 150 Z" fill="${shirt}"/>` +
+    `<rect x="-18" y="20" width="36" height="40" rx="10" fill="${skin}"/>` +
+    `<ellipse cx="0" cy="-28" rx="50" ry="58" fill="${skin}"/>` +
+    hairShape +
+    `</g>`
+  );
+}
+
+/** A member's avatar: an illustrated head and shoulders (stored square). */
+export function avatarSvg(index: number): string {
+  const [from, to, accent] = palette(index);
+  const size = 256;
+  return svg(
+    size,
+    size,
+    gradient('g', from, to),
+    `<rect width="${size}" height="${size}" fill="url(#g)"/>` +
+      `<circle cx="${index % 2 ? 210 : 46}" cy="48" r="70" fill="${accent}" fill-opacity="0.3"/>` +
+      portrait(index, 128, 150, 1, accent),
+  );
+}
+
+/** A "photo" from an event: a room of people drawn as silhouettes under string lights. */
+export function gallerySvg(index: number): string {
   const [from, to, accent] = palette(index + 5);
   const w = 1200;
   const h = 800;
@@ -128,12 +250,12 @@ export function gallerySvg(caption: string, index: number): string {
   for (let i = 0; i < 9; i++) {
     const x = 80 + i * 130 + ((index * 37 + i * 23) % 50);
     const scale = 0.8 + ((index + i * 7) % 5) * 0.1;
-    const y = 470 + ((i * 41 + index * 13) % 90);
+    const y = 520 + ((i * 41 + index * 13) % 90);
     const shade = i % 3 === 0 ? accent : '#ffffff';
     const op = i % 3 === 0 ? 0.55 : 0.18 + (i % 4) * 0.06;
     people.push(
       `<g transform="translate(${x} ${y}) scale(${scale.toFixed(2)})" fill="${shade}" fill-opacity="${op.toFixed(2)}">` +
-        `<circle cx="0" cy="-120" r="48"/><path d="M -85 130 Q -85 -50 0 -55 Q 85 -50 85 130 Z"/></g>`,
+        `<circle cx="0" cy="-120" r="48"/><path d="M -85 300 Q -85 -50 0 -55 Q 85 -50 85 300 Z"/></g>`,
     );
   }
   const lights = [0, 1, 2, 3, 4, 5, 6]
@@ -145,83 +267,71 @@ export function gallerySvg(caption: string, index: number): string {
     gradient('g', from, to, 'vert'),
     `<rect width="${w}" height="${h}" fill="url(#g)"/>` +
       `<path d="M 0 80 Q 600 150 1200 80" stroke="${accent}" stroke-opacity="0.5" stroke-width="3" fill="none"/>${lights}` +
-      people.join('') +
-      `<rect x="0" y="${h - 110}" width="${w}" height="110" fill="#000000" fill-opacity="0.45"/>` +
-      `<text x="60" y="${h - 45}" font-family="${FONT}" font-size="40" font-weight="700" fill="#ffffff">${esc(caption)}</text>`,
+      people.join(''),
   );
 }
 
-/** A speaker card for a panelist (square, 600x600). */
-export function panelistSvg(name: string, role: string, index: number): string {
-  const [from, to, accent] = palette(index + 7);
+/** A speaker portrait (square, 800 drawn, 600 stored): the person of avatar `person` under a spotlight. */
+export function panelistSvg(person: number): string {
+  const [from, to, accent] = palette(person + 7);
   const s = 800;
-  const initials = name
-    .split(/\s+/)
-    .map((p) => p[0] ?? '')
-    .join('')
-    .slice(0, 2)
-    .toUpperCase();
   return svg(
     s,
     s,
-    gradient('g', from, to),
+    gradient('g', from, to) + glow('l', '#ffffff'),
     `<rect width="${s}" height="${s}" fill="url(#g)"/>` +
-      `<circle cx="400" cy="320" r="200" fill="${accent}" fill-opacity="0.9"/>` +
-      `<text x="400" y="320" dy="0.35em" text-anchor="middle" font-family="${FONT}" font-size="150" font-weight="700" fill="#111827">${esc(initials)}</text>` +
-      `<text x="400" y="640" text-anchor="middle" font-family="${FONT}" font-size="54" font-weight="700" fill="#ffffff">${esc(name)}</text>` +
-      `<text x="400" y="705" text-anchor="middle" font-family="${FONT}" font-size="32" fill="#ffffff" fill-opacity="0.85">${esc(role)}</text>`,
+      `<path d="M 330 0 L 470 0 L 700 800 L 100 800 Z" fill="#ffffff" fill-opacity="0.07"/>` +
+      `<circle cx="400" cy="360" r="300" fill="url(#l)" fill-opacity="0.4"/>` +
+      portrait(person, 400, 470, 2.4, palette(person)[2]) +
+      `<rect x="0" y="760" width="${s}" height="40" fill="${accent}" fill-opacity="0.9"/>`,
     0.75,
   );
 }
 
-/** A sponsor logo: a mark and the company name on a light background (600x300). */
-export function logoSvg(name: string, index: number): string {
+/** A sponsor's mark on a light background (600x300): a geometric emblem, no wordmark. */
+export function logoSvg(index: number): string {
   const [from, to, accent] = palette(index * 3 + 1);
   const w = 600;
   const h = 300;
-  const lines = wrap(name, 14, 3);
-  const lineHeight = 46;
-  const firstY = 150 + 13 - ((lines.length - 1) * lineHeight) / 2;
-  const text = lines
-    .map(
-      (l, i) =>
-        `<text x="225" y="${firstY + i * lineHeight}" font-family="${FONT}" font-size="36" font-weight="700" fill="${from}">${esc(l)}</text>`,
-    )
-    .join('');
-  const mark =
-    index % 2 === 0
-      ? `<polygon points="120,60 200,150 120,240 40,150" fill="url(#g)"/><circle cx="120" cy="150" r="36" fill="${accent}"/>`
-      : `<rect x="45" y="75" width="150" height="150" rx="34" fill="url(#g)"/><path d="M 80 190 L 120 110 L 160 190 Z" fill="${accent}"/>`;
-  return svg(w, h, gradient('g', from, to), `<rect width="${w}" height="${h}" fill="#f8fafc"/>${mark}${text}`);
+  const marks = [
+    `<polygon points="300,50 400,150 300,250 200,150" fill="url(#g)"/><circle cx="300" cy="150" r="40" fill="${accent}"/>`,
+    `<rect x="225" y="75" width="150" height="150" rx="34" fill="url(#g)"/><path d="M 260 190 L 300 110 L 340 190 Z" fill="${accent}"/>`,
+    `<circle cx="300" cy="150" r="95" fill="url(#g)"/><path d="M 240 175 Q 300 80 360 175" stroke="${accent}" stroke-width="18" fill="none" stroke-linecap="round"/>`,
+    `<path d="M 220 230 L 220 110 L 300 60 L 380 110 L 380 230 Z" fill="url(#g)"/><rect x="280" y="160" width="40" height="70" fill="${accent}"/>`,
+    `<rect x="200" y="80" width="90" height="140" rx="20" fill="url(#g)"/><rect x="310" y="80" width="90" height="140" rx="45" fill="${accent}"/>`,
+    `<path d="M 210 220 L 300 70 L 390 220 Z" fill="url(#g)"/><circle cx="300" cy="175" r="28" fill="${accent}"/>`,
+  ];
+  return svg(
+    w,
+    h,
+    gradient('g', from, to),
+    `<rect width="${w}" height="${h}" fill="#f8fafc"/>${marks[index % marks.length]}`,
+  );
 }
 
-/** A podcast episode thumbnail (960x540). */
-export function podcastSvg(title: string, episode: string, index: number): string {
+/** A podcast episode's art (1280x720 drawn, 960 stored): a microphone and its sound waves. */
+export function podcastSvg(index: number): string {
   const [from, to, accent] = palette(index + 1);
   const w = 1280;
   const h = 720;
-  const lines = wrap(title, 21, 4);
-  const text = lines
-    .map(
-      (l, i) =>
-        `<text x="80" y="${320 + i * 72}" font-family="${FONT}" font-size="58" font-weight="700" fill="#ffffff">${esc(l)}</text>`,
-    )
-    .join('');
+  const rnd = noise(index + 101);
+  const bars = Array.from({ length: 22 }, (_, i) => {
+    const height = 30 + Math.round(rnd() * 220);
+    return `<rect x="${90 + i * 30}" y="${360 - height / 2}" width="16" height="${height}" rx="8" fill="${i % 5 === 0 ? accent : '#ffffff'}" fill-opacity="${i % 5 === 0 ? 0.9 : 0.35}"/>`;
+  }).join('');
   // A microphone: head, body and stand.
   const mic =
-    `<g transform="translate(1040 330)" fill="${accent}">` +
+    `<g transform="translate(960 330)" fill="${accent}">` +
     `<rect x="-70" y="-190" width="140" height="230" rx="70"/>` +
     `<path d="M -115 -10 Q -115 110 0 110 Q 115 110 115 -10" stroke="${accent}" stroke-width="18" fill="none"/>` +
     `<rect x="-9" y="110" width="18" height="90"/><rect x="-80" y="195" width="160" height="18" rx="9"/></g>`;
   return svg(
     w,
     h,
-    gradient('g', from, to),
+    gradient('g', from, to) + glow('l', accent),
     `<rect width="${w}" height="${h}" fill="url(#g)"/>` +
-      `<circle cx="1040" cy="300" r="250" fill="#ffffff" fill-opacity="0.08"/>${mic}` +
-      `<text x="80" y="150" font-family="${FONT}" font-size="34" font-weight="700" fill="${accent}">THE POWER MIXER PODCAST</text>` +
-      `<text x="80" y="215" font-family="${FONT}" font-size="34" fill="#ffffff" fill-opacity="0.85">${esc(episode)}</text>` +
-      text,
+      `<circle cx="960" cy="320" r="330" fill="url(#l)"/>` +
+      `<circle cx="960" cy="300" r="250" fill="#ffffff" fill-opacity="0.08"/>${bars}${mic}`,
     0.75,
   );
 }
@@ -254,14 +364,15 @@ async function renderAll(storage: Storage, jobs: Job[], concurrency = 4): Promis
 }
 
 export interface DemoImageRequest {
-  /** Initials per member avatar, e.g. 'JL'. */
-  avatars: string[];
-  events: { name: string; category: string }[];
-  /** Captions of the shared event-gallery photos. */
-  gallery: string[];
-  panelists: { name: string; role: string }[];
-  sponsors: string[];
-  podcasts: { title: string; episode: string }[];
+  /** How many member avatars. */
+  avatars: number;
+  /** Each event's category, which picks its colours and motif. */
+  events: string[];
+  gallery: number;
+  /** For each speaker portrait, the avatar index of the person it shows. */
+  panelists: number[];
+  sponsors: number;
+  podcasts: number;
 }
 
 export interface DemoImages {
@@ -273,36 +384,30 @@ export interface DemoImages {
   podcasts: string[];
 }
 
+const times = <T>(n: number, draw: (i: number) => T) => Array.from({ length: n }, (_, i) => draw(i));
+
+/** Every demo picture as SVG source, in the order requested (the tests read them too). */
+export function drawDemoImages(request: DemoImageRequest): Record<keyof DemoImages, string[]> {
+  return {
+    avatars: times(request.avatars, avatarSvg),
+    events: request.events.map((category, i) => eventSvg(category, i)),
+    gallery: times(request.gallery, gallerySvg),
+    panelists: request.panelists.map(panelistSvg),
+    sponsors: times(request.sponsors, logoSvg),
+    podcasts: times(request.podcasts, podcastSvg),
+  };
+}
+
 /** Draws and stores every demo image; the URLs come back in the order requested. */
 export async function generateDemoImages(storage: Storage, request: DemoImageRequest): Promise<DemoImages> {
+  const drawn = drawDemoImages(request);
   const groups: [keyof DemoImages, Job[]][] = [
-    [
-      'avatars',
-      request.avatars.map((initials, i) => ({
-        bucket: 'avatars',
-        svg: avatarSvg(initials, i),
-        maxSize: 256,
-        square: true,
-      })),
-    ],
-    [
-      'events',
-      request.events.map((e, i) => ({ bucket: 'event-images', svg: eventSvg(e.name, e.category, i), maxSize: 1200 })),
-    ],
-    ['gallery', request.gallery.map((c, i) => ({ bucket: 'event-images', svg: gallerySvg(c, i), maxSize: 1200 }))],
-    [
-      'panelists',
-      request.panelists.map((p, i) => ({ bucket: 'event-images', svg: panelistSvg(p.name, p.role, i), maxSize: 600 })),
-    ],
-    ['sponsors', request.sponsors.map((n, i) => ({ bucket: 'sponsor-images', svg: logoSvg(n, i), maxSize: 600 }))],
-    [
-      'podcasts',
-      request.podcasts.map((p, i) => ({
-        bucket: 'podcast-images',
-        svg: podcastSvg(p.title, p.episode, i),
-        maxSize: 960,
-      })),
-    ],
+    ['avatars', drawn.avatars.map((svg) => ({ bucket: 'avatars', svg, maxSize: 256, square: true }))],
+    ['events', drawn.events.map((svg) => ({ bucket: 'event-images', svg, maxSize: 1200 }))],
+    ['gallery', drawn.gallery.map((svg) => ({ bucket: 'event-images', svg, maxSize: 1200 }))],
+    ['panelists', drawn.panelists.map((svg) => ({ bucket: 'event-images', svg, maxSize: 600 }))],
+    ['sponsors', drawn.sponsors.map((svg) => ({ bucket: 'sponsor-images', svg, maxSize: 600 }))],
+    ['podcasts', drawn.podcasts.map((svg) => ({ bucket: 'podcast-images', svg, maxSize: 960 }))],
   ];
   const urls = await renderAll(
     storage,

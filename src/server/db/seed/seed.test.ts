@@ -1,4 +1,4 @@
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { verify } from '@node-rs/argon2';
@@ -28,7 +28,9 @@ import {
   userSkills,
 } from '../schema';
 import { localStorage } from '../../platform/storage';
-import { clearDatabase, isDatabaseEmpty, seedDemo } from './seed';
+import { wavSeconds } from './audio';
+import { drawDemoImages } from './images';
+import { DEMO_TIME_ZONE, clearDatabase, isDatabaseEmpty, seasonOf, seedDemo } from './seed';
 
 const ADMIN_EMAIL = 'Admin@PowerMixer.example';
 // The seed has no passwords of its own: the caller passes them (setup/demo-credentials.ts draws them).
@@ -120,10 +122,11 @@ describe('demo seed', { timeout: 60_000 }, () => {
       })
       .from(profiles)
       .innerJoin(user, eq(user.id, profiles.id))
-      .where(eq(profiles.username, 'admin'));
+      .where(eq(profiles.isAdmin, true));
+    // A believable organiser, not a placeholder account; the e-mail stays the documented one.
     expect(admin).toMatchObject({
-      username: 'admin',
-      fullName: 'Avery Admin',
+      username: 'camillejefferson',
+      fullName: 'Camille Jefferson',
       isAdmin: true,
       email: 'admin@powermixer.example',
     });
@@ -192,14 +195,15 @@ describe('demo seed', { timeout: 60_000 }, () => {
     const ongoing = all.filter((e) => e.status === 'ongoing');
     const completed = all.filter((e) => e.status === 'completed');
     expect(upcoming.filter((e) => e.startTime > now).length).toBeGreaterThanOrEqual(2);
-    expect(upcoming.some((e) => e.startTime.getTime() - now.getTime() <= 10 * 86_400_000)).toBe(true);
+    expect(upcoming.some((e) => e.startTime.getTime() - now.getTime() <= 21 * 86_400_000)).toBe(true);
     expect(upcoming.some((e) => e.maxAttendees !== null)).toBe(true);
     expect(ongoing.length).toBeGreaterThanOrEqual(1);
     for (const e of ongoing) expect(e.startTime <= now && e.endTime > now).toBe(true);
     expect(completed.length).toBeGreaterThanOrEqual(4);
     for (const e of completed) {
       expect(e.endTime < now).toBe(true);
-      expect(e.recapVideoUrl).toMatch(/^https:\/\/www\.youtube\.com\/watch\?v=[A-Za-z0-9_-]{11}$/);
+      // No recap player for a video that does not exist: the demo has photos and a write-up.
+      expect(e.recapVideoUrl).toBeNull();
       expect(e.recapDescription).toBeTruthy();
       expect(e.galleryUrls.length).toBeGreaterThanOrEqual(3);
       expect(e.galleryUrls.length).toBeLessThanOrEqual(6);
@@ -210,7 +214,8 @@ describe('demo seed', { timeout: 60_000 }, () => {
     expect(all.some((e) => (e.description ?? '').length > 120)).toBe(true);
     for (const e of all) {
       expect(e.imageUrl).toBeTruthy();
-      expect(e.content).toMatch(/^<h3>/);
+      expect(e.content).toMatch(/^<p>.+<h3>What to expect<\/h3><ul>/);
+      expect(e.content).not.toMatch(/about this event/i);
       expect(e.content).not.toMatch(/<script|on\w+=/i);
     }
 
@@ -274,20 +279,29 @@ describe('demo seed', { timeout: 60_000 }, () => {
     expect(conversations.size).toBeGreaterThanOrEqual(15);
   });
 
-  it('has a podcast of every media type, and an announced episode', async () => {
+  it('gives every published episode real, playable audio from uploads, and announces one', async () => {
     const rows = await database.db.select().from(podcasts);
-    const types = new Set(rows.map((p) => p.mediaType));
-    expect(types).toEqual(new Set(['youtube', 'vimeo', 'direct']));
-    expect(rows.filter((p) => p.videoUrl === 'coming')).toHaveLength(1);
+    const coming = rows.filter((p) => p.videoUrl === 'coming');
+    expect(coming).toHaveLength(1);
+    expect(coming[0]!.mediaUrl).toBeNull();
     for (const p of rows) {
       expect(p.thumbnailUrl).toBeTruthy();
       expect(p.guests.length).toBeGreaterThan(0);
       expect(p.tags.length).toBeGreaterThan(0);
       if (p.videoUrl === 'coming') continue;
-      if (p.mediaType === 'youtube')
-        expect(p.videoUrl).toMatch(/^https:\/\/www\.youtube\.com\/watch\?v=[A-Za-z0-9_-]{11}$/);
-      if (p.mediaType === 'vimeo') expect(p.videoUrl).toMatch(/^https:\/\/vimeo\.com\/\d+$/);
-      if (p.mediaType === 'direct') expect(p.mediaUrl).toMatch(/^https:\/\/.+\.(mp3|mp4|m4a|wav|webm)$/);
+      // No links to hosted videos that do not exist: a short WAV file we wrote ourselves.
+      expect(p.mediaType).toBe('direct');
+      expect(p.videoUrl).toBeNull();
+      const match = /^\/uploads\/podcast-images\/(demo\/.+\.wav)$/.exec(p.mediaUrl ?? '');
+      expect(match, p.mediaUrl ?? '').not.toBeNull();
+      const file = await readFile(path.join(uploads, 'podcast-images', match![1]!));
+      expect(file.toString('ascii', 0, 4)).toBe('RIFF');
+      expect(wavSeconds(file)).toBeGreaterThanOrEqual(3);
+      expect(wavSeconds(file)).toBeLessThanOrEqual(10);
+      // Not silence.
+      expect(
+        Math.max(...Array.from({ length: 2000 }, (_, i) => Math.abs(file.readInt16LE(44 + i * 40)))),
+      ).toBeGreaterThan(1000);
     }
   });
 
@@ -298,12 +312,18 @@ describe('demo seed', { timeout: 60_000 }, () => {
     for (const f of forumRows) {
       expect(f.description).toMatch(/^<p>/);
       expect(posts.filter((p) => p.forumId === f.id).length).toBeGreaterThanOrEqual(3);
+      expect(f.postCount).toBe(posts.filter((p) => p.forumId === f.id).length);
     }
     expect(new Set(posts.map((p) => p.authorId)).size).toBeGreaterThanOrEqual(5);
     for (const p of posts) {
-      expect(p.content).not.toMatch(/</);
+      expect(p.content).toMatch(/^<p>.*<\/p>$/);
+      expect(p.excerpt.length).toBeGreaterThan(0);
+      expect(p.excerpt).not.toMatch(/</);
       const own = replies.filter((r) => r.postId === p.id);
       expect(own.length).toBeGreaterThanOrEqual(1);
+      // Counters kept by triggers agree with the rows.
+      expect(p.replyCount).toBe(own.length);
+      expect(p.lastActivityAt.getTime()).toBe(Math.max(...own.map((r) => r.createdAt.getTime())));
       for (const r of own) {
         expect(r.authorId).not.toBe(p.authorId);
         expect(r.content).toMatch(/^<p>.*<\/p>$/);
@@ -337,6 +357,168 @@ describe('demo seed', { timeout: 60_000 }, () => {
     const [avatar] = await database.db.select({ u: profiles.avatarUrl }).from(profiles).limit(1);
     const avatarMeta = await sharp(path.join(uploads, avatar!.u!.replace(/^\/uploads\//, ''))).metadata();
     expect(avatarMeta.width).toBe(avatarMeta.height);
+  });
+
+  describe('reads as real', () => {
+    const SEASON_WORDS = /\b(spring|summer|fall|autumn|winter|holiday|holidays|christmas|thanksgiving|new year)\b/gi;
+    /** Wall clock in the community's time zone. */
+    const clock = (d: Date) => {
+      const parts = new Intl.DateTimeFormat('en-US', {
+        timeZone: DEMO_TIME_ZONE,
+        weekday: 'short',
+        hour: 'numeric',
+        minute: 'numeric',
+        second: 'numeric',
+        hourCycle: 'h23',
+      }).formatToParts(d);
+      const get = (type: string) => parts.find((p) => p.type === type)!.value;
+      return {
+        weekday: get('weekday'),
+        hour: Number(get('hour')),
+        minute: Number(get('minute')),
+        second: Number(get('second')),
+      };
+    };
+    const minutesOfDay = (d: Date) => clock(d).hour * 60 + clock(d).minute;
+    const textOf = (e: typeof events.$inferSelect) =>
+      [e.name, e.summary, e.description, e.content, e.recapDescription].filter(Boolean).join(' ');
+
+    it('starts and ends every event on a round hour or half hour in America/New_York', async () => {
+      const all = await database.db.select().from(events);
+      for (const e of all) {
+        for (const t of [e.startTime, e.endTime]) {
+          const c = clock(t);
+          expect([0, 30], `${e.name} ${t.toISOString()}`).toContain(c.minute);
+          expect(c.second, e.name).toBe(0);
+        }
+        // Nobody holds a networking event on Thanksgiving, Independence Day or over Christmas.
+        const [month, date] = new Intl.DateTimeFormat('en-US', {
+          timeZone: DEMO_TIME_ZONE,
+          month: 'numeric',
+          day: 'numeric',
+        })
+          .format(e.startTime)
+          .split('/')
+          .map(Number) as [number, number];
+        const thanksgiving = month === 11 && clock(e.startTime).weekday === 'Thu' && date >= 22 && date <= 28;
+        const holiday = (month === 12 && date >= 24) || (month === 1 && date === 1) || (month === 7 && date === 4);
+        expect(thanksgiving || holiday, `${e.name} on ${month}/${date}`).toBe(false);
+        expect(e.endTime > e.startTime, e.name).toBe(true);
+      }
+    });
+
+    it('holds the lunch event at lunchtime on a weekday', async () => {
+      const lunches = (await database.db.select().from(events)).filter((e) => /\blunch\b/i.test(e.name));
+      expect(lunches.length).toBeGreaterThanOrEqual(1);
+      for (const e of lunches) {
+        expect(['Mon', 'Tue', 'Wed', 'Thu', 'Fri'], e.name).toContain(clock(e.startTime).weekday);
+        expect(minutesOfDay(e.startTime), e.name).toBeGreaterThanOrEqual(11 * 60 + 30);
+        expect(minutesOfDay(e.startTime), e.name).toBeLessThanOrEqual(12 * 60 + 30);
+        expect(minutesOfDay(e.endTime), e.name).toBeLessThanOrEqual(14 * 60);
+      }
+    });
+
+    it('names only the season of its own date in each event, and no season elsewhere', async () => {
+      const all = await database.db.select().from(events);
+      let seasonal = 0;
+      for (const e of all) {
+        const words = [...textOf(e).matchAll(SEASON_WORDS)].map((m) => m[0].toLowerCase());
+        if (words.length) seasonal++;
+        for (const w of words) expect(w, e.name).toBe(seasonOf(e.startTime).toLowerCase());
+      }
+      expect(seasonal).toBeGreaterThanOrEqual(2);
+      // Messages, forums and episodes may mention an event by name, and no other season.
+      const names = all.map((e) => e.name);
+      const strip = (text: string) => names.reduce((t, n) => t.replaceAll(n, ''), text);
+      const texts = [
+        ...(await database.db.select().from(messages)).flatMap((m) => [m.subject, m.content]),
+        ...(await database.db.select().from(forumPosts)).flatMap((p) => [p.title, p.content]),
+        ...(await database.db.select().from(forumReplies)).map((r) => r.content),
+        ...(await database.db.select().from(forums)).map((f) => f.description ?? ''),
+        ...(await database.db.select().from(podcasts)).flatMap((p) => [p.title, p.description, p.showNotes]),
+      ];
+      for (const text of texts) expect(strip(text ?? '').match(SEASON_WORDS), text ?? '').toBeNull();
+      expect(texts.some((t) => names.some((n) => /gala/i.test(n) && t?.includes(n)))).toBe(true);
+    });
+
+    it('keeps every clock time in an event’s schedule inside its start and end', async () => {
+      const all = await database.db.select().from(events);
+      let checked = 0;
+      for (const e of all) {
+        const from = minutesOfDay(e.startTime);
+        const to = minutesOfDay(e.endTime);
+        for (const m of textOf(e).matchAll(/\b(\d{1,2})(?::(\d{2}))?\s?(AM|PM)\b/g)) {
+          const hour = (Number(m[1]) % 12) + (m[3] === 'PM' ? 12 : 0);
+          const minutes = hour * 60 + Number(m[2] ?? 0);
+          expect(minutes, `${e.name}: ${m[0]}`).toBeGreaterThanOrEqual(from);
+          expect(minutes, `${e.name}: ${m[0]}`).toBeLessThanOrEqual(to);
+          checked++;
+        }
+      }
+      expect(checked).toBeGreaterThanOrEqual(10);
+    });
+
+    it('dates announced episodes in the future and published ones in the past', async () => {
+      const rows = await database.db.select().from(podcasts);
+      for (const p of rows) {
+        if (p.videoUrl === 'coming') expect(p.publishedAt > now, p.title).toBe(true);
+        else expect(p.publishedAt <= now, p.title).toBe(true);
+      }
+    });
+
+    it('draws pictures without words, in category colours', () => {
+      const drawn = drawDemoImages({
+        avatars: 3,
+        events: ['Mixer', 'Workshop', 'Gala', 'Panel', 'Conference', 'Other'],
+        gallery: 3,
+        panelists: [1, 2],
+        sponsors: 6,
+        podcasts: 3,
+      });
+      for (const [kind, svgs] of Object.entries(drawn)) {
+        expect(svgs.length, kind).toBeGreaterThan(0);
+        for (const svg of svgs) {
+          expect(svg, kind).not.toMatch(/<text|<tspan|font-family/i);
+          expect(svg, kind).toMatch(/^<svg [^>]*viewBox/);
+        }
+      }
+      const firstColour = (svg: string) => /stop-color="([^"]+)"/.exec(svg)![1];
+      expect(new Set(drawn.events.slice(0, 5).map(firstColour)).size).toBe(5);
+    });
+
+    it('stays coherent when seeded the week before Christmas', async () => {
+      const other = await openDatabase('memory://');
+      try {
+        const then = new Date('2026-12-20T23:50:00Z');
+        await seedDemo(other.db, localStorage(uploads), {
+          adminEmail: ADMIN_EMAIL,
+          adminPassword: ADMIN_PASSWORD,
+          memberPassword: MEMBER_PASSWORD,
+          now: then,
+        });
+        const day = new Intl.DateTimeFormat('en-US', { timeZone: DEMO_TIME_ZONE, month: 'numeric', day: 'numeric' });
+        for (const e of await other.db.select().from(events)) {
+          // The Thursday mixer skips Christmas Eve and New Year's Eve.
+          expect(['12/24', '12/25', '12/31', '1/1'], e.name).not.toContain(day.format(e.startTime));
+          expect([0, 30], e.name).toContain(clock(e.startTime).minute);
+          for (const w of e.name.match(SEASON_WORDS) ?? []) expect(w, e.name).toBe(seasonOf(e.startTime));
+          if (e.status === 'ongoing') expect(e.startTime <= then && e.endTime > then, e.name).toBe(true);
+        }
+        const [coming] = await other.db.select().from(podcasts).where(eq(podcasts.videoUrl, 'coming'));
+        expect(coming!.publishedAt > then).toBe(true);
+      } finally {
+        await other.close();
+      }
+    });
+
+    it('knows the seasons of the community’s calendar', () => {
+      expect(seasonOf(new Date('2026-01-15T17:00:00Z'))).toBe('Winter');
+      expect(seasonOf(new Date('2026-04-15T16:00:00Z'))).toBe('Spring');
+      expect(seasonOf(new Date('2026-07-15T16:00:00Z'))).toBe('Summer');
+      expect(seasonOf(new Date('2026-10-15T16:00:00Z'))).toBe('Fall');
+      // 1 December, 02:00 UTC is still 30 November in Charlotte.
+      expect(seasonOf(new Date('2026-12-01T02:00:00Z'))).toBe('Fall');
+    });
   });
 
   it('clearDatabase empties every table', async () => {

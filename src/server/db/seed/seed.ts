@@ -28,12 +28,13 @@ import {
 } from '../schema';
 import type { Storage } from '../../platform/storage';
 import { hashPassword } from '../../platform/passwords';
+import { localDate, toInstant } from '../../../shared/event-admin';
 import {
   ADMIN_DATA,
   CONTACT_MESSAGES,
   DEMO_EMAIL_DOMAIN,
   FORUMS,
-  GALLERY_CAPTIONS,
+  GALLERY_PHOTOS,
   MEMBERS,
   PANELIST_CARDS,
   SKILLS,
@@ -41,7 +42,10 @@ import {
   THREADS,
   VENUES,
 } from './data';
+import { jingleWav } from './audio';
 import { generateDemoImages } from './images';
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 export { DEMO_EMAIL_DOMAIN };
 
@@ -74,7 +78,31 @@ function prng(seed: number) {
   return { next, int, pick, shuffle, sample: <T>(items: readonly T[], n: number) => shuffle(items).slice(0, n) };
 }
 
-const YT_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-';
+/** The community's time zone: every demo time is a round hour or half hour on its clocks. */
+export const DEMO_TIME_ZONE = 'America/New_York';
+
+export type Season = 'Spring' | 'Summer' | 'Fall' | 'Winter';
+
+/** The (northern) season of an instant's month on the community's calendar. */
+export function seasonOf(date: Date, timeZone = DEMO_TIME_ZONE): Season {
+  const month = Number(localDate(date, timeZone).slice(5, 7));
+  return month <= 2 || month === 12 ? 'Winter' : month <= 5 ? 'Spring' : month <= 8 ? 'Summer' : 'Fall';
+}
+
+/** Christmas to New Year's Day, Independence Day and Thanksgiving (a calendar day at UTC midnight). */
+function isHoliday(d: Date): boolean {
+  const month = d.getUTCMonth() + 1;
+  const date = d.getUTCDate();
+  if ((month === 12 && date >= 24) || (month === 1 && date === 1) || (month === 7 && date === 4)) return true;
+  return month === 11 && d.getUTCDay() === 4 && date >= 22 && date <= 28;
+}
+
+const MIXER_NAMES: Record<Season, string> = {
+  Spring: 'Power Mixer: Spring Into Networking',
+  Summer: 'Power Mixer: Summer Sunset Social',
+  Fall: 'Power Mixer: Fall Into Networking',
+  Winter: 'Power Mixer: Winter Warm-Up',
+};
 
 function esc(text: string) {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -82,10 +110,11 @@ function esc(text: string) {
 
 function eventContent(intro: string, agenda: string[], note: string) {
   return (
-    `<h3>About this event</h3><p>${esc(intro)}</p>` +
+    // The page titles this section "About This Event" itself: no second heading of that name.
+    `<p>${esc(intro)}</p>` +
     `<h3>What to expect</h3><ul>${agenda.map((a) => `<li>${esc(a)}</li>`).join('')}</ul>` +
     `<p><strong>Good to know:</strong> ${esc(note)}</p>` +
-    `<p>Questions? <a href="https://powermixer.example/contact">Contact the Power Mixer team</a>.</p>`
+    `<p>Questions? <a href="/contact">Contact the Power Mixer team</a>.</p>`
   );
 }
 
@@ -109,6 +138,8 @@ export interface SeedOptions {
   /** Every demo member (not the admin) signs in with this one. No default: see setup/demo-credentials.ts. */
   memberPassword: string;
   now?: Date;
+  /** The community's time zone (SITE_TIMEZONE); America/New_York unless said otherwise. */
+  timeZone?: string;
 }
 
 export interface SeededLogins {
@@ -125,13 +156,22 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions): 
   const adminEmail = options.adminEmail.trim().toLowerCase();
   const rand = prng(0x9e3779b9);
   const ago = (ms: number) => new Date(nowMs - ms);
-  /** `days` from now at `hour` o'clock Charlotte time (EDT, UTC-4; close enough in winter). */
-  const at = (days: number, hour: number, minute = 0) => {
-    const d = new Date(nowMs + days * DAY);
-    d.setUTCHours(hour + 4, minute, 0, 0);
+  const timeZone = options.timeZone ?? DEMO_TIME_ZONE;
+  // Dates are days on the community's calendar; times are its wall-clock times (DST included).
+  const [ty, tm, td] = localDate(now, timeZone).split('-').map(Number) as [number, number, number];
+  /** The calendar day `days` after today, moved on to the next `weekday` (0 Sunday .. 6 Saturday),
+   * and a week later when that falls on a holiday nobody holds a networking event on. */
+  const day = (days: number, weekday?: number) => {
+    const d = new Date(Date.UTC(ty, tm - 1, td + days));
+    while (weekday !== undefined && d.getUTCDay() !== weekday) d.setUTCDate(d.getUTCDate() + 1);
+    while (weekday !== undefined && isHoliday(d)) d.setUTCDate(d.getUTCDate() + 7);
     return d;
   };
-  const ytId = () => Array.from({ length: 11 }, () => rand.pick([...YT_CHARS])).join('');
+  const pad = (n: number) => String(n).padStart(2, '0');
+  /** That day at hour:minute in the community's time zone. */
+  const at = (date: Date, hour: number, minute = 0) =>
+    toInstant(`${date.toISOString().slice(0, 10)}T${pad(hour)}:${pad(minute)}`, timeZone)!;
+  const [TUE, WED, THU, SAT] = [2, 3, 4, 6];
 
   // ---- People -------------------------------------------------------------------------
   const people = [
@@ -183,7 +223,7 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions): 
     return p.id;
   };
 
-  // ---- Events (plain data first: their names label the images) ------------------------
+  // ---- Events (plain data first: their categories colour the images) -------------------
   type EventSeed = Omit<typeof events.$inferInsert, 'id'> & {
     id: string;
     attendeeCount: number;
@@ -193,9 +233,16 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions): 
     panelistCards: number[];
   };
   const ev = (e: Omit<EventSeed, 'id'>): EventSeed => ({ id: randomUUID(), ...e });
+  const mixerDay = day(3, THU);
+  const galaDay = day(45, SAT);
+  const pastGalaDay = day(-130, SAT);
+  const galaName = (date: Date) => `Power Mixer ${seasonOf(date, timeZone)} Gala`;
+  const upcomingGala = galaName(galaDay);
+  /** Message and forum texts name the upcoming gala as `{gala}`. */
+  const named = (text: string) => text.replaceAll('{gala}', upcomingGala);
   const eventList: EventSeed[] = [
     ev({
-      name: 'Power Mixer: Spring Into Networking',
+      name: MIXER_NAMES[seasonOf(mixerDay, timeZone)],
       summary: 'Our signature evening mixer: drinks, bites and two hundred of Charlotte\u2019s busiest professionals.',
       description:
         'Meet agents, lenders, investors, builders and business owners from across the Queen City at our biggest mixer of the season. Expect structured introductions, a sponsor showcase and plenty of time to talk.',
@@ -205,15 +252,15 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions): 
           '6:00 PM: Doors open, welcome drinks',
           '6:45 PM: Speed-networking rounds by industry',
           '7:30 PM: Sponsor spotlight and door prizes',
-          '8:00 PM: Open networking on the terrace',
+          '8:00 PM: Open networking in the lounge',
         ],
         'Business casual. Parking is available in the Westin garage; validation at the welcome table.',
       ),
       location: VENUES.westin,
       category: 'Mixer',
       status: 'upcoming',
-      startTime: at(6, 18),
-      endTime: at(6, 21),
+      startTime: at(mixerDay, 18),
+      endTime: at(mixerDay, 21),
       maxAttendees: 60,
       isFeatured: true,
       attendeeCount: 20,
@@ -224,24 +271,24 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions): 
     }),
     ev({
       name: 'Real Estate Investing Workshop: Buy, Fix, Hold',
-      summary: 'A hands-on workshop on financing, renovating and holding rental property in Charlotte.',
+      summary: 'A hands-on Saturday workshop on financing, renovating and holding rental property in Charlotte.',
       description:
         'Small-group workshop with local investors, a lender and a business attorney. Bring a deal you are analysing; we will work through the numbers together.',
       content: eventContent(
         'Seats are limited so everyone gets time with the panel. We will cover deal analysis, financing options, renovation budgets and how to structure partnerships.',
         [
-          'Analysing a rental deal in 15 minutes',
-          'Conventional, DSCR and portfolio loans compared',
-          'Budgeting a renovation without surprises',
-          'LLCs and partnership agreements',
+          '10:00 AM: Analysing a rental deal in 15 minutes',
+          '11:00 AM: Conventional, DSCR and portfolio loans compared',
+          '12:00 PM: Working lunch: budgeting a renovation without surprises',
+          '1:00 PM: LLCs and partnership agreements',
         ],
         'Laptops welcome. Lunch is provided by our sponsors.',
       ),
       location: VENUES.campNorthEnd,
       category: 'Workshop',
       status: 'upcoming',
-      startTime: at(33, 10),
-      endTime: at(33, 14),
+      startTime: at(day(26, SAT), 10),
+      endTime: at(day(26, SAT), 14),
       maxAttendees: 15,
       attendeeCount: 10,
       guestCount: 3,
@@ -250,20 +297,25 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions): 
       panelistCards: [1, 2, 5],
     }),
     ev({
-      name: 'Power Mixer Summer Gala',
+      name: upcomingGala,
       summary: 'Black-tie optional celebration of the Charlotte business community.',
       description:
-        'An evening of dinner, live music and the annual Power Mixer community awards, honoring the members who made the biggest difference this year.',
+        'An evening of dinner, live music and the Power Mixer community awards, honoring the members who made the biggest difference since our last gala.',
       content: eventContent(
-        'The Summer Gala is our biggest night of the year, celebrating the people who make this community what it is.',
-        ['Cocktail hour with live jazz', 'Three-course dinner', 'Community awards', 'Dancing until late'],
+        `The ${upcomingGala} is our biggest night of the season, celebrating the people who make this community what it is.`,
+        [
+          '7:00 PM: Cocktail hour with live jazz',
+          '8:00 PM: Three-course dinner',
+          '9:15 PM: Community awards',
+          '10:00 PM: Dancing until 11 PM',
+        ],
         'Black-tie optional. Tables of eight can be reserved by sponsors.',
       ),
       location: VENUES.mint,
       category: 'Gala',
       status: 'upcoming',
-      startTime: at(52, 19),
-      endTime: at(52, 23),
+      startTime: at(galaDay, 19),
+      endTime: at(galaDay, 23),
       maxAttendees: null,
       attendeeCount: 14,
       guestCount: 2,
@@ -272,24 +324,53 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions): 
       panelistCards: [],
     }),
     ev({
+      // Spans three days, so it is under way whatever the hour the demo is seeded.
+      name: 'Carolinas Real Estate Summit: The Power Mixer Lounge',
+      summary:
+        'Three days at the region\u2019s biggest real estate summit, with a members\u2019 lounge on the show floor.',
+      description:
+        'Power Mixer hosts the networking lounge at this year\u2019s Carolinas Real Estate Summit. Drop by between sessions for coffee, introductions and a quiet place to take a call.',
+      content: eventContent(
+        'Members and their guests are welcome in the lounge every day of the summit, from 9 AM to 5 PM.',
+        [
+          'Day 1: Opening keynote and lender row',
+          'Day 2: PropTech demos and the investor track',
+          'Day 3: Commercial outlook and closing reception',
+        ],
+        'The lounge is next to hall B. Summit passes are sold separately; the lounge itself is free for members.',
+      ),
+      location: VENUES.convention,
+      category: 'Conference',
+      status: 'ongoing',
+      startTime: at(day(-1), 9),
+      endTime: at(day(1), 17),
+      maxAttendees: null,
+      attendeeCount: 12,
+      guestCount: 0,
+      sponsorNames: ['Uptown Community Bank'],
+      galleryCount: 0,
+      panelistCards: [],
+    }),
+    ev({
       name: 'Lunch & Learn: Social Media for Realtors',
       summary: 'A practical midday session on turning Instagram and short video into real leads.',
-      description: 'Bring your phone: we will plan, shoot and post a neighborhood reel together.',
+      description: 'Bring your phone: we will plan, shoot and post a neighborhood reel together over lunch.',
       content: eventContent(
         'A relaxed lunch session with the South End Creative team and photographer Rashad Owens.',
         [
-          'What is working on Instagram right now',
-          'Shooting a neighborhood reel on your phone',
-          'Writing captions that start conversations',
+          '12:00 PM: Lunch and introductions',
+          '12:20 PM: What is working on Instagram right now',
+          '12:45 PM: Shooting a neighborhood reel on your phone',
+          '1:10 PM: Writing captions that start conversations',
         ],
         'Lunch is included. Seating is first come, first served.',
       ),
       location: VENUES.optimistHall,
       category: 'Workshop',
-      status: 'ongoing',
-      startTime: new Date(nowMs - HOUR),
-      endTime: new Date(nowMs + 2 * HOUR),
-      maxAttendees: null,
+      status: 'upcoming',
+      startTime: at(day(12, WED), 12),
+      endTime: at(day(12, WED), 13, 30),
+      maxAttendees: 40,
       attendeeCount: 12,
       guestCount: 0,
       sponsorNames: ['South End Creative'],
@@ -298,21 +379,20 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions): 
     }),
     ev({
       name: 'Women in Real Estate Leadership Panel',
-      summary: 'Four leaders on building teams, firms and careers in Charlotte real estate.',
+      summary: 'Three leaders on building teams, firms and careers in Charlotte real estate.',
       description:
         'An honest conversation about leadership, negotiation and growth with some of the most respected women in Charlotte real estate, followed by networking.',
       content: eventContent(
         'Our panelists shared how they built their businesses, the mistakes they learned the most from and the advice they would give their younger selves.',
-        ['Panel discussion', 'Audience Q&A', 'Networking reception'],
-        'The recording and photos are below.',
+        ['5:30 PM: Welcome', '6:00 PM: Panel discussion', '7:00 PM: Audience Q&A', '7:30 PM: Networking reception'],
+        'Photos from the evening are below.',
       ),
       location: VENUES.ballantyne,
       category: 'Panel',
       status: 'completed',
-      startTime: at(-30, 17, 30),
-      endTime: at(-30, 20),
+      startTime: at(day(-30, TUE), 17, 30),
+      endTime: at(day(-30, TUE), 20),
       maxAttendees: 80,
-      recapVideoUrl: `https://www.youtube.com/watch?v=${ytId()}`,
       recapDescription:
         'A packed room at the Ballantyne heard Rebecca Lawson, Nia Robinson and Erin McAllister talk leadership, negotiation and building a business on your own terms.',
       attendeeCount: 18,
@@ -327,16 +407,15 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions): 
       description: 'An early-morning mixer pairing agents with local lenders before the workday starts.',
       content: eventContent(
         'A morning built for introductions: every agent met at least three lenders before 9 AM.',
-        ['Coffee and breakfast', 'Lender lightning introductions', 'Open networking'],
+        ['7:30 AM: Coffee and breakfast', '8:00 AM: Lender lightning introductions', '8:30 AM: Open networking'],
         'Thanks to Piedmont Home Lending for breakfast.',
       ),
       location: VENUES.heist,
       category: 'Mixer',
       status: 'completed',
-      startTime: at(-50, 7, 30),
-      endTime: at(-50, 9, 30),
+      startTime: at(day(-50, WED), 7, 30),
+      endTime: at(day(-50, WED), 9, 30),
       maxAttendees: null,
-      recapVideoUrl: `https://www.youtube.com/watch?v=${ytId()}`,
       recapDescription: 'Forty early risers, a lot of coffee and plenty of new agent-lender partnerships.',
       attendeeCount: 15,
       guestCount: 0,
@@ -351,17 +430,20 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions): 
         'Our panel of market experts broke down the latest data on prices, inventory and interest rates, and what they mean for buyers, sellers and investors across the Charlotte region.',
       content: eventContent(
         'A data-heavy evening with practical takeaways for anyone who works with buyers, sellers or investors.',
-        ['Market data presentation', 'Panel discussion', 'Audience Q&A', 'Networking'],
-        'Slides from the data presentation are linked on this page.',
+        [
+          '6:00 PM: Market data presentation',
+          '6:30 PM: Panel discussion',
+          '7:30 PM: Audience Q&A',
+          '8:00 PM: Networking',
+        ],
+        'The recap below sums up the panel\u2019s outlook.',
       ),
       location: VENUES.convention,
       category: 'Panel',
       status: 'completed',
-      startTime: at(-75, 18),
-      endTime: at(-75, 20, 30),
+      startTime: at(day(-75, THU), 18),
+      endTime: at(day(-75, THU), 20, 30),
       maxAttendees: 150,
-      slidesUrl: 'https://powermixer.example/slides/charlotte-housing-market-panel.pdf',
-      recapVideoUrl: `https://www.youtube.com/watch?v=${ytId()}`,
       recapDescription:
         'Derrick Coleman, Brandon Ortiz and Maya Patel shared their outlook: steady prices, more inventory in the suburbs, and why rate buydowns are back.',
       attendeeCount: 22,
@@ -371,23 +453,22 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions): 
       panelistCards: [0, 1, 5],
     }),
     ev({
-      name: 'Power Mixer Kickoff: New Year, New Connections',
-      summary: 'The first mixer of the year at Camp North End, with goals, games and good company.',
-      description: 'We kicked off the year with a goal-setting wall, a networking bingo and a live podcast taping.',
+      name: 'Makers & Mixers at Camp North End',
+      summary: 'A mixer among the studios and food stalls of Camp North End, with games and good company.',
+      description:
+        'Networking bingo, a wall of goals for the months ahead and the first live taping of the Power Mixer Podcast.',
       content: eventContent(
-        'Our New Year kickoff drew a record crowd to Camp North End.',
-        ['Networking bingo', 'Goal-setting wall', 'Live podcast taping'],
-        'Photos and the recap video are below.',
+        'Our mixer at Camp North End drew a record crowd.',
+        ['6:00 PM: Networking bingo', '7:00 PM: Goal-setting wall', '7:30 PM: Live podcast taping'],
+        'Photos from the evening are below.',
       ),
       location: VENUES.campNorthEnd,
       category: 'Mixer',
       status: 'completed',
-      startTime: at(-100, 18),
-      endTime: at(-100, 21),
+      startTime: at(day(-100, THU), 18),
+      endTime: at(day(-100, THU), 21),
       maxAttendees: null,
-      recapVideoUrl: `https://www.youtube.com/watch?v=${ytId()}`,
-      recapDescription:
-        'A record turnout, a wall full of goals for the year and the first live taping of the Power Mixer Podcast.',
+      recapDescription: 'A record turnout, a wall full of goals and the first live taping of the Power Mixer Podcast.',
       attendeeCount: 20,
       guestCount: 2,
       sponsorNames: ['Uptown Community Bank', 'South End Creative'],
@@ -395,23 +476,27 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions): 
       panelistCards: [3],
     }),
     ev({
-      name: 'Winter Holiday Gala',
-      summary: 'Our holiday celebration with dinner, music and a toy drive for Charlotte families.',
+      name: galaName(pastGalaDay),
+      summary: 'Dinner, music and a silent auction for Charlotte housing nonprofits.',
       description:
-        'The Winter Holiday Gala brought the community together for dinner, dancing and a toy drive that filled two trucks for local families in need.',
+        'The gala brought the community together for dinner, dancing and a silent auction that raised more than $48,000 for local housing nonprofits.',
       content: eventContent(
-        'Thank you to everyone who came out and gave generously to the toy drive.',
-        ['Holiday cocktail hour', 'Dinner and awards', 'Toy drive', 'Live band'],
-        'The toy drive collected more than 600 gifts.',
+        'Thank you to everyone who came out and bid generously at the silent auction.',
+        [
+          '7:00 PM: Cocktail hour',
+          '8:00 PM: Dinner and awards',
+          '9:00 PM: Silent auction closes',
+          '9:30 PM: Live band',
+        ],
+        'The auction raised more than $48,000.',
       ),
       location: VENUES.mint,
       category: 'Gala',
       status: 'completed',
-      startTime: at(-130, 19),
-      endTime: at(-130, 23),
+      startTime: at(pastGalaDay, 19),
+      endTime: at(pastGalaDay, 23),
       maxAttendees: 200,
-      recapVideoUrl: `https://www.youtube.com/watch?v=${ytId()}`,
-      recapDescription: 'Dinner, dancing and more than 600 gifts collected for Charlotte families.',
+      recapDescription: 'Dinner, dancing and more than $48,000 raised for Charlotte housing nonprofits.',
       attendeeCount: 24,
       guestCount: 4,
       sponsorNames: ['Coleman Capital Ventures', 'Lawson Luxury Homes', 'Piedmont Home Lending'],
@@ -421,81 +506,65 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions): 
   ];
 
   // ---- Podcast episodes ----------------------------------------------------------------
-  type PodcastSeed = typeof podcasts.$inferInsert & { episode: string };
+  // Published ones carry real (short) audio written below; the announced one comes out
+  // next week and has no media yet.
+  const episodeDay = (days: number) => at(day(days, TUE), 6);
+  type PodcastSeed = typeof podcasts.$inferInsert;
   const podcastList: PodcastSeed[] = [
     {
-      episode: 'Episode 1',
       title: 'Building a Referral Machine in Charlotte Real Estate',
       description: 'Two top agents on turning past clients and partners into a steady stream of referrals.',
-      mediaType: 'youtube',
-      videoUrl: `https://www.youtube.com/watch?v=${ytId()}`,
       guests: ['Rebecca Lawson', 'Jordan Lee'],
       tags: ['real estate', 'referrals', 'sales'],
       showNotes:
         'Topics: the five-touch follow-up, client appreciation events, and why lenders are your best referral partners.',
       transcript:
-        'Avery: Welcome to the Power Mixer Podcast. Today I am joined by Rebecca Lawson and Jordan Lee.\nRebecca: Thanks for having us.\nJordan: Glad to be here.',
-      publishedAt: ago(120 * DAY),
+        'Camille: Welcome to the Power Mixer Podcast. Today I am joined by Rebecca Lawson and Jordan Lee.\nRebecca: Thanks for having us.\nJordan: Glad to be here.',
+      publishedAt: episodeDay(-120),
     },
     {
-      episode: 'Episode 2',
       title: 'From Blueprint to Block Party: Designing Charlotte\u2019s Next Neighborhoods',
       description: 'An architect and a developer on infill housing, density and designing for community.',
-      mediaType: 'vimeo',
-      videoUrl: `https://vimeo.com/${rand.int(100_000_000, 999_999_999)}`,
       guests: ['Tasha Greene', 'Sofia Russo'],
       tags: ['architecture', 'development', 'neighborhoods'],
       showNotes:
         'We discuss the Unified Development Ordinance, missing-middle housing and what makes a townhome community feel like a neighborhood.',
-      publishedAt: ago(95 * DAY),
+      publishedAt: episodeDay(-95),
     },
     {
-      episode: 'Episode 3',
       title: 'Rates, Reality and the First-Time Buyer',
       description: 'Two mortgage pros explain what today\u2019s rates really mean for first-time buyers.',
-      mediaType: 'youtube',
-      videoUrl: `https://www.youtube.com/watch?v=${ytId()}`,
       guests: ['Maya Patel', 'Tyler Jensen'],
       tags: ['mortgage', 'first-time buyers', 'finance'],
       showNotes: 'Rate buydowns, down payment assistance and how agents can help buyers get loan-ready sooner.',
-      publishedAt: ago(70 * DAY),
+      publishedAt: episodeDay(-70),
     },
     {
-      episode: 'Episode 4',
       title: 'Raising Your First Real Estate Fund',
       description:
         'Derrick Coleman on raising capital, choosing partners and the deal that almost sank his first fund.',
-      mediaType: 'direct',
-      mediaUrl: 'https://media.powermixer.example/podcast/episode-04-raising-your-first-fund.mp3',
       guests: ['Derrick Coleman'],
       tags: ['investing', 'capital', 'entrepreneurship'],
-      showNotes: 'Audio-only episode. Topics: friends-and-family rounds, syndication basics, investor updates.',
-      publishedAt: ago(50 * DAY),
+      showNotes: 'Topics: friends-and-family rounds, syndication basics, investor updates.',
+      publishedAt: episodeDay(-50),
     },
     {
-      episode: 'Episode 5',
       title: 'Personal Brand for Professionals Who Hate Self-Promotion',
       description: 'A brand strategist and a marketing director on showing up online without feeling salesy.',
-      mediaType: 'youtube',
-      videoUrl: `https://www.youtube.com/watch?v=${ytId()}`,
       guests: ['Aisha Mahmoud', 'Hannah Kim'],
       tags: ['marketing', 'branding', 'social media'],
       showNotes: 'Three content pillars, a simple weekly posting routine and how to repurpose one video five ways.',
-      publishedAt: ago(30 * DAY),
+      publishedAt: episodeDay(-30),
     },
     {
-      episode: 'Episode 6',
       title: 'Inside the Deal: A South End Retail Closing',
       description: 'The broker, the lender and the attorney walk through one commercial deal from LOI to closing.',
-      mediaType: 'direct',
-      mediaUrl: 'https://media.powermixer.example/podcast/episode-06-inside-the-deal.mp4',
       guests: ['Carlos Rivera', 'Michael Tran', 'Olivia Hart'],
       tags: ['commercial real estate', 'lending', 'legal'],
       showNotes: 'Letters of intent, due diligence, appraisal surprises and the closing table.',
-      publishedAt: ago(12 * DAY),
+      publishedAt: episodeDay(-12),
     },
     {
-      episode: 'Coming soon',
       title: 'Women Who Build: Leadership Lessons from Charlotte\u2019s Developers',
       description: 'Our next episode, recorded live at the Women in Real Estate Leadership Panel. Coming soon.',
       mediaType: 'youtube',
@@ -503,29 +572,29 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions): 
       guests: ['Sofia Russo', 'Erin McAllister'],
       tags: ['leadership', 'development'],
       showNotes: 'Announced episode: the recording is being edited.',
-      publishedAt: ago(1 * DAY),
+      publishedAt: episodeDay(7),
     },
   ];
 
-  // ---- Images: written before the transaction; a failed seed leaves only unused files --
-  const initials = (name: string) =>
-    name
-      .split(/\s+/)
-      .map((w) => w[0] ?? '')
-      .join('')
-      .slice(0, 2)
-      .toUpperCase();
+  // ---- Images and audio: written before the transaction; a failed seed leaves only unused files
+  const memberIndex = new Map(MEMBERS.map((m, i) => [m, i + 1]));
   const images = await generateDemoImages(storage, {
-    avatars: people.map((p) => initials(p.fullName)),
-    events: eventList.map((e) => ({ name: e.name, category: e.category ?? 'Event' })),
-    gallery: GALLERY_CAPTIONS,
-    panelists: PANELIST_CARDS.map((c) => ({
-      name: `${MEMBERS[c.member]!.first} ${MEMBERS[c.member]!.last}`,
-      role: c.role,
-    })),
-    sponsors: SPONSORS.map((s) => s.name),
-    podcasts: podcastList.map((p) => ({ title: p.title, episode: p.episode })),
+    avatars: people.length,
+    events: eventList.map((e) => e.category ?? 'Mixer'),
+    gallery: GALLERY_PHOTOS,
+    // A speaker portrait is drawn like that member's avatar.
+    panelists: PANELIST_CARDS.map((c) => memberIndex.get(MEMBERS[c.member]!)!),
+    sponsors: SPONSORS.length,
+    podcasts: podcastList.length,
   });
+  // A few seconds of a real, playable jingle per published episode (served from uploads).
+  const audioUrls = await Promise.all(
+    podcastList.map((p, i) =>
+      p.videoUrl === 'coming'
+        ? null
+        : storage.put('podcast-images', `demo/episode-${i + 1}-${randomUUID()}.wav`, jingleWav(i), 'audio/wav'),
+    ),
+  );
 
   // ---- Hash passwords once each (argon2 is deliberately slow) --------------------------
   const [adminHash, memberHash] = await Promise.all([
@@ -643,8 +712,8 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions): 
       messageRows.push({
         senderId: who === 'a' ? aId : bId,
         recipientId: who === 'a' ? bId : aId,
-        subject: t.subject,
-        content,
+        subject: named(t.subject),
+        content: named(content),
         createdAt,
         readAt: unread ? null : new Date(Math.min(createdAt.getTime() + rand.int(5, 90) * MINUTE, nowMs)),
       });
@@ -757,10 +826,11 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions): 
 
   // Podcasts.
   const podcastRows = podcastList.map((p, i) => {
-    const { episode: _e, ...row } = p;
-    const coming = p.videoUrl === 'coming';
+    const audio = audioUrls[i];
+    const coming = !audio;
     return {
-      ...row,
+      ...p,
+      ...(audio && { mediaType: 'direct' as const, mediaUrl: audio, videoUrl: null }),
       thumbnailUrl: images.podcasts[i]!,
       viewCount: coming ? 0 : rand.int(150, 2400),
       likesCount: coming ? 0 : rand.int(10, 180),
@@ -783,9 +853,12 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions): 
         id: postId,
         forumId,
         authorId: idOf(p.author),
-        title: p.title,
-        content: p.content,
+        title: named(p.title),
+        // Posts are rich HTML like replies; lists show the plain-text excerpt.
+        content: `<p>${escapeHtml(named(p.content))}</p>`,
+        excerpt: named(p.content),
         createdAt: postCreated,
+        lastActivityAt: postCreated,
       });
       let replyTime = postCreated.getTime();
       for (const [author, content] of p.replies) {

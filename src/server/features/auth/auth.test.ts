@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { account, emailOutbox, profiles, user } from '../../db/schema';
 import { Client, ORIGIN, createTestContext, newMember, registeredClient, type TestContext } from '../../test/harness';
-import { USERNAME_TAKEN, RESET_EMAIL_SENT, INVALID_TOKEN } from '../../../shared/auth';
+import { USERNAME_TAKEN, RESET_EMAIL_SENT, INVALID_TOKEN, RESET_USER_NOT_FOUND } from '../../../shared/auth';
 import { adminClient } from '../../test/factories';
 import { FAILURES_BEFORE_DELAY, MAX_DELAY_SECONDS } from '../../platform/sign-in-guard';
 
@@ -368,6 +368,18 @@ describe('password reset', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(RESET_EMAIL_SENT);
     expect(await latestMailTo('ghost@example.com')).toBeUndefined();
+  });
+
+  it('says the user is gone when the account was deleted after the link was sent', async () => {
+    const { client, input } = await registeredClient(ctx.app);
+    await client.post('/api/auth/password-reset/request', { email: input.email });
+    const mail = await latestMailTo(input.email);
+    const token = decodeURIComponent(mail!.text.match(/new-password#token=(\S+)/)![1]!);
+    const removed = await client.post('/api/me/delete', { username: input.username });
+    expect(removed.statusCode).toBe(200);
+    const res = await new Client(ctx.app).post('/api/auth/password-reset', { token, password: 'a brand new secret' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.message).toBe(RESET_USER_NOT_FOUND);
   });
 
   it('refuses a made-up token', async () => {

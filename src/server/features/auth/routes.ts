@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   INVALID_TOKEN,
+  RESET_USER_NOT_FOUND,
   RESET_EMAIL_SENT,
   meResponse,
   newPasswordInput,
@@ -18,6 +19,9 @@ import { getViewer } from '../../platform/viewer';
 import { assertStrongPassword } from '../../platform/passwords';
 import { admitSignIn, rememberSignInIp, signedIn } from '../../platform/sign-in-guard';
 import { loadMe, registerMember, resetTokenOwner } from './service';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../../platform/database-errors';
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 409: apiError, 422: apiError, 429: apiError };
 const userResponse = z.object({ user: meResponse.shape.user.unwrap() });
@@ -30,9 +34,17 @@ function forwardCookies(from: Response, reply: FastifyReply) {
 }
 
 /** better-auth answers with a Response when asked `asResponse`; an error one becomes ours. */
-async function authError(response: Response, fallback: HttpError): Promise<HttpError> {
-  if (response.status >= 500)
-    return new HttpError(500, 'INTERNAL', 'Something went wrong on our side. Please try again.');
+async function authError(db: Db, response: Response, fallback: HttpError): Promise<HttpError> {
+  if (response.status >= 500) {
+    // better-auth hides the cause; a database that cannot be reached is a 503 to retry, not a bug.
+    const reachable = await db.execute(sql`select 1`).then(
+      () => true,
+      (error: unknown) => !isDatabaseUnavailable(error),
+    );
+    return reachable
+      ? new HttpError(500, 'INTERNAL', 'Something went wrong on our side. Please try again.')
+      : new HttpError(503, 'UNAVAILABLE', DATABASE_UNAVAILABLE_MESSAGE);
+  }
   const body = (await response.json().catch(() => null)) as { code?: string; message?: string } | null;
   return new HttpError(fallback.statusCode, body?.code ?? fallback.code, fallback.message);
 }
@@ -51,7 +63,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       asResponse: true,
     });
     if (!response.ok)
-      throw await authError(response, new HttpError(401, 'INVALID_CREDENTIALS', 'Invalid email or password'));
+      throw await authError(db, response, new HttpError(401, 'INVALID_CREDENTIALS', 'Invalid email or password'));
     forwardCookies(response, reply);
     const { user } = (await response.json()) as { user: { id: string; email: string } };
     await signedIn(db, user.id, user.email, request.ip);
@@ -154,13 +166,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const owner = await resetTokenOwner(db, request.body.token);
       if (!owner) throw new HttpError(400, 'INVALID_TOKEN', INVALID_TOKEN);
+      if (owner === 'deleted') throw new HttpError(404, 'USER_NOT_FOUND', RESET_USER_NOT_FOUND);
       await assertStrongPassword(request.body.password, owner);
       const response = await auth.api.resetPassword({
         body: { newPassword: request.body.password, token: request.body.token },
         headers: authHeaders(request),
         asResponse: true,
       });
-      if (!response.ok) throw await authError(response, new HttpError(400, 'INVALID_TOKEN', INVALID_TOKEN));
+      if (!response.ok) throw await authError(db, response, new HttpError(400, 'INVALID_TOKEN', INVALID_TOKEN));
       // better-auth revoked the account's sessions; deleting their rows ends them in every process.
       // Whoever holds the e-mailed token owns the account: trust this address for it.
       await rememberSignInIp(db, owner.id, request.ip);

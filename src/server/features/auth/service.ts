@@ -33,14 +33,26 @@ export async function registerMember(db: Db, input: RegisterInput): Promise<stri
 }
 
 /** Whose password an unexpired reset token would set (for the strength check), or null. */
-export async function resetTokenOwner(db: Db, token: string): Promise<(PasswordOwner & { id: string }) | null> {
-  const result = await db.execute<{ id: string; email: string; username: string | null; full_name: string | null }>(sql`
+/** The account a live reset token belongs to; `deleted` when the token outlived its account
+ * (an admin removed it after the link was sent); null for an unknown or expired token. */
+export async function resetTokenOwner(
+  db: Db,
+  token: string,
+): Promise<(PasswordOwner & { id: string }) | 'deleted' | null> {
+  const result = await db.execute<{
+    id: string | null;
+    email: string | null;
+    username: string | null;
+    full_name: string | null;
+  }>(sql`
     select u.id, u.email, p.username, coalesce(p.full_name, u.name) as full_name
-    from verification v join "user" u on u.id = v.value left join profiles p on p.id = u.id
+    from verification v left join "user" u on u.id = v.value left join profiles p on p.id = u.id
     where v.identifier = ${`reset-password:${token}`} and v.expires_at > now()
     limit 1`);
   const row = result.rows[0];
-  return row ? { id: row.id, email: row.email, username: row.username, fullName: row.full_name } : null;
+  if (!row) return null;
+  if (!row.id || !row.email) return 'deleted';
+  return { id: row.id, email: row.email, username: row.username, fullName: row.full_name };
 }
 
 export async function isUsernameTaken(db: Db, username: string): Promise<boolean> {

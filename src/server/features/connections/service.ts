@@ -5,6 +5,7 @@ import { iso, json } from '../../db/rows';
 import { conflict, forbidden, isUniqueViolation, notFound, unprocessable } from '../../platform/errors';
 import type { ConnectionsResponse } from '../../../shared/connections';
 import { isUuid } from '../events/service';
+import { assertNotBlocked } from '../moderation/service';
 
 // The connection state machine, owned by the server. One row per pair of members:
 //   none -> pending (requester asks)        pending -> none (requester withdraws)
@@ -47,6 +48,7 @@ export async function requestConnection(db: Db, viewerId: string, username: stri
   const recipientId = target.rows[0]?.id;
   if (!recipientId) throw notFound('Member not found.');
   if (recipientId === viewerId) throw unprocessable('SELF_CONNECTION', 'You cannot connect with yourself.');
+  await assertNotBlocked(db, viewerId, recipientId, 'connection');
   const parties: [string, string] = [viewerId, recipientId];
   try {
     return await db.transaction(async (tx) => {

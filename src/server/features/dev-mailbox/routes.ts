@@ -1,11 +1,19 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiError } from '../../../shared/errors';
+import { outboxMessage, outboxQuery, outboxResponse } from '../../../shared/outbox';
+import { recordChanges } from '../../platform/audit';
 import { requireAdmin } from '../../platform/viewer';
+import { findOutboxMessage, listOutbox, retryOutboxMessage } from './service';
 
-/** The outbox as a mailbox, so reset links work on a laptop. It shows every captured mail
- * (reset links included), so it is for admins only, in every mode. */
+const idParams = z.object({ id: z.string().min(1).max(64) });
+
+/** The outbox as a mailbox, so reset links work on a laptop, and as the admin's Outbox tab with
+ * each mail's delivery. It shows every captured mail (reset links included), so it is for
+ * admins only, in every mode. */
 export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, mailer } = app.services;
+
   app.get(
     '/dev/mailbox',
     {
@@ -35,7 +43,7 @@ export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await requireAdmin(request);
-      const rows = await app.services.mailer.recent(50);
+      const rows = await mailer.recent(50);
       return {
         messages: rows.map((m) => ({
           id: m.id,
@@ -48,6 +56,60 @@ export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
           createdAt: m.createdAt.toISOString(),
         })),
       };
+    },
+  );
+
+  app.get(
+    '/admin/outbox',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'The outbox, newest first, with delivery status, attempts and last error (paged)',
+        querystring: outboxQuery,
+        response: { 200: outboxResponse, 422: apiError },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return listOutbox(db, request.query);
+    },
+  );
+
+  app.get(
+    '/admin/outbox/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'One mail of the outbox with its text',
+        params: idParams,
+        response: { 200: z.object({ message: outboxMessage }), 404: apiError },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return { message: await findOutboxMessage(db, request.params.id) };
+    },
+  );
+
+  app.post(
+    '/admin/outbox/:id/retry',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Retry a failed delivery: back to pending, and the mailer sends it',
+        params: idParams,
+        response: { 200: z.object({ message: outboxMessage }), 404: apiError, 409: apiError },
+      },
+    },
+    async (request) => {
+      const { before } = await retryOutboxMessage(db, request.params.id);
+      recordChanges(request, { status: { before, after: 'pending' } });
+      // After this answer: the delivery must not hold the admin's click.
+      setImmediate(() => void mailer.deliverPending().catch((err) => app.log.error({ err }, 'mail retry failed')));
+      return { message: await findOutboxMessage(db, request.params.id) };
     },
   );
 };

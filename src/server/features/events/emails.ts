@@ -25,13 +25,22 @@ export function formatEventTime(start: Date, end: Date, timeZone: string): strin
   return `${day.format(start)}, ${time.format(start)} – ${time.format(end)}${zone ? ` ${zone}` : ''}`;
 }
 
-export async function buildRegistrationEmail(
-  db: Db,
-  config: Config,
-  eventId: string,
-  userId: string,
-  kind: Kind,
-): Promise<MailMessage | null> {
+interface RegistrationFacts {
+  email: string;
+  /** The name the member goes by now. */
+  name: string;
+  eventId: string;
+  eventName: string;
+  summary: string | null;
+  location: string | null;
+  start: Date;
+  end: Date;
+  sequence: number;
+  /** 'Name <e-mail>' per guest, in the order the member entered them. */
+  guests: string[];
+}
+
+async function loadFacts(db: Db, eventId: string, userId: string): Promise<RegistrationFacts | null> {
   const result = await db.execute<{
     email: string;
     full_name: string | null;
@@ -42,17 +51,44 @@ export async function buildRegistrationEmail(
     location: string | null;
     start_time: Date | string;
     end_time: Date | string;
+    sequence: number;
     guests: string[] | string | null;
   }>(sql`select u.email, p.full_name, p.username, e.id, e.name, e.summary, e.location, e.start_time, e.end_time,
+      e.sequence,
       (select json_agg(g.guest_name || ' <' || g.guest_email || '>' order by g.created_at)
         from event_guests g where g.event_id = e.id and g.profile_id = p.id) as guests
     from events e, profiles p join "user" u on u.id = p.id
     where e.id = ${eventId} and p.id = ${userId}`);
   const row = result.rows[0];
   if (!row) return null;
-  const start = new Date(row.start_time);
-  const end = new Date(row.end_time);
-  const guests = (typeof row.guests === 'string' ? (JSON.parse(row.guests) as string[]) : row.guests) ?? [];
+  return {
+    email: row.email,
+    name: row.full_name || row.username,
+    eventId: row.id,
+    eventName: row.name,
+    summary: row.summary,
+    location: row.location,
+    start: new Date(row.start_time),
+    end: new Date(row.end_time),
+    sequence: Number(row.sequence),
+    guests: (typeof row.guests === 'string' ? (JSON.parse(row.guests) as string[]) : row.guests) ?? [],
+  };
+}
+
+export async function buildRegistrationEmail(
+  db: Db,
+  config: Config,
+  eventId: string,
+  userId: string,
+  kind: Kind,
+): Promise<MailMessage | null> {
+  const facts = await loadFacts(db, eventId, userId);
+  return facts && registrationMessage(facts, config, kind);
+}
+
+function registrationMessage(facts: RegistrationFacts, config: Config, kind: Kind): MailMessage {
+  const row = { ...facts, id: facts.eventId, name: facts.eventName };
+  const { start, end, guests } = facts;
   const url = `${config.publicUrl}/events/${row.id}`;
   const opening = {
     attending: `You're registered for ${row.name}. You're all set for the event.`,
@@ -65,7 +101,7 @@ export async function buildRegistrationEmail(
     promoted: `A seat opened up for you: ${row.name}`,
   }[kind];
   const text = [
-    `Hello ${row.full_name || row.username},`,
+    `Hello ${facts.name},`,
     '',
     opening,
     '',
@@ -80,7 +116,18 @@ export async function buildRegistrationEmail(
     'Power Mixer',
   ].join('\n');
   const ics = buildIcs(
-    [{ id: row.id, name: row.name, summary: row.summary, location: row.location, startTime: start, endTime: end }],
+    [
+      {
+        id: row.id,
+        name: row.name,
+        summary: row.summary,
+        location: row.location,
+        startTime: start,
+        endTime: end,
+        // The entry's current version: a member who registers after a change gets the latest.
+        sequence: row.sequence,
+      },
+    ],
     {
       publicUrl: config.publicUrl,
       calendarName: 'Power Mixer',
@@ -103,6 +150,69 @@ export async function buildRegistrationEmail(
   };
 }
 
+/** How long after a confirmation e-mail a guest list still belongs in it, not in a mail of its own. */
+export const GUESTS_MERGE_WINDOW_MINUTES = 15;
+
+/**
+ * After a member saves guests. Guests are usually added in the modal that opens right after
+ * registering, moments after the confirmation was written: that confirmation, when it has not
+ * left the server yet (captured for the dev mailbox, or still pending delivery), is rewritten to
+ * list the guests, so the member gets one e-mail. Otherwise a short guest-list note follows,
+ * without repeating the event details or the calendar file they already have.
+ */
+export async function sendGuestsEmail(
+  deps: { db: Db; config: Config; mailer: Mailer; log: FastifyBaseLogger },
+  eventId: string,
+  userId: string,
+): Promise<void> {
+  try {
+    const facts = await loadFacts(deps.db, eventId, userId);
+    if (!facts) return;
+    const confirmation = registrationMessage(facts, deps.config, 'attending');
+    const promoted = registrationMessage(facts, deps.config, 'promoted');
+    // A mail being handed to SMTP at this very moment may still go out with the earlier text;
+    // the event page lists the guests either way.
+    const merged = await deps.db.execute<{ id: string }>(sql`update email_outbox o
+      set text = case when o.subject = ${confirmation.subject} then ${confirmation.text} else ${promoted.text} end
+      where o.id = (select id from email_outbox
+        where "to" = ${facts.email} and subject in (${confirmation.subject}, ${promoted.subject})
+          and status in ('pending', 'captured')
+          and created_at > now() - make_interval(mins => ${GUESTS_MERGE_WINDOW_MINUTES})
+        order by created_at desc limit 1)
+      returning o.id`);
+    if (merged.rows.length > 0 || facts.guests.length === 0) return;
+    await deps.mailer.send({
+      to: facts.email,
+      subject: `Your guests for ${facts.eventName}`,
+      text: [
+        `Hello ${facts.name},`,
+        '',
+        `Your guest list for ${facts.eventName} is saved:`,
+        ...facts.guests.map((g) => `  - ${g}`),
+        '',
+        `Event details: ${deps.config.publicUrl}/events/${eventId}`,
+        '',
+        'Power Mixer',
+      ].join('\n'),
+    });
+  } catch (err) {
+    deps.log.error({ err, eventId, userId }, 'guests e-mail failed');
+  }
+}
+
+/** Puts the confirmation into the outbox on `deps.db`, the registration's own transaction: it
+ * commits (and is delivered, even by another process after a crash) exactly when the registration does. */
+export async function queueRegistrationEmail(
+  deps: { db: Db; config: Config; mailer: Mailer; log: FastifyBaseLogger },
+  eventId: string,
+  userId: string,
+  kind: Kind,
+): Promise<void> {
+  const message = await buildRegistrationEmail(deps.db, deps.config, eventId, userId, kind);
+  if (message) await deps.mailer.send(message, deps.db);
+}
+
+/** After a change has committed elsewhere (members promoted from the waitlist by an admin). */
 export async function sendRegistrationEmail(
   deps: { db: Db; config: Config; mailer: Mailer; log: FastifyBaseLogger },
   eventId: string,
@@ -110,8 +220,7 @@ export async function sendRegistrationEmail(
   kind: Kind,
 ): Promise<void> {
   try {
-    const message = await buildRegistrationEmail(deps.db, deps.config, eventId, userId, kind);
-    if (message) await deps.mailer.send(message);
+    await queueRegistrationEmail(deps, eventId, userId, kind);
   } catch (err) {
     deps.log.error({ err, eventId, userId, kind }, 'registration e-mail failed');
   }

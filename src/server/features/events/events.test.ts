@@ -157,13 +157,16 @@ describe('GET /api/events/:id', () => {
     expect((await new Client(ctx.app).get('/api/events/not-an-id/attendees')).statusCode).toBe(404);
   });
 
-  it('sends large event pages gzipped to clients that accept it', async () => {
+  it('sends large event pages compressed (brotli first, else gzip) to clients that accept it', async () => {
     const event = await createEvent(db(), { description: 'x'.repeat(5000) });
+    const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
     const res = await ctx.app.inject({ url: `/api/events/${event.id}`, headers: { 'accept-encoding': 'gzip, br' } });
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-encoding']).toBe('gzip');
-    const { gunzipSync } = await import('node:zlib');
-    expect(JSON.parse(gunzipSync(res.rawPayload).toString()).event.description).toHaveLength(5000);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(res.rawPayload).toString()).event.description).toHaveLength(5000);
+    const gz = await ctx.app.inject({ url: `/api/events/${event.id}`, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString()).event.description).toHaveLength(5000);
     const plain = await ctx.app.inject(`/api/events/${event.id}`);
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.json().event.id).toBe(event.id);

@@ -7,7 +7,15 @@ export interface IcsEvent {
   location: string | null;
   startTime: Date;
   endTime: Date;
+  /** Raised each time the time or place changes, so a newer file replaces the entry. */
+  sequence?: number;
 }
+
+/** Calendar entries are identified by the event alone: the UID never depends on the site's
+ * address (PUBLIC_URL), so registration, update and cancellation files all name one entry. */
+export const eventUid = (eventId: string) => `${eventId}@power-mixer.events`;
+
+export type IcsMethod = 'PUBLISH' | 'CANCEL';
 
 const escapeText = (value: string) =>
   value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
@@ -35,22 +43,35 @@ function fold(line: string): string {
   return parts.join('\r\n ');
 }
 
-export function buildIcs(events: IcsEvent[], options: { publicUrl: string; calendarName: string; now?: Date }): string {
-  const host = new URL(options.publicUrl).host;
+export function buildIcs(
+  events: IcsEvent[],
+  options: {
+    publicUrl: string;
+    calendarName: string;
+    now?: Date;
+    /** PUBLISH (default) adds or moves the entry; CANCEL removes it (RFC 5546). */
+    method?: IcsMethod;
+    /** `Name <address>` or an address: the ORGANIZER that a CANCEL names. */
+    organizer?: string;
+  },
+): string {
+  const method = options.method ?? 'PUBLISH';
+  const organizer = options.organizer ? organizerLine(options.organizer) : null;
   const stamp = utc(options.now ?? new Date());
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
     'PRODID:-//Power Mixer//Events//EN',
     'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
+    `METHOD:${method}`,
     `X-WR-CALNAME:${escapeText(options.calendarName)}`,
   ];
   for (const e of events) {
     const url = `${options.publicUrl}/events/${e.id}`;
     lines.push(
       'BEGIN:VEVENT',
-      `UID:${e.id}@${host}`,
+      `UID:${eventUid(e.id)}`,
+      `SEQUENCE:${e.sequence ?? 0}`,
       `DTSTAMP:${stamp}`,
       `DTSTART:${utc(e.startTime)}`,
       `DTEND:${utc(e.endTime)}`,
@@ -58,12 +79,20 @@ export function buildIcs(events: IcsEvent[], options: { publicUrl: string; calen
       `DESCRIPTION:${escapeText(`${e.summary ? `${e.summary}\n\n` : ''}${url}`)}`,
       ...(e.location ? [`LOCATION:${escapeText(e.location)}`] : []),
       `URL:${url}`,
-      'STATUS:CONFIRMED',
+      ...(organizer ? [organizer] : []),
+      method === 'CANCEL' ? 'STATUS:CANCELLED' : 'STATUS:CONFIRMED',
       'END:VEVENT',
     );
   }
   lines.push('END:VCALENDAR');
   return lines.map(fold).join('\r\n') + '\r\n';
+}
+
+function organizerLine(from: string): string {
+  const match = /^\s*(.*?)\s*<([^>]+)>\s*$/.exec(from);
+  const name = match?.[1]?.replace(/"/g, '') || null;
+  const address = (match?.[2] ?? from).trim();
+  return `ORGANIZER${name ? `;CN="${name}"` : ''}:mailto:${address}`;
 }
 
 /** A safe download name: the event name lowercased, non-alphanumerics as underscores. */

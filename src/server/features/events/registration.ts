@@ -44,7 +44,8 @@ async function lockEvent(tx: Tx, eventId: string): Promise<LockedEvent> {
   return event;
 }
 
-async function seatsTaken(tx: Tx, eventId: string): Promise<number> {
+/** Seats counted against capacity: attending members and every guest. */
+export async function seatsTaken(tx: Pick<Tx, 'execute'>, eventId: string): Promise<number> {
   const result = await tx.execute<{ n: number }>(sql`select
       (select count(*) from event_attendees where event_id = ${eventId} and status = 'attending')
       + (select count(*) from event_guests where event_id = ${eventId}) as n`);
@@ -58,8 +59,8 @@ async function currentStatus(tx: Tx, eventId: string, userId: string): Promise<A
   return result.rows[0]?.status ?? null;
 }
 
-/** Fills free seats from the waitlist, earliest first. */
-async function promoteWaitlisted(tx: Tx, event: LockedEvent): Promise<string[]> {
+/** Fills free seats from the waitlist, earliest first (also when an admin raises capacity). */
+export async function promoteWaitlisted(tx: Tx, event: Pick<LockedEvent, 'id' | 'max_attendees'>): Promise<string[]> {
   if (event.max_attendees === null) {
     const all = await tx.execute<{ user_id: string }>(sql`update event_attendees set status = 'attending'
       where event_id = ${event.id} and status = 'waitlisted' returning user_id`);
@@ -79,6 +80,9 @@ export async function setRegistration(
   eventId: string,
   userId: string,
   input: RegistrationInput,
+  /** Runs inside the transaction once the registration changed (the confirmation e-mail goes into
+   * the outbox here: a registration is never stored without it, nor it without the registration). */
+  withChange?: (tx: Db, outcome: RegistrationOutcome) => Promise<void>,
 ): Promise<RegistrationOutcome> {
   return db.transaction(async (tx) => {
     const event = await lockEvent(tx, eventId);
@@ -103,7 +107,9 @@ export async function setRegistration(
         created_at = case when excluded.status = 'waitlisted' then now() else event_attendees.created_at end`);
 
     const promoted = previous === 'attending' ? await promoteWaitlisted(tx, event) : [];
-    return { status: next, waitlisted: next === 'waitlisted', promoted };
+    const outcome = { status: next, waitlisted: next === 'waitlisted', promoted };
+    await withChange?.(tx as unknown as Db, outcome);
+    return outcome;
   });
 }
 

@@ -16,7 +16,7 @@ import type { Read } from '../../platform/cache';
 import { cachedRead, sendShared, sendWithViewerField } from '../../platform/shared-answers';
 import { invariant, notFound } from '../../platform/errors';
 import { requireMember } from '../../platform/viewer';
-import { sendRegistrationEmail } from './emails';
+import { sendGuestsEmail, queueRegistrationEmail } from './emails';
 import { buildIcs, icsFileName } from './ics';
 import { setGuests, setRegistration, unregister, type RegistrationOutcome } from './registration';
 import {
@@ -53,7 +53,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** After a registration change commits: tell whoever was promoted from the waitlist. */
   function afterChange(eventId: string, outcome: { promoted: string[] }) {
-    for (const userId of outcome.promoted) void sendRegistrationEmail(mailDeps, eventId, userId, 'promoted');
+    for (const userId of outcome.promoted) void queueRegistrationEmail(mailDeps, eventId, userId, 'promoted');
   }
 
   app.get(
@@ -153,11 +153,12 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const viewer = await requireMember(request);
       const { id } = request.params;
-      const outcome: RegistrationOutcome = await setRegistration(db, id, viewer.id, request.body);
+      const outcome: RegistrationOutcome = await setRegistration(db, id, viewer.id, request.body, (tx, changed) =>
+        changed.status === 'attending' || changed.status === 'waitlisted'
+          ? queueRegistrationEmail({ ...mailDeps, db: tx }, id, viewer.id, changed.status)
+          : Promise.resolve(),
+      );
       afterChange(id, outcome);
-      if (outcome.status === 'attending' || outcome.status === 'waitlisted') {
-        void sendRegistrationEmail(mailDeps, id, viewer.id, outcome.status);
-      }
       return { registration: await findMyRegistration(db, id, viewer.id), waitlisted: outcome.waitlisted };
     },
   );
@@ -198,7 +199,8 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       const outcome = await setGuests(db, id, viewer.id, request.body);
       afterChange(id, outcome);
-      if (request.body.guests.length > 0) void sendRegistrationEmail(mailDeps, id, viewer.id, 'attending');
+      // Folded into the confirmation sent moments ago when it can be: one e-mail per registration.
+      void sendGuestsEmail(mailDeps, id, viewer.id);
       return { registration: await findMyRegistration(db, id, viewer.id), waitlisted: false };
     },
   );

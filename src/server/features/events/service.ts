@@ -238,7 +238,8 @@ export async function upcomingForCalendar(db: Db) {
     location: string | null;
     start_time: Date | string;
     end_time: Date | string;
-  }>(sql`select id, name, summary, location, start_time, end_time from events
+    sequence: number;
+  }>(sql`select id, name, summary, location, start_time, end_time, sequence from events
     where status in ('upcoming', 'ongoing') and end_time >= now() - interval '1 day'
     order by start_time asc limit 500`);
   return result.rows.map((r) => ({ ...r, startTime: new Date(r.start_time), endTime: new Date(r.end_time) }));
@@ -253,7 +254,8 @@ export async function eventForCalendar(db: Db, id: string) {
     location: string | null;
     start_time: Date | string;
     end_time: Date | string;
-  }>(sql`select id, name, summary, location, start_time, end_time from events where id = ${id}`);
+    sequence: number;
+  }>(sql`select id, name, summary, location, start_time, end_time, sequence from events where id = ${id}`);
   const r = result.rows[0];
   return r ? { ...r, startTime: new Date(r.start_time), endTime: new Date(r.end_time) } : null;
 }

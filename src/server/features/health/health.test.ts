@@ -1,3 +1,5 @@
+import { rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness';
 
@@ -8,10 +10,32 @@ beforeAll(async () => {
 afterAll(async () => ctx?.close());
 
 describe('HTTP platform', () => {
-  it('GET /api/health checks the database', async () => {
+  it('GET /api/health says the process is alive', async () => {
     const res = await ctx.app.inject('/api/health');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'ok', database: 'ok' });
+    expect(res.json()).toMatchObject({ status: 'ok' });
+  });
+
+  it('GET /api/ready checks the database, the change stream and storage', async () => {
+    const res = await ctx.app.inject('/api/ready');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ready', database: 'ok', changes: 'ok', storage: 'ok', draining: false });
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('GET /api/ready says unavailable when uploads cannot be written', async () => {
+    const uploads = path.join(ctx.dataDir, 'uploads');
+    // A file where the uploads folder should be: the store cannot write.
+    await rm(uploads, { recursive: true, force: true });
+    await writeFile(uploads, 'not a folder');
+    try {
+      const res = await ctx.app.inject('/api/ready');
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ status: 'unavailable', database: 'ok', storage: 'down' });
+    } finally {
+      await rm(uploads, { force: true });
+    }
+    expect((await ctx.app.inject('/api/ready')).statusCode).toBe(200);
   });
 
   it('sends JSON answers with a policy that renders and frames nothing', async () => {
@@ -54,5 +78,13 @@ describe('HTTP platform', () => {
     });
     expect(res.statusCode).toBe(413);
     expect(res.json().error.code).toBeTruthy();
+  });
+  // Last: the process stays draining.
+  it('GET /api/ready says unavailable once the process is draining, while liveness stays up', async () => {
+    ctx.app.services.lifecycle.drain();
+    const res = await ctx.app.inject('/api/ready');
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ status: 'unavailable', draining: true, database: 'ok' });
+    expect((await ctx.app.inject('/api/health')).statusCode).toBe(200);
   });
 });

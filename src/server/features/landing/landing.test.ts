@@ -3,6 +3,8 @@ import { podcasts } from '../../db/schema';
 import { Client, createTestContext, registeredClient, type TestContext } from '../../test/harness';
 import { createEvent } from '../../test/factories';
 import { youtubeId } from '../../../shared/podcasts';
+import { loadConfig } from '../../config';
+import { heroVideoOf } from './hero';
 
 let ctx: TestContext;
 const HOUR = 3_600_000;
@@ -17,7 +19,8 @@ describe('GET /api/landing', () => {
   it('returns the next upcoming event, the 3 newest events and the 3 latest episodes in one answer', async () => {
     const db = ctx.database.db;
     const empty = await ctx.app.inject('/api/landing');
-    expect(empty.json()).toEqual({ nextEvent: null, events: [], podcasts: [] });
+    // No HERO_VIDEO_URL: no video at all (the hero shows the next event's image instead).
+    expect(empty.json()).toEqual({ heroVideo: null, nextEvent: null, events: [], podcasts: [] });
 
     await createEvent(db, { name: 'Past upcoming-status', status: 'upcoming', startTime: new Date(Date.now() - DAY) });
     const soon = await createEvent(db, {
@@ -62,6 +65,41 @@ describe('GET /api/landing', () => {
     await client.request('PUT', `/api/events/${event.id}/registration`, { status: 'attending' });
     const after = (await ctx.app.inject('/api/landing')).json();
     expect(after.events.find((e: { id: string }) => e.id === event.id).attendeeCount).toBe(1);
+  });
+});
+
+describe('the hero video (HERO_VIDEO_URL)', () => {
+  const landingWith = async (url: string) => {
+    const other = await createTestContext({ HERO_VIDEO_URL: url });
+    try {
+      const res = await other.app.inject('/api/landing');
+      expect(res.statusCode).toBe(200);
+      return res.json().heroVideo;
+    } finally {
+      await other.close();
+    }
+  };
+
+  it("plays a YouTube or Vimeo link through the host's embed, and any other URL as a video file", async () => {
+    expect(await landingWith('https://www.youtube.com/watch?v=dQw4w9WgXcQ')).toEqual({
+      kind: 'embed',
+      src: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
+    });
+    expect(heroVideoOf('https://vimeo.com/76979871')).toEqual({
+      kind: 'embed',
+      src: 'https://player.vimeo.com/video/76979871',
+    });
+    expect(heroVideoOf('/uploads/event-images/highlights.mp4')).toEqual({
+      kind: 'file',
+      src: '/uploads/event-images/highlights.mp4',
+    });
+  }, 90_000);
+
+  it('is refused at start-up unless it is an https URL or a path on this site', () => {
+    expect(() => loadConfig({ HERO_VIDEO_URL: 'http://example.com/a.mp4' })).toThrow(/HERO_VIDEO_URL/);
+    expect(() => loadConfig({ HERO_VIDEO_URL: 'javascript:alert(1)' })).toThrow(/HERO_VIDEO_URL/);
+    expect(loadConfig({ HERO_VIDEO_URL: '' }).HERO_VIDEO_URL).toBeUndefined();
+    expect(heroVideoOf(undefined)).toBeNull();
   });
 });
 

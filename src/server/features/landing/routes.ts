@@ -6,19 +6,21 @@ import { eventAttendees, events, podcasts } from '../../db/schema';
 import { cachedRead, sendShared } from '../../platform/shared-answers';
 import { findNextEvent, latestEvents } from '../events/service';
 import { listPodcasts } from '../podcasts/service';
+import { heroVideoOf } from './hero';
 
 // The next event changes with the clock alone, so the cached answer lives 15 s at most.
 const LANDING_TTL_MS = 15_000;
 
 export const landingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.services;
+  const { db, config } = app.services;
+  const heroVideo = heroVideoOf(config.HERO_VIDEO_URL);
   app.get(
     '/landing',
     {
       config: { access: 'public' },
       schema: {
         tags: ['landing'],
-        summary: 'The landing page in one request: next event, latest events and episodes',
+        summary: 'The landing page in one request: hero video, next event, latest events and episodes',
         response: { 200: landingResponse },
       },
     },
@@ -30,7 +32,7 @@ export const landingRoutes: FastifyPluginAsyncZod = async (app) => {
           latestEvents(db, LANDING_EVENTS),
           listPodcasts(db, undefined, LANDING_PODCASTS),
         ]);
-        return { nextEvent, events, podcasts };
+        return { heroVideo, nextEvent, events, podcasts };
       });
       // Browsers and shared caches may keep it briefly, then revalidate with the ETag.
       return sendShared(request, reply, 'landing', cached, 'public, max-age=15, stale-while-revalidate=60');

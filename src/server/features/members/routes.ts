@@ -15,7 +15,7 @@ import {
 } from '../../../shared/members';
 import { connections, eventAttendees, events, profiles, skills, userSkills } from '../../db/schema';
 import { badRequest, invariant, notFound } from '../../platform/errors';
-import { storeImage } from '../../platform/images';
+import { removeImage, storeImage } from '../../platform/images';
 import { cachedRead, sendShared, sendWithViewerField } from '../../platform/shared-answers';
 import { requireMember } from '../../platform/viewer';
 import {
@@ -229,9 +229,9 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   async function removeStored(url: string | null | undefined) {
     const location = url ? storage.locate(url) : null;
     if (location && location.bucket === 'avatars') {
-      await storage
-        .remove(location.bucket, location.key)
-        .catch((err) => app.log.warn({ err, url }, 'could not remove old avatar'));
+      await removeImage(storage, location.bucket, location.key).catch((err) =>
+        app.log.warn({ err, url }, 'could not remove old avatar'),
+      );
     }
   }
 

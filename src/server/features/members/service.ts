@@ -152,6 +152,7 @@ type ProfileRow = {
   skills: Skill[] | string;
   events: { id: string; name: string; startTime: string; status: string; attendeeStatus: string }[] | string;
   connections: { id: string; username: string; fullName: string | null; avatarUrl: string | null }[] | string;
+  events_attended: number;
 };
 
 export type PublicProfile = Omit<ProfileResponse, 'relation'>;
@@ -166,6 +167,9 @@ export async function findPublicProfile(db: Db, username: string): Promise<Publi
       coalesce((select json_agg(json_build_object('id', e.id, 'name', e.name, 'startTime', e.start_time, 'status', e.status,
           'attendeeStatus', a.status) order by e.start_time desc)
         from event_attendees a join events e on e.id = a.event_id where a.user_id = p.id), '[]') as events,
+      (select count(*)::int from event_attendees a join events e on e.id = a.event_id
+        where a.user_id = p.id and a.status = 'attending' and (e.status = 'completed' or e.end_time < now()))
+        as events_attended,
       coalesce((select json_agg(json_build_object('id', o.id, 'username', o.username, 'fullName', o.full_name,
           'avatarUrl', o.avatar_url) order by lower(o.username))
         from connections c join profiles o on o.id = case when c.requester_id = p.id then c.recipient_id else c.requester_id end
@@ -200,7 +204,8 @@ export async function findPublicProfile(db: Db, username: string): Promise<Publi
     connections,
     stats: {
       skills: skills.length,
-      eventsAttended: events.filter((e) => e.attendeeStatus === 'attending').length,
+      // Attended means it happened: registrations for events still to come do not count yet.
+      eventsAttended: Number(row.events_attended),
       connections: connections.length,
     },
   };

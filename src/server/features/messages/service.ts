@@ -3,6 +3,8 @@ import type { Db } from '../../db/client';
 import { iso } from '../../db/rows';
 import { notFound, unprocessable } from '../../platform/errors';
 import {
+  FORMER_MEMBER,
+  FORMER_MEMBER_ID,
   RECIPIENT_NOT_FOUND,
   conversationKey,
   type Conversation,
@@ -10,6 +12,7 @@ import {
   type SendMessageInput,
 } from '../../../shared/messages';
 import { isUuid } from '../events/service';
+import { assertNotBlocked } from '../moderation/service';
 
 // Direct messages. A conversation is the other member plus the subject. Deleting hides a
 // message from the deleting member only (like e-mail); the row goes when both sides deleted it.
@@ -18,7 +21,7 @@ import { isUuid } from '../events/service';
 export const INBOX_CONVERSATIONS = 200;
 
 type SummaryRow = {
-  other_id: string;
+  other_id: string | null;
   subject: string;
   started_at: Date | string;
   last_at: Date | string;
@@ -29,7 +32,12 @@ type SummaryRow = {
   avatar_url: string | null;
 };
 
-const formerMember = (id: string) => ({ id, username: 'former member', avatarUrl: null });
+/** A sender who deleted their account (sender_id set null): all of them share one id. */
+const formerMember = () => ({ id: FORMER_MEMBER_ID, username: FORMER_MEMBER, avatarUrl: null });
+
+/** The messages `otherId` sent: a former member's have no sender left. */
+const sentBy = (otherId: string) =>
+  otherId === FORMER_MEMBER_ID ? sql`sender_id is null` : sql`sender_id = ${otherId}`;
 
 /** The conversation list: one row per other member and subject, summarised in SQL, so the
  * inbox costs the same whether a member has ten messages or ten thousand. */
@@ -52,8 +60,9 @@ export async function inbox(db: Db, viewerId: string): Promise<Conversation[]> {
     select c.*, p.username, p.avatar_url from c left join profiles p on p.id = c.other_id
     order by c.last_at desc, c.other_id, c.subject`);
   return result.rows.map((r) => ({
-    key: conversationKey(r.other_id, r.subject),
-    other: r.username ? { id: r.other_id, username: r.username, avatarUrl: r.avatar_url } : formerMember(r.other_id),
+    key: conversationKey(r.other_id ?? FORMER_MEMBER_ID, r.subject),
+    other:
+      r.other_id && r.username ? { id: r.other_id, username: r.username, avatarUrl: r.avatar_url } : formerMember(),
     subject: r.subject,
     startedAt: iso(r.started_at),
     lastAt: iso(r.last_at),
@@ -69,7 +78,7 @@ type MessageRow = {
   content: string;
   created_at: Date | string;
   read_at: Date | string | null;
-  sender_id: string;
+  sender_id: string | null;
   recipient_id: string;
   sender_username: string | null;
   sender_avatar: string | null;
@@ -93,13 +102,13 @@ export async function conversationMessages(
         where sender_id = ${viewerId} and recipient_id = ${otherId} and subject = ${subject} and sender_deleted_at is null
       union all
       select * from messages
-        where sender_id = ${otherId} and recipient_id = ${viewerId} and subject = ${subject} and recipient_deleted_at is null
+        where ${sentBy(otherId)} and recipient_id = ${viewerId} and subject = ${subject} and recipient_deleted_at is null
     ) m
     left join profiles s on s.id = m.sender_id
     left join profiles r on r.id = m.recipient_id
     order by m.created_at, m.id`);
-  const person = (id: string, username: string | null, avatarUrl: string | null) =>
-    username ? { id, username, avatarUrl } : formerMember(id);
+  const person = (id: string | null, username: string | null, avatarUrl: string | null) =>
+    id && username ? { id, username, avatarUrl } : formerMember();
   return result.rows.map((r) => ({
     id: r.id,
     subject: r.subject,
@@ -122,6 +131,7 @@ export async function sendMessage(
   const recipientId = found.rows[0]?.id;
   if (!recipientId) throw unprocessable('RECIPIENT_NOT_FOUND', RECIPIENT_NOT_FOUND);
   if (recipientId === viewerId) throw unprocessable('SELF_MESSAGE', 'You cannot send a message to yourself.');
+  await assertNotBlocked(db, viewerId, recipientId, 'message');
   const inserted = await db.execute<{ id: string }>(sql`insert into messages (sender_id, recipient_id, subject, content)
     values (${viewerId}, ${recipientId}, ${input.subject}, ${input.content}) returning id`);
   return { id: inserted.rows[0]!.id, recipientId };
@@ -134,11 +144,12 @@ export async function markConversationRead(
   otherId: string,
   subject: string,
 ): Promise<{ count: number; senderIds: string[] }> {
-  const result = await db.execute<{ sender_id: string }>(sql`update messages set read_at = now()
-    where recipient_id = ${viewerId} and sender_id = ${otherId} and subject = ${subject}
+  const result = await db.execute<{ sender_id: string | null }>(sql`update messages set read_at = now()
+    where recipient_id = ${viewerId} and ${sentBy(otherId)} and subject = ${subject}
       and read_at is null and recipient_deleted_at is null
     returning sender_id`);
-  return { count: result.rows.length, senderIds: [...new Set(result.rows.map((r) => r.sender_id))] };
+  const senderIds = result.rows.map((r) => r.sender_id).filter((id): id is string => id !== null);
+  return { count: result.rows.length, senderIds: [...new Set(senderIds)] };
 }
 
 export async function markMessageRead(db: Db, viewerId: string, id: string): Promise<void> {
@@ -149,11 +160,11 @@ export async function markMessageRead(db: Db, viewerId: string, id: string): Pro
 }
 
 /** Hides the message from the viewer's side; the other member keeps theirs. */
-export async function deleteMessage(db: Db, viewerId: string, id: string): Promise<{ otherId: string }> {
+export async function deleteMessage(db: Db, viewerId: string, id: string): Promise<{ otherId: string | null }> {
   if (!isUuid(id)) throw notFound('Message not found.');
   return db.transaction(async (tx) => {
     const found = await tx.execute<{
-      sender_id: string;
+      sender_id: string | null;
       recipient_id: string;
       sender_deleted_at: unknown;
       recipient_deleted_at: unknown;
@@ -164,7 +175,8 @@ export async function deleteMessage(db: Db, viewerId: string, id: string): Promi
     const isSender = row?.sender_id === viewerId && !row.sender_deleted_at;
     const isRecipient = row?.recipient_id === viewerId && !row.recipient_deleted_at;
     if (!row || (!isSender && !isRecipient)) throw notFound('Message not found.');
-    const otherGone = isSender ? row.recipient_deleted_at : row.sender_deleted_at;
+    // A former member (sender_id null) has no side left to keep the message on.
+    const otherGone = isSender ? row.recipient_deleted_at : row.sender_deleted_at || row.sender_id === null;
     if (otherGone) {
       await tx.execute(sql`delete from messages where id = ${id}`);
     } else if (isSender) {

@@ -5,9 +5,11 @@ import { getViewer } from '../../platform/viewer';
 /** Server-Sent Events: a member gets the notices of their own topic plus public ones;
  * a visitor gets public ones only. */
 export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Open streams end when the server closes, or it would wait for them forever.
+  // Open streams end as soon as the server starts closing (preClose: before it waits for its
+  // connections, which an open stream would hold forever). Browsers reconnect through the
+  // balancer to another process and refetch what they show.
   const open = new Set<() => void>();
-  app.addHook('onClose', async () => {
+  app.addHook('preClose', async () => {
     for (const end of open) end();
   });
 

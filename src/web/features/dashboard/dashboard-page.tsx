@@ -21,6 +21,7 @@ import {
   StatsSection,
 } from '../profile/profile-sections';
 import { AvatarEditor } from './avatar-editor';
+import { DeleteAccount } from './delete-account';
 import { ProfileForm } from './profile-form';
 import { SkillsEditor } from './skills-editor';
 
@@ -162,6 +163,7 @@ export function DashboardPage() {
                 onRetry={() => void connections.refetch()}
               />
             </ProfileSection>
+            <DeleteAccount username={data.profile.username} />
           </div>
         </div>
       </div>

@@ -4,8 +4,10 @@ import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { Skeleton } from '../../components/skeleton';
+import { TextLink } from '../../components/text-link';
 import { errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
+import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useMailbox } from './api';
 import { Linkified } from './linkify';
@@ -26,7 +28,8 @@ export function MailboxPage() {
         <div>
           <h1 className="text-3xl font-semibold tracking-tight text-fg">Developer mailbox</h1>
           <p className="mt-1 text-sm text-fg-muted">
-            Emails the site sent, newest first. Without a mail server they are only kept here.
+            Emails the site sent, newest first. Without a mail server they are only kept here. Delivery status and
+            retries are in the <TextLink to={paths.adminTab('outbox')}>Outbox</TextLink> of the admin dashboard.
           </p>
         </div>
         <Button variant="secondary" size="sm" onClick={() => void mailbox.refetch()} loading={mailbox.isFetching}>

@@ -6,6 +6,7 @@ import { Badge } from '../../components/badge';
 import { Button, ButtonLink } from '../../components/button';
 import { Skeleton } from '../../components/skeleton';
 import { paths } from '../../lib/paths';
+import { responsiveImage } from '../../lib/responsive-image';
 import { rememberRedirect } from '../../lib/redirect-after-login';
 import { useMe } from '../../lib/session';
 import { STATUS_LABELS, STATUS_TONES, formatLongDate, formatTimeRange, plural } from './format';
@@ -28,15 +29,21 @@ export function useSignInFirst(): (returnTo: string) => boolean {
   );
 }
 
+/** A card's width in the three-column grid (lg), two columns (sm) or alone on a phone. */
+export const CARD_SIZES = '(min-width: 1024px) 352px, (min-width: 640px) 50vw, calc(100vw - 2rem)';
+
 const meta = 'flex items-start gap-2 text-sm text-fg-muted [&_svg]:mt-0.5 [&_svg]:size-4 [&_svg]:shrink-0';
 
 /** An event in a grid: image, status, name, date and time, place, attendee count, summary, action. */
 export function EventCard({
   event,
   headingLevel: Heading = 'h3',
+  priority = false,
 }: {
   event: EventCardData;
   headingLevel?: 'h2' | 'h3';
+  /** Above the fold: load at once and ahead of other pictures. */
+  priority?: boolean;
 }) {
   const signInFirst = useSignInFirst();
   const to = paths.event(event.id);
@@ -45,7 +52,15 @@ export function EventCard({
     <article className="relative flex flex-col overflow-hidden rounded-xl border border-line bg-surface shadow-sm transition-shadow hover:shadow-md">
       <div className="aspect-video bg-surface-2">
         {event.imageUrl ? (
-          <img src={event.imageUrl} alt="" loading="lazy" className="size-full object-cover" />
+          <img
+            {...responsiveImage(event.imageUrl)}
+            sizes={CARD_SIZES}
+            alt=""
+            loading={priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : 'auto'}
+            decoding="async"
+            className="size-full object-cover"
+          />
         ) : (
           <div
             aria-hidden="true"

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { ChevronLeft, ChevronRight, Expand } from 'lucide-react';
 import { Dialog } from '../../components/dialog';
 import { cn } from '../../lib/cn';
+import { responsiveImage } from '../../lib/responsive-image';
 
 type Picture = { src: string; alt: string };
 
@@ -50,10 +51,16 @@ export function EventGallery({
         <button
           type="button"
           onClick={() => setLightbox(true)}
-          className="group block w-full focus-visible:outline-offset-[-4px]"
+          className="group focus-ring-media block w-full"
           aria-label={`View full size: ${current.alt}`}
         >
-          <img src={current.src} alt={current.alt} className="aspect-video w-full object-contain" />
+          <img
+            {...responsiveImage(current.src)}
+            // The event page's gallery column: max-w-4xl (56rem).
+            sizes="(min-width: 960px) 896px, calc(100vw - 2rem)"
+            alt={current.alt}
+            className="aspect-video w-full object-contain"
+          />
           <span
             aria-hidden="true"
             className="absolute top-3 right-3 inline-flex size-9 items-center justify-center rounded-full bg-black/60 text-white opacity-80 transition-opacity group-hover:opacity-100"
@@ -99,7 +106,13 @@ export function EventGallery({
                   i === index ? 'ring-brand' : 'ring-transparent opacity-70 hover:opacity-100',
                 )}
               >
-                <img src={picture.src} alt="" loading="lazy" className="h-14 w-20 object-cover sm:h-16 sm:w-24" />
+                <img
+                  {...responsiveImage(picture.src)}
+                  sizes="96px"
+                  alt=""
+                  loading="lazy"
+                  className="h-14 w-20 object-cover sm:h-16 sm:w-24"
+                />
               </button>
             </li>
           ))}
@@ -115,7 +128,8 @@ export function EventGallery({
       >
         <div className="relative">
           <img
-            src={current.src}
+            {...responsiveImage(current.src)}
+            sizes="(min-width: 1088px) 1024px, 100vw"
             alt={current.alt}
             className="max-h-[70dvh] w-full rounded-lg bg-zinc-900 object-contain"
           />

@@ -13,9 +13,11 @@ import { Alert } from '../../components/alert';
 import { Badge } from '../../components/badge';
 import { Button, ButtonLink, buttonClasses } from '../../components/button';
 import { ClickToPlay } from '../../components/click-to-play';
+import { NotFound } from '../../components/not-found';
 import { Skeleton } from '../../components/skeleton';
 import { ApiRequestError } from '../../lib/api';
 import { paths } from '../../lib/paths';
+import { responsiveImage } from '../../lib/responsive-image';
 import { useMe } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { calendarPath, useEventDetail } from './api';
@@ -65,14 +67,12 @@ export function EventPage() {
 
   if (notFound) {
     return (
-      <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center sm:py-32">
-        <h1 className="text-3xl font-semibold tracking-tight text-fg sm:text-4xl">{EVENT_NOT_FOUND}</h1>
-        <p className="mt-4 text-fg-muted">{EVENT_NOT_FOUND_TEXT}</p>
-        <ButtonLink to={paths.events} className="mt-8">
+      <NotFound title={EVENT_NOT_FOUND} text={EVENT_NOT_FOUND_TEXT}>
+        <ButtonLink to={paths.events}>
           <ArrowLeft aria-hidden="true" />
           Back to Events
         </ButtonLink>
-      </div>
+      </NotFound>
     );
   }
 
@@ -126,10 +126,23 @@ function EventSkeleton() {
   );
 }
 
+/** The description's first 120 characters, cut back to the last whole word. */
+function collapsed(text: string): string {
+  const head = text.slice(0, DESCRIPTION_COLLAPSE_AT + 1);
+  const lastSpace = head.search(/\s\S*$/);
+  const cut = /\s/.test(text[DESCRIPTION_COLLAPSE_AT] ?? ' ') ? DESCRIPTION_COLLAPSE_AT : lastSpace;
+  return text.slice(0, cut > 0 ? cut : DESCRIPTION_COLLAPSE_AT).replace(/[\s,;:.!?–-]+$/, '');
+}
+
+/** Content that opens with its own "About this event" heading would repeat the section's. */
+function withoutRepeatedTitle(html: string): string {
+  return html.replace(/^\s*<h[1-6][^>]*>\s*about this event\s*<\/h[1-6]>/i, '');
+}
+
 function Description({ text }: { text: string }) {
   const [expanded, setExpanded] = useState(false);
   const long = text.length > DESCRIPTION_COLLAPSE_AT;
-  const shown = long && !expanded ? `${text.slice(0, DESCRIPTION_COLLAPSE_AT).trimEnd()}…` : text;
+  const shown = long && !expanded ? `${collapsed(text)}…` : text;
   return (
     <div className="mt-4">
       <p id="event-description" className="whitespace-pre-line text-fg">
@@ -222,18 +235,23 @@ function EventView({ event, registration }: { event: EventDetail; registration: 
               onAttending={() => setGuestsOpen(true)}
               onManageGuests={() => setGuestsOpen(true)}
             />
-            <a href={calendarPath(event.id)} download className={buttonClasses('ghost', 'sm', '-ml-3')}>
-              <CalendarPlus aria-hidden="true" />
-              Add to calendar
-            </a>
+            {event.status !== 'completed' && (
+              <a href={calendarPath(event.id)} download className={buttonClasses('ghost', 'sm', '-ml-3')}>
+                <CalendarPlus aria-hidden="true" />
+                Add to calendar
+              </a>
+            )}
           </div>
         </div>
 
         <div>
           {event.imageUrl ? (
             <img
-              src={event.imageUrl}
+              {...responsiveImage(event.imageUrl)}
+              // The second column from lg (1.2fr 1fr of the 72rem container), else the page's width.
+              sizes="(min-width: 1024px) 484px, calc(100vw - 2rem)"
               alt=""
+              fetchPriority="high"
               className="aspect-video w-full rounded-2xl bg-surface-2 object-cover shadow-lg ring-1 ring-line"
             />
           ) : (
@@ -251,7 +269,7 @@ function EventView({ event, registration }: { event: EventDetail; registration: 
         {event.content && (
           <Section id="event-content" title="About This Event">
             {/* The one place raw HTML is rendered: sanitised on the server when it was written. */}
-            <div className={prose} dangerouslySetInnerHTML={{ __html: event.content }} />
+            <div className={prose} dangerouslySetInnerHTML={{ __html: withoutRepeatedTitle(event.content) }} />
           </Section>
         )}
 

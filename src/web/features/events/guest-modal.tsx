@@ -10,6 +10,9 @@ import { ApiRequestError } from '../../lib/api';
 import { useSaveGuests } from './api';
 
 const CLOSE_AFTER_MS = 2000;
+/** The registration panel's "Add guests" button, where focus returns when the modal closes. */
+export const MANAGE_GUESTS_ID = 'manage-guests';
+const GUEST_COUNT_ID = 'guest-count';
 const GENERIC_ERROR = 'An error occurred while registering. Please try again.';
 const MISSING_EVENT = 'Event ID is missing. Please try again later.';
 
@@ -40,6 +43,21 @@ export function GuestModal({
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
+      // The first thing to decide is how many guests (the close button comes first otherwise).
+      onOpenAutoFocus={(event) => {
+        const count = document.getElementById(GUEST_COUNT_ID);
+        if (!count) return;
+        event.preventDefault();
+        count.focus();
+      }}
+      // Opened right after registering, the button that opened it is gone: focus goes back to the
+      // guests button in the registration panel instead of the top of the page.
+      onCloseAutoFocus={(event) => {
+        const guestsButton = document.getElementById(MANAGE_GUESTS_ID);
+        if (!guestsButton) return;
+        event.preventDefault();
+        guestsButton.focus();
+      }}
       title="Thank you for Registering!"
       description="Would you like to register any guests?"
     >
@@ -83,12 +101,23 @@ function GuestForm({ eventId, current, close }: { eventId: string | undefined; c
       setProblem(MISSING_EVENT);
       return;
     }
-    // Only guests with both a name and an e-mail are registered; their e-mails must be valid.
+    // Every row the member asked for needs a name and a valid e-mail: a half-filled or empty
+    // row is pointed out, never dropped without a word (fewer guests: lower the number).
     const found: RowErrors = {};
     const guests: Row[] = [];
     const rowOf: number[] = [];
+    const incomplete: string[] = [];
     rows.forEach((row, i) => {
-      if (!row.name.trim() || !row.email.trim()) return;
+      const missing = [!row.name.trim() && 'a name', !row.email.trim() && 'an email'].filter(Boolean);
+      if (missing.length > 0) {
+        incomplete.push(`Guest ${i + 1} is missing ${missing.join(' and ')}.`);
+        found[i] = {
+          name: row.name.trim() ? undefined : 'Guest name is required',
+          email: row.email.trim() ? undefined : 'Guest email is required',
+        };
+        if (row.email.trim()) addIssues(found, i, guestInput.shape.email.safeParse(row.email).error?.issues ?? []);
+        return;
+      }
       const parsed = guestInput.safeParse(row);
       if (parsed.success) {
         guests.push(parsed.data);
@@ -104,9 +133,14 @@ function GuestForm({ eventId, current, close }: { eventId: string | undefined; c
       }
     }
     setErrors(found);
+    if (incomplete.length > 0) {
+      setProblem(
+        `${incomplete.join(' ')} ${incomplete.length === 1 ? 'Fill it in' : 'Fill them in'}, or lower the Number of Guests.`,
+      );
+    }
     const firstInvalid = Object.keys(found)[0];
     if (firstInvalid !== undefined) {
-      const field = found[Number(firstInvalid)]?.email ? 'email' : 'name';
+      const field = found[Number(firstInvalid)]?.name ? 'name' : 'email';
       document.getElementById(`${formId}-${field}-${firstInvalid}`)?.focus();
       return;
     }
@@ -137,6 +171,7 @@ function GuestForm({ eventId, current, close }: { eventId: string | undefined; c
 
       <SelectField
         label="Number of Guests"
+        id={GUEST_COUNT_ID}
         name="guestCount"
         value={rows.length}
         onChange={(event) => setCount(Number(event.target.value))}
@@ -152,7 +187,7 @@ function GuestForm({ eventId, current, close }: { eventId: string | undefined; c
 
       {rows.length > 0 && (
         <>
-          <p className="-mt-2 text-sm text-fg-muted">Only guests with both a name and an email are registered.</p>
+          <p className="-mt-2 text-sm text-fg-muted">Each guest needs a name and an email.</p>
           {rows.map((row, i) => (
             <fieldset key={i} className="grid gap-3 rounded-lg border border-line p-4 sm:grid-cols-2" disabled={saved}>
               <legend className="px-1 text-sm font-semibold text-fg">Guest {i + 1}</legend>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import { CircleCheck, UserPlus } from 'lucide-react';
+import { CircleCheck, CircleHelp, UserPlus } from 'lucide-react';
 import {
   ATTENDEE_GROUP_LABELS,
   REGISTRATION_SUCCESS,
@@ -14,9 +14,16 @@ import { Dialog, DialogClose } from '../../components/dialog';
 import { ApiRequestError } from '../../lib/api';
 import { plural } from './format';
 import { useRegister, useUnregister } from './api';
+import { MANAGE_GUESTS_ID } from './guest-modal';
 import { useSignInFirst } from './event-card';
 
 type Notice = { tone: 'success' | 'info' | 'error'; title: string; text?: string } | null;
+
+const MAYBE: Notice = {
+  tone: 'success',
+  title: "Thanks! You're marked as a maybe for this event.",
+  text: 'Decided to come? Choose Change to Attending to take a seat.',
+};
 
 const WAITLISTED: Notice = {
   tone: 'info',
@@ -50,6 +57,7 @@ export function RegistrationPanel({
   const unregister = useUnregister(event.id);
   const [notice, setNotice] = useState<Notice>(null);
   const [confirming, setConfirming] = useState(false);
+  const [confirmingMaybe, setConfirmingMaybe] = useState(false);
 
   if (event.status === 'completed') {
     return (
@@ -69,11 +77,16 @@ export function RegistrationPanel({
       { status },
       {
         onSuccess: ({ waitlisted }) => {
+          setConfirmingMaybe(false);
           if (waitlisted) setNotice(WAITLISTED);
+          else if (status === 'maybe') setNotice(MAYBE);
           else setNotice({ tone: 'success', title: REGISTRATION_SUCCESS });
           if (status === 'attending' && !waitlisted) onAttending();
         },
-        onError: (error) => setNotice({ tone: 'error', title: 'Failed to register for event', text: reason(error) }),
+        onError: (error) => {
+          setConfirmingMaybe(false);
+          setNotice({ tone: 'error', title: 'Failed to register for event', text: reason(error) });
+        },
       },
     );
   };
@@ -112,11 +125,48 @@ export function RegistrationPanel({
             Status: {ATTENDEE_GROUP_LABELS[registration.status]}
           </p>
           {registration.status === 'attending' && (
-            <Button variant="secondary" onClick={onManageGuests}>
+            <Button id={MANAGE_GUESTS_ID} variant="secondary" onClick={onManageGuests}>
               <UserPlus aria-hidden="true" />
               {registration.guests.length > 0 ? `Guests (${registration.guests.length})` : 'Add guests'}
             </Button>
           )}
+          {/* Changing one's mind updates the registration in place (spec 1 section 4). */}
+          {registration.status === 'maybe' && (
+            <Button variant="secondary" loading={register.isPending} onClick={() => choose('attending')}>
+              <CircleCheck aria-hidden="true" />
+              Change to Attending
+            </Button>
+          )}
+          {registration.status === 'attending' &&
+            (registration.guests.length > 0 ? (
+              <Dialog
+                open={confirmingMaybe}
+                onOpenChange={setConfirmingMaybe}
+                title="Change to Maybe"
+                description={`Your ${plural(registration.guests.length, 'guest', 'guests')} will be removed: guests come with an attending member.`}
+                trigger={
+                  <Button variant="secondary">
+                    <CircleHelp aria-hidden="true" />
+                    Change to Maybe
+                  </Button>
+                }
+                footer={
+                  <>
+                    <DialogClose asChild>
+                      <Button variant="secondary">Cancel</Button>
+                    </DialogClose>
+                    <Button loading={register.isPending} onClick={() => choose('maybe')}>
+                      Change to Maybe
+                    </Button>
+                  </>
+                }
+              />
+            ) : (
+              <Button variant="secondary" loading={register.isPending} onClick={() => choose('maybe')}>
+                <CircleHelp aria-hidden="true" />
+                Change to Maybe
+              </Button>
+            ))}
           <Dialog
             open={confirming}
             onOpenChange={setConfirming}

@@ -11,7 +11,7 @@ import { InstagramIcon } from '../../components/social-icons';
 import { textLinkClasses } from '../../components/text-link';
 import { paths } from '../../lib/paths';
 import { site } from '../../lib/site';
-import { EventCard, EventCardSkeleton } from '../events/event-card';
+import { CARD_SIZES, EventCard, EventCardSkeleton } from '../events/event-card';
 import { formatDate, formatLongDate, formatTimeRange } from '../events/format';
 import { IntroductionForm } from './introduction-form';
 import { CoverImage, container, eyebrow, sectionTitle, teaserGrid, teaserPictures, teaserSection } from './landing-ui';
@@ -74,9 +74,14 @@ function NextEventTeaser({ next }: { next: NextEvent | null }) {
           )}
         </div>
         <div className={teaserPictures}>
-          <CoverImage src={next?.imageUrl} className="aspect-video w-full rounded-2xl shadow-lg ring-1 ring-line" />
+          <CoverImage
+            src={next?.imageUrl}
+            sizes="(min-width: 1024px) 480px, calc(100vw - 2rem)"
+            className="aspect-video w-full rounded-2xl shadow-lg ring-1 ring-line"
+          />
           <CoverImage
             src={next?.firstGalleryUrl}
+            sizes="(min-width: 1024px) 200px, 40vw"
             className="absolute right-0 bottom-0 hidden aspect-[3/2] w-2/5 rounded-2xl border-4 border-surface shadow-xl sm:block"
           />
         </div>
@@ -190,7 +195,7 @@ function PodcastSection({ podcasts }: { podcasts: Podcast[] }) {
                 className="relative flex flex-col overflow-hidden rounded-xl border border-line bg-canvas shadow-sm transition-shadow hover:shadow-md"
               >
                 <div className="relative aspect-video">
-                  <CoverImage src={p.thumbnailUrl} className="size-full" />
+                  <CoverImage src={p.thumbnailUrl} sizes={CARD_SIZES} className="size-full" />
                   {coming && (
                     <Badge tone="brand" className="absolute top-3 left-3 shadow-sm">
                       Coming soon

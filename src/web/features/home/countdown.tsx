@@ -35,7 +35,8 @@ export function Countdown({ to, eventName }: { to: string; eventName: string }) 
             <span className="text-2xl font-semibold text-fg tabular-nums sm:text-4xl">
               {String(value).padStart(2, '0')}
             </span>
-            <span className="mt-1 text-[0.6875rem] font-medium tracking-wide text-fg-muted uppercase sm:text-xs">
+            {/* Fixed line heights: the hero holds exactly this room while loading (home-page.tsx). */}
+            <span className="mt-1 text-[0.6875rem] leading-4 font-medium tracking-wide text-fg-muted uppercase sm:text-xs">
               {unit}
             </span>
           </div>

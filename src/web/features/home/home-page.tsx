@@ -2,13 +2,13 @@ import { lazy } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { NextEvent } from '../../../shared/events';
 import type { LandingResponse } from '../../../shared/landing';
-import { ButtonLink } from '../../components/button';
-import { ClickToPlay } from '../../components/click-to-play';
+import { ButtonLink, buttonClasses } from '../../components/button';
 import { api } from '../../lib/api';
 import { paths } from '../../lib/paths';
 import { site } from '../../lib/site';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { Countdown } from './countdown';
+import { HeroMedia } from './hero-media';
 import { Bone, container, teaserGrid, teaserPictures, teaserSection } from './landing-ui';
 import { WhenNear } from './when-near';
 
@@ -19,8 +19,11 @@ import { WhenNear } from './when-near';
 // chunk that loads once the visitor scrolls towards it or does anything at all (see WhenNear).
 const BelowFold = lazy(() => import('./below-fold').then((m) => ({ default: m.BelowFold })));
 
-/** The community's highlight reel (YouTube), embedded through youtube-nocookie.com. */
-const HIGHLIGHT_VIDEO_ID = 'M7lc1UVf-VE';
+/**
+ * The "Next event" line (1.25rem), its gap (0.75rem) and the countdown (countdown.tsx: 4.875rem,
+ * 5.375rem from sm): the loading placeholder has exactly this height.
+ */
+const nextEventHeight = 'min-h-[6.875rem] sm:min-h-[7.375rem]';
 
 export function HomePage() {
   useDocumentTitle();
@@ -71,12 +74,13 @@ function Hero({ next, loading }: { next: NextEvent | null; loading: boolean }) {
             conversations on our podcast, and a member community that keeps the connections going.
           </p>
 
-          {/* Reserve the countdown's room while loading, so the buttons do not jump. */}
+          {/* While loading, the countdown's and the Register button's exact room is held, so
+              nothing below them moves when they arrive. */}
           {loading ? (
-            <Bone className="mt-8 h-[7.25rem] max-w-md rounded-xl sm:h-[8.25rem]" />
+            <Bone className={`mt-8 max-w-md rounded-xl ${nextEventHeight}`} />
           ) : (
             next && (
-              <div className="mt-8 space-y-3">
+              <div className={`mt-8 space-y-3 ${nextEventHeight}`}>
                 <p className="text-sm font-medium text-fg-muted">
                   Next event: <span className="text-fg">{next.name}</span>
                 </p>
@@ -86,22 +90,24 @@ function Hero({ next, loading }: { next: NextEvent | null; loading: boolean }) {
           )}
 
           <div className="mt-8 flex flex-wrap items-center gap-3">
-            {next && (
-              <ButtonLink to={paths.event(next.id)} size="lg">
-                Register Today!
-              </ButtonLink>
+            {loading ? (
+              <span aria-hidden="true" className={buttonClasses('ghost', 'lg', 'animate-pulse bg-surface-2')}>
+                <span className="invisible">Register Today!</span>
+              </span>
+            ) : (
+              next && (
+                <ButtonLink to={paths.event(next.id)} size="lg">
+                  Register Today!
+                </ButtonLink>
+              )
             )}
-            <ButtonLink to={paths.register} size="lg" variant={next ? 'secondary' : 'primary'}>
+            <ButtonLink to={paths.register} size="lg" variant={next || loading ? 'secondary' : 'primary'}>
               Join the Community
             </ButtonLink>
           </div>
         </div>
 
-        <ClickToPlay
-          src={`https://www.youtube-nocookie.com/embed/${HIGHLIGHT_VIDEO_ID}`}
-          title="Power Mixer community highlights"
-          className="shadow-xl ring-1 ring-line"
-        />
+        <HeroMedia />
       </section>
     </div>
   );

@@ -1,3 +1,5 @@
+import { responsiveImage } from '../../lib/responsive-image';
+
 // Shared look of the landing page's sections.
 export const container = 'mx-auto max-w-6xl px-4 sm:px-6';
 export const sectionTitle = 'text-3xl font-semibold tracking-tight text-balance text-fg sm:text-4xl';
@@ -9,9 +11,24 @@ export const teaserGrid = `${container} grid items-center gap-10 lg:grid-cols-2`
 export const teaserPictures = 'relative sm:pr-16 sm:pb-12';
 
 /** A decorative picture, or a soft brand gradient where there is none. */
-export function CoverImage({ src, className }: { src: string | null | undefined; className: string }) {
+export function CoverImage({
+  src,
+  sizes,
+  className,
+}: {
+  src: string | null | undefined;
+  /** How wide it is shown (the img sizes attribute), for picking among the stored widths. */
+  sizes: string;
+  className: string;
+}) {
   return src ? (
-    <img src={src} alt="" loading="lazy" className={`${className} bg-surface-2 object-cover`} />
+    <img
+      {...responsiveImage(src)}
+      sizes={sizes}
+      alt=""
+      loading="lazy"
+      className={`${className} bg-surface-2 object-cover`}
+    />
   ) : (
     <div
       aria-hidden="true"

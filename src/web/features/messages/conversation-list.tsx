@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { Conversation } from '../../../shared/messages';
+import { FORMER_MEMBER_ID, type Conversation } from '../../../shared/messages';
 import { Avatar } from '../../components/avatar';
 import { cn } from '../../lib/cn';
 import { paths } from '../../lib/paths';
@@ -26,6 +26,7 @@ export function ConversationList({
       {conversations.map((c) => {
         const selected = c.key === selectedKey;
         const unread = c.unread > 0;
+        const former = c.other.id === FORMER_MEMBER_ID;
         return (
           <li
             key={c.key}
@@ -35,25 +36,39 @@ export function ConversationList({
               selected && 'shadow-[inset_3px_0_0_var(--brand)]',
             )}
           >
-            <Link
-              to={paths.profile(c.other.username)}
-              tabIndex={-1}
-              aria-hidden="true"
-              className="relative z-10 shrink-0 self-start rounded-full"
-            >
-              <Avatar name={c.other.username} src={c.other.avatarUrl} size="md" />
-            </Link>
+            {former ? (
+              <span aria-hidden="true" className="shrink-0 self-start">
+                <Avatar name={c.other.username} src={null} size="md" />
+              </span>
+            ) : (
+              <Link
+                to={paths.profile(c.other.username)}
+                tabIndex={-1}
+                aria-hidden="true"
+                className="relative z-10 shrink-0 self-start rounded-full"
+              >
+                <Avatar name={c.other.username} src={c.other.avatarUrl} size="md" />
+              </Link>
+            )}
             <div className="min-w-0 flex-1">
               <div className="flex items-baseline justify-between gap-2">
-                <Link
-                  to={paths.profile(c.other.username)}
-                  className={cn(
-                    'relative z-10 truncate rounded-sm text-sm text-fg hover:underline',
-                    unread ? 'font-bold' : 'font-medium',
-                  )}
-                >
-                  {c.other.username}
-                </Link>
+                {former ? (
+                  // A member who deleted their account: no profile to open.
+                  <span className={cn('truncate text-sm text-fg-muted italic', unread ? 'font-bold' : 'font-medium')}>
+                    {c.other.username}
+                  </span>
+                ) : (
+                  <Link
+                    to={paths.profile(c.other.username)}
+                    className={cn(
+                      // 24 px high at the least: a target of its own above the row's button.
+                      'relative z-10 truncate rounded-sm py-0.5 text-sm leading-5 text-fg hover:underline',
+                      unread ? 'font-bold' : 'font-medium',
+                    )}
+                  >
+                    {c.other.username}
+                  </Link>
+                )}
                 <time dateTime={c.startedAt} className="shrink-0 text-xs text-fg-muted">
                   {listDate(c.startedAt)}
                 </time>

@@ -4,12 +4,15 @@ import { ArrowLeft, Reply, RotateCw, Trash2 } from 'lucide-react';
 import {
   DELETE_MESSAGE_CONFIRM,
   DELETE_MESSAGE_TITLE,
+  FORMER_MEMBER_ID,
   type Conversation,
   type Message,
 } from '../../../shared/messages';
 import { Alert } from '../../components/alert';
 import { Avatar } from '../../components/avatar';
+import { BlockButton } from '../../components/block-button';
 import { Button } from '../../components/button';
+import { ReportButton } from '../../components/report-button';
 import { Dialog, DialogClose } from '../../components/dialog';
 import { cn } from '../../lib/cn';
 import { paths } from '../../lib/paths';
@@ -44,6 +47,7 @@ export function Thread({
 }) {
   const scroller = useRef<HTMLDivElement>(null);
   const { other } = conversation;
+  const former = other.id === FORMER_MEMBER_ID;
   const thread = useThread(conversation);
   const messages = thread.data?.messages;
 
@@ -60,24 +64,38 @@ export function Thread({
           <ArrowLeft aria-hidden="true" />
           Back
         </Button>
-        <Link to={paths.profile(other.username)} tabIndex={-1} aria-hidden="true" className="hidden sm:block">
-          <Avatar name={other.username} src={other.avatarUrl} size="md" />
-        </Link>
+        {former ? (
+          <span aria-hidden="true" className="hidden sm:block">
+            <Avatar name={other.username} src={null} size="md" />
+          </span>
+        ) : (
+          <Link to={paths.profile(other.username)} tabIndex={-1} aria-hidden="true" className="hidden sm:block">
+            <Avatar name={other.username} src={other.avatarUrl} size="md" />
+          </Link>
+        )}
         <div className="min-w-0 flex-1">
           <h2 id={headingId} tabIndex={-1} className="truncate text-base font-semibold text-fg outline-none">
             {conversation.subject}
           </h2>
           <p className="truncate text-sm text-fg-muted">
             with{' '}
-            <Link to={paths.profile(other.username)} className="font-medium text-link hover:underline">
-              {other.username}
-            </Link>
+            {former ? (
+              <span className="font-medium italic">{other.username}</span>
+            ) : (
+              <Link to={paths.profile(other.username)} className="font-medium text-link hover:underline">
+                {other.username}
+              </Link>
+            )}
           </p>
         </div>
-        <Button variant="secondary" size="sm" onClick={onReply}>
-          <Reply aria-hidden="true" />
-          Reply
-        </Button>
+        {/* A former member deleted their account: there is no one to reply to. */}
+        {!former && (
+          <Button variant="secondary" size="sm" onClick={onReply}>
+            <Reply aria-hidden="true" />
+            Reply
+          </Button>
+        )}
+        {!former && <BlockButton username={other.username} />}
       </div>
 
       <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto px-3 py-4 sm:px-5">
@@ -131,9 +149,9 @@ function MessageBubble({ message, mine, onDelete }: { message: Message; mine: bo
           type="button"
           aria-label="Delete message"
           title="Delete message"
-          className="inline-flex size-7 items-center justify-center rounded-md text-fg-muted transition-colors hover:bg-surface-2 hover:text-danger-text"
+          className="inline-flex size-8 items-center justify-center rounded-md text-fg-muted transition-colors hover:bg-surface-2 hover:text-danger-text"
         >
-          <Trash2 className="size-3.5" aria-hidden="true" />
+          <Trash2 className="size-4" aria-hidden="true" />
         </button>
       }
       footer={
@@ -170,6 +188,7 @@ function MessageBubble({ message, mine, onDelete }: { message: Message; mine: bo
         <time dateTime={message.createdAt}>{messageTime(message.createdAt)}</time>
         {mine && message.readAt && <span>· Read</span>}
         {!mine && deleteButton}
+        {!mine && <ReportButton targetType="message" targetId={message.id} appearance="icon" />}
       </div>
     </li>
   );

@@ -17,9 +17,12 @@ import { EmptyState } from '../../components/empty-state';
 import { SearchField } from '../../components/search-field';
 import { Skeleton } from '../../components/skeleton';
 import { api } from '../../lib/api';
+import { responsiveImage } from '../../lib/responsive-image';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { formatDate } from '../events/format';
 
+/** An episode card's width: two columns from md (72rem container), else the page's width. */
+const PODCAST_SIZES = '(min-width: 768px) 540px, calc(100vw - 2rem)';
 const AUDIO_FILE = /\.(mp3|m4a|aac|wav|oga|ogg|opus|flac)(\?|#|$)/i;
 
 function usePodcasts(q: string) {
@@ -147,7 +150,8 @@ function PodcastMedia({ podcast }: { podcast: Podcast }) {
       <div className="relative flex aspect-video items-center justify-center overflow-hidden bg-gradient-to-br from-indigo-950 to-zinc-900">
         {podcast.thumbnailUrl && (
           <img
-            src={podcast.thumbnailUrl}
+            {...responsiveImage(podcast.thumbnailUrl)}
+            sizes={PODCAST_SIZES}
             alt=""
             loading="lazy"
             className="absolute inset-0 size-full object-cover opacity-40 blur-[2px]"
@@ -194,7 +198,13 @@ function PodcastMedia({ podcast }: { podcast: Podcast }) {
       return (
         <div className="bg-surface-2">
           {podcast.thumbnailUrl && (
-            <img src={podcast.thumbnailUrl} alt="" loading="lazy" className="aspect-video w-full object-cover" />
+            <img
+              {...responsiveImage(podcast.thumbnailUrl)}
+              sizes={PODCAST_SIZES}
+              alt=""
+              loading="lazy"
+              className="aspect-video w-full object-cover"
+            />
           )}
           {/* No caption track: episodes carry no timed text; the description and show notes do. */}
           {/* eslint-disable-next-line jsx-a11y/media-has-caption */}

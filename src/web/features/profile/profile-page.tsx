@@ -1,8 +1,12 @@
+import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { Check, Clock, Mail, Pencil, RotateCw, UserMinus, UserPlus, UserX } from 'lucide-react';
+import { ArrowLeft, Check, Clock, Mail, Pencil, RotateCw, UserMinus, UserPlus, UserX } from 'lucide-react';
 import { PROFILE_NOT_FOUND, PROFILE_NOT_FOUND_TEXT, type ProfileResponse } from '../../../shared/members';
 import { Alert } from '../../components/alert';
+import { BlockButton } from '../../components/block-button';
 import { Button, ButtonLink } from '../../components/button';
+import { Dialog, DialogClose } from '../../components/dialog';
+import { NotFound } from '../../components/not-found';
 import { ApiRequestError } from '../../lib/api';
 import { paths } from '../../lib/paths';
 import { rememberRedirect } from '../../lib/redirect-after-login';
@@ -41,14 +45,12 @@ export function ProfilePage() {
 
   if (notFound) {
     return (
-      <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center sm:py-32">
-        <UserX className="size-10 text-fg-muted" aria-hidden="true" />
-        <h1 className="mt-4 text-3xl font-semibold tracking-tight text-fg">{PROFILE_NOT_FOUND}</h1>
-        <p className="mt-3 text-fg-muted">{PROFILE_NOT_FOUND_TEXT}</p>
-        <ButtonLink to={paths.community} variant="secondary" className="mt-8">
-          Browse the community
+      <NotFound title={PROFILE_NOT_FOUND} text={PROFILE_NOT_FOUND_TEXT}>
+        <ButtonLink to={paths.community}>
+          <ArrowLeft aria-hidden="true" />
+          Back to Community
         </ButtonLink>
-      </section>
+      </NotFound>
     );
   }
 
@@ -112,6 +114,7 @@ function RelationActions({ data }: { data: ProfileResponse }) {
   const action = useConnectionAction(profile.username);
   const name = displayName(profile);
   const busy = action.isPending;
+  const [confirmingRemove, setConfirmingRemove] = useState(false);
 
   if (relation.state === 'self') {
     return (
@@ -176,7 +179,8 @@ function RelationActions({ data }: { data: ProfileResponse }) {
               label: 'Remove Connection',
               Icon: UserMinus,
               variant: 'secondary' as const,
-              onClick: () => id && act({ kind: 'remove', connectionId: id }),
+              // Undoing it takes a new request and the other member's yes: ask first.
+              onClick: () => setConfirmingRemove(true),
             };
 
   return (
@@ -191,6 +195,31 @@ function RelationActions({ data }: { data: ProfileResponse }) {
         {primary.label}
         {'hint' in primary && <span className="sr-only">{primary.hint}</span>}
       </Button>
+      {relation.state === 'connected' && (
+        <Dialog
+          open={confirmingRemove}
+          onOpenChange={setConfirmingRemove}
+          title="Remove Connection"
+          description={`Are you sure you want to remove ${name} from your connections? To connect again you would send a new request.`}
+          footer={
+            <>
+              <DialogClose asChild>
+                <Button variant="secondary">Cancel</Button>
+              </DialogClose>
+              <Button
+                variant="danger"
+                loading={busy}
+                onClick={() =>
+                  id &&
+                  action.mutate({ kind: 'remove', connectionId: id }, { onSettled: () => setConfirmingRemove(false) })
+                }
+              >
+                Remove Connection
+              </Button>
+            </>
+          }
+        />
+      )}
       {relation.state === 'pending-incoming' && (
         <Button
           variant="secondary"
@@ -202,6 +231,7 @@ function RelationActions({ data }: { data: ProfileResponse }) {
         </Button>
       )}
       {message}
+      <BlockButton username={profile.username} />
     </>
   );
 }

@@ -1,0 +1,67 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiError } from '../../../shared/errors';
+import { deleteAccountInput, exportFileName } from '../../../shared/account';
+import { requireMember } from '../../platform/viewer';
+import { deleteUser } from '../users/service';
+import { assertOwnUsername, exportAccount } from './service';
+
+const errors = { 401: apiError, 404: apiError, 409: apiError, 422: apiError };
+
+/** The member's own account: download everything held about them, and delete it. */
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, storage, auth, config } = app.services;
+
+  app.get(
+    '/me/export',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['account'],
+        summary: 'Everything the product holds about you, as one JSON file (an attachment)',
+        description:
+          'Profile (with your e-mail), skills, registrations, guests you added, connections, messages sent and received, forum posts and replies, reports and blocks.',
+        response: { 200: z.record(z.string(), z.unknown()), 401: apiError, 404: apiError },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await requireMember(request);
+      const data = await exportAccount(db, viewer.id);
+      const username = String(data.profile.username);
+      return reply
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', `attachment; filename="${exportFileName(username, new Date())}"`)
+        .send(data);
+    },
+  );
+
+  app.post(
+    '/me/delete',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['account'],
+        summary: 'Delete your own account for good, after typing your username',
+        description:
+          'Your account, sessions, profile, registrations, guests, connections and avatar go; messages you sent and your forum posts stay, shown as from a former member. The last admin cannot delete their account (409).',
+        body: deleteAccountInput,
+        response: { 200: z.object({ ok: z.literal(true) }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await requireMember(request);
+      await assertOwnUsername(db, viewer.id, request.body.username);
+      await deleteUser(db, storage, viewer.id, {
+        actorId: viewer.id,
+        self: true,
+        onFileError: (err) => request.log.warn({ err }, 'could not remove the avatar of a deleted account'),
+      });
+      // The session row went with the account; the browser's cookie is cleared as well.
+      // (A `__Secure-` cookie is only replaced by one that is Secure too.)
+      const cookie = (await auth.$context).authCookies.sessionToken;
+      const secure = config.isProduction ? '; Secure' : '';
+      reply.header('set-cookie', `${cookie.name}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax${secure}`);
+      return { ok: true as const };
+    },
+  );
+};

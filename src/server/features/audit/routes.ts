@@ -1,0 +1,52 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { count, desc } from 'drizzle-orm';
+import { apiError } from '../../../shared/errors';
+import { ACTIVITY_PAGE_SIZE, activityQuery, activityResponse } from '../../../shared/activity';
+import { auditLog } from '../../db/schema';
+
+/** The Activity tab: every admin write (platform/audit.ts records them), newest first. */
+export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.services;
+
+  app.get(
+    '/admin/activity',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'The audit log of admin writes, newest first (paged): who, what, when, before and after',
+        querystring: activityQuery,
+        response: { 200: activityResponse, 422: apiError },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      const { page } = request.query;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(auditLog)
+          .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+          .limit(ACTIVITY_PAGE_SIZE)
+          .offset((page - 1) * ACTIVITY_PAGE_SIZE),
+        db.select({ n: count() }).from(auditLog),
+      ]);
+      return {
+        entries: rows.map((r) => ({
+          id: r.id,
+          actorId: r.actorId,
+          actorName: r.actorName,
+          action: r.action,
+          method: r.method,
+          path: r.path,
+          targetId: r.targetId,
+          changes: r.changes,
+          createdAt: r.createdAt.toISOString(),
+        })),
+        total: Number(total?.n ?? 0),
+        page,
+        pageSize: ACTIVITY_PAGE_SIZE,
+      };
+    },
+  );
+};

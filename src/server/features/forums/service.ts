@@ -1,0 +1,346 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { forumPosts, forumReplies, forums } from '../../db/schema';
+import { iso } from '../../db/rows';
+import type { Viewer } from '../../platform/viewer';
+import {
+  POSTS_PAGE_SIZE,
+  REPLIES_PAGE_SIZE,
+  type ForumAuthor,
+  type ForumSummary,
+  type PostDetail,
+  type PostSummary,
+  type PostsQuery,
+  type PostsResponse,
+  type RepliesQuery,
+  type RepliesResponse,
+  type Reply,
+} from '../../../shared/forums';
+import { isUuid } from '../events/service';
+import { permissionsFor } from './policy';
+
+// Forums, posts and replies. Counts and latest activity are kept by triggers (migration 0006),
+// so lists never count rows; a forum's posts are walked by keyset over
+// (forum_id, created_at desc), so page 5,000 costs what page 1 does.
+
+type ForumRow = typeof forums.$inferSelect;
+
+export function presentForum(row: ForumRow): ForumSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    createdAt: iso(row.createdAt),
+    postCount: row.postCount,
+    lastActivityAt: row.lastActivityAt ? iso(row.lastActivityAt) : null,
+  };
+}
+
+export async function listForums(db: Db): Promise<ForumSummary[]> {
+  const rows = await db.select().from(forums).orderBy(desc(forums.createdAt), desc(forums.id));
+  return rows.map(presentForum);
+}
+
+export async function findForum(db: Db, id: string): Promise<ForumRow | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db.select().from(forums).where(eq(forums.id, id));
+  return row ?? null;
+}
+
+export async function createForum(db: Db, values: { name: string; description: string }): Promise<ForumRow> {
+  const [row] = await db.insert(forums).values(values).returning();
+  return row!;
+}
+
+export async function updateForum(
+  db: Db,
+  id: string,
+  values: { name: string; description?: string },
+): Promise<ForumRow | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db.update(forums).set(values).where(eq(forums.id, id)).returning();
+  return row ?? null;
+}
+
+/** Its posts and their replies go with it (foreign keys cascade). */
+export async function deleteForum(db: Db, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const rows = await db.delete(forums).where(eq(forums.id, id)).returning({ id: forums.id });
+  return rows.length > 0;
+}
+
+// ---- authors -------------------------------------------------------------------------------
+
+type AuthorColumns = {
+  author_id: string | null;
+  username: string | null;
+  full_name: string | null;
+  avatar_url: string | null;
+};
+
+/** One presenter for a post's or reply's author; a deleted member's is null ('Former member'). */
+function presentAuthor(row: AuthorColumns): ForumAuthor {
+  if (!row.author_id || !row.username) return null;
+  return { id: row.author_id, username: row.username, fullName: row.full_name, avatarUrl: row.avatar_url };
+}
+
+// ---- posts ---------------------------------------------------------------------------------
+
+type PostRow = AuthorColumns & {
+  id: string;
+  forum_id: string;
+  title: string;
+  excerpt: string;
+  created_at: Date | string;
+  edited_at: Date | string | null;
+  reply_count: number;
+  last_activity_at: Date | string;
+  /** created_at as PostgreSQL writes it, microseconds and all: a cursor must not round. */
+  cursor_at: string;
+};
+
+const POST_COLUMNS = sql`p.id, p.forum_id, p.title, p.excerpt, p.created_at, p.edited_at, p.reply_count,
+  p.last_activity_at, p.created_at::text as cursor_at, p.author_id, a.username, a.full_name, a.avatar_url`;
+
+function presentPostSummary(row: PostRow): PostSummary {
+  return {
+    id: row.id,
+    forumId: row.forum_id,
+    title: row.title,
+    excerpt: row.excerpt,
+    createdAt: iso(row.created_at),
+    editedAt: row.edited_at ? iso(row.edited_at) : null,
+    replyCount: Number(row.reply_count),
+    lastActivityAt: iso(row.last_activity_at),
+    author: presentAuthor(row),
+  };
+}
+
+const TIMESTAMP_TEXT = /^\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(\.\d{1,6})?([+-]\d\d(:?\d\d)?|Z)?$/;
+
+export function encodeCursor(row: { cursor_at: string; id: string }): string {
+  return Buffer.from(`${row.cursor_at}|${row.id}`).toString('base64url');
+}
+
+/** A cursor from a URL; anything we did not write reads as "no cursor". */
+export function decodeCursor(cursor: string | undefined): { at: string; id: string } | null {
+  if (!cursor) return null;
+  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  if (!at || !id || !TIMESTAMP_TEXT.test(at) || !isUuid(id)) return null;
+  return { at, id };
+}
+
+/** One page of a forum's posts, newest first. `before` reads older posts, `after` newer ones.
+ * Both stay on the (forum_id, created_at desc) index however deep they go: the inner query
+ * walks the index in its own order to the page's last timestamp, the outer one sorts that
+ * handful by (created_at, id). (Asked for both keys at once, the planner sorts the whole forum.)
+ * The index is `created_at desc nulls last`: the orders say so too, or it cannot serve them. */
+export async function listPosts(db: Db, forum: ForumRow, query: PostsQuery): Promise<PostsResponse> {
+  const before = decodeCursor(query.before);
+  const after = before ? null : decodeCursor(query.after);
+  const limit = POSTS_PAGE_SIZE + 1;
+  let rows: PostRow[];
+  let hasNewer: boolean;
+  let hasOlder: boolean;
+  if (after) {
+    const newer = sql`p.forum_id = ${forum.id} and p.created_at >= ${after.at}::timestamptz
+      and (p.created_at > ${after.at}::timestamptz or p.id > ${after.id}::uuid)`;
+    const result = await db.execute<PostRow>(sql`select ${POST_COLUMNS}
+      from forum_posts p left join profiles a on a.id = p.author_id
+      where ${newer} and p.created_at <= coalesce((select p.created_at from forum_posts p where ${newer}
+        order by p.created_at asc nulls first offset ${limit - 1} limit 1), 'infinity')
+      order by p.created_at asc nulls first, p.id asc limit ${limit}`);
+    // Fewer than a page above the cursor: that is the first page.
+    if (result.rows.length < limit) return listPosts(db, forum, {});
+    rows = result.rows.slice(0, POSTS_PAGE_SIZE).reverse();
+    hasNewer = true;
+    hasOlder = true;
+  } else {
+    const older = before
+      ? sql`p.forum_id = ${forum.id} and p.created_at <= ${before.at}::timestamptz
+          and (p.created_at < ${before.at}::timestamptz or p.id < ${before.id}::uuid)`
+      : sql`p.forum_id = ${forum.id}`;
+    const result = await db.execute<PostRow>(sql`select ${POST_COLUMNS}
+      from forum_posts p left join profiles a on a.id = p.author_id
+      where ${older} and p.created_at >= coalesce((select p.created_at from forum_posts p where ${older}
+        order by p.created_at desc nulls last offset ${limit - 1} limit 1), '-infinity')
+      order by p.created_at desc nulls last, p.id desc limit ${limit}`);
+    rows = result.rows.slice(0, POSTS_PAGE_SIZE);
+    hasOlder = result.rows.length === limit;
+    hasNewer = Boolean(before);
+  }
+  const first = rows[0];
+  const last = rows[rows.length - 1];
+  return {
+    posts: rows.map(presentPostSummary),
+    older: hasOlder && last ? encodeCursor(last) : null,
+    newer: hasNewer && first ? encodeCursor(first) : null,
+    total: forum.postCount,
+  };
+}
+
+export interface PostRecord {
+  id: string;
+  forumId: string;
+  authorId: string | null;
+  title: string;
+  content: string;
+}
+
+/** The post, if it belongs to that forum. */
+export async function findPostRecord(db: Db, forumId: string, postId: string): Promise<PostRecord | null> {
+  if (!isUuid(forumId) || !isUuid(postId)) return null;
+  const [row] = await db
+    .select({
+      id: forumPosts.id,
+      forumId: forumPosts.forumId,
+      authorId: forumPosts.authorId,
+      title: forumPosts.title,
+      content: forumPosts.content,
+    })
+    .from(forumPosts)
+    .where(sql`${forumPosts.id} = ${postId} and ${forumPosts.forumId} = ${forumId}`);
+  return row ?? null;
+}
+
+export async function findPostDetail(
+  db: Db,
+  forumId: string,
+  postId: string,
+  viewer: Viewer,
+): Promise<PostDetail | null> {
+  if (!isUuid(forumId) || !isUuid(postId)) return null;
+  const result = await db.execute<PostRow & { content: string; forum_name: string }>(sql`select ${POST_COLUMNS},
+      p.content, f.name as forum_name
+    from forum_posts p join forums f on f.id = p.forum_id left join profiles a on a.id = p.author_id
+    where p.id = ${postId} and p.forum_id = ${forumId}`);
+  const row = result.rows[0];
+  if (!row) return null;
+  return {
+    ...presentPostSummary(row),
+    forumName: row.forum_name,
+    content: row.content,
+    can: permissionsFor(viewer, row.author_id),
+  };
+}
+
+export async function createPost(
+  db: Db,
+  values: { forumId: string; authorId: string; title: string; content: string; excerpt: string },
+): Promise<string> {
+  const [row] = await db.insert(forumPosts).values(values).returning({ id: forumPosts.id });
+  return row!.id;
+}
+
+export async function updatePost(
+  db: Db,
+  postId: string,
+  values: { title: string; content: string; excerpt: string },
+): Promise<void> {
+  await db
+    .update(forumPosts)
+    .set({ ...values, editedAt: new Date() })
+    .where(eq(forumPosts.id, postId));
+}
+
+/** Its replies go with it (foreign key cascade). */
+export async function deletePost(db: Db, postId: string): Promise<void> {
+  await db.delete(forumPosts).where(eq(forumPosts.id, postId));
+}
+
+// ---- replies -------------------------------------------------------------------------------
+
+type ReplyRow = AuthorColumns & {
+  id: string;
+  post_id: string;
+  content: string;
+  created_at: Date | string;
+  edited_at: Date | string | null;
+};
+
+const REPLY_COLUMNS = sql`r.id, r.post_id, r.content, r.created_at, r.edited_at, r.author_id,
+  a.username, a.full_name, a.avatar_url`;
+
+function presentReply(row: ReplyRow, viewer: Viewer): Reply {
+  return {
+    id: row.id,
+    postId: row.post_id,
+    content: row.content,
+    createdAt: iso(row.created_at),
+    editedAt: row.edited_at ? iso(row.edited_at) : null,
+    author: presentAuthor(row),
+    can: permissionsFor(viewer, row.author_id),
+  };
+}
+
+/** A page of a post's replies, oldest first; `reply` asks for the page that holds it. */
+export async function listReplies(
+  db: Db,
+  postId: string,
+  query: RepliesQuery,
+  viewer: Viewer,
+): Promise<RepliesResponse> {
+  const [post] = await db
+    .select({ replyCount: forumPosts.replyCount })
+    .from(forumPosts)
+    .where(eq(forumPosts.id, postId));
+  const total = post?.replyCount ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / REPLIES_PAGE_SIZE));
+  let page = query.page ?? 1;
+  if (query.reply && isUuid(query.reply)) {
+    const position = await db.execute<{ before: number }>(sql`select count(*)::int as before
+      from forum_replies r, (select created_at, id from forum_replies where id = ${query.reply} and post_id = ${postId}) x
+      where r.post_id = ${postId} and (r.created_at, r.id) < (x.created_at, x.id)`);
+    // A reply that is gone (or not this post's) counts nothing before it: page 1.
+    page = Math.floor(Number(position.rows[0]?.before ?? 0) / REPLIES_PAGE_SIZE) + 1;
+  }
+  page = Math.min(page, pageCount);
+  const result = await db.execute<ReplyRow>(sql`select ${REPLY_COLUMNS}
+    from forum_replies r left join profiles a on a.id = r.author_id
+    where r.post_id = ${postId}
+    order by r.created_at, r.id
+    limit ${REPLIES_PAGE_SIZE} offset ${(page - 1) * REPLIES_PAGE_SIZE}`);
+  return {
+    replies: result.rows.map((r) => presentReply(r, viewer)),
+    page,
+    pageCount,
+    total,
+    pageSize: REPLIES_PAGE_SIZE,
+  };
+}
+
+export async function findReplyRecord(
+  db: Db,
+  postId: string,
+  replyId: string,
+): Promise<{ id: string; authorId: string | null } | null> {
+  if (!isUuid(replyId)) return null;
+  const [row] = await db
+    .select({ id: forumReplies.id, authorId: forumReplies.authorId })
+    .from(forumReplies)
+    .where(sql`${forumReplies.id} = ${replyId} and ${forumReplies.postId} = ${postId}`);
+  return row ?? null;
+}
+
+export async function findReply(db: Db, replyId: string, viewer: Viewer): Promise<Reply | null> {
+  const result = await db.execute<ReplyRow>(sql`select ${REPLY_COLUMNS}
+    from forum_replies r left join profiles a on a.id = r.author_id where r.id = ${replyId}`);
+  const row = result.rows[0];
+  return row ? presentReply(row, viewer) : null;
+}
+
+export async function createReply(
+  db: Db,
+  values: { postId: string; authorId: string; content: string },
+): Promise<string> {
+  const [row] = await db.insert(forumReplies).values(values).returning({ id: forumReplies.id });
+  return row!.id;
+}
+
+export async function updateReply(db: Db, replyId: string, content: string): Promise<void> {
+  await db.update(forumReplies).set({ content, editedAt: new Date() }).where(eq(forumReplies.id, replyId));
+}
+
+export async function deleteReply(db: Db, replyId: string): Promise<void> {
+  await db.delete(forumReplies).where(eq(forumReplies.id, replyId));
+}

@@ -1,0 +1,140 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiError } from '../../../shared/errors';
+import {
+  blockState,
+  blocksResponse,
+  reportInput,
+  reportReceipt,
+  reportsQuery,
+  reportsResponse,
+  resolveReportInput,
+  resolveReportResponse,
+} from '../../../shared/moderation';
+import { recordChanges } from '../../platform/audit';
+import { enforceRateLimit, type RateLimitRule } from '../../platform/rate-limit';
+import { requireAdmin, requireMember } from '../../platform/viewer';
+import { blockMember, createReport, listBlocks, listReports, resolveReport, unblockMember } from './service';
+
+const errors = { 401: apiError, 403: apiError, 404: apiError, 409: apiError, 422: apiError };
+
+/** Reports one member may file in a window: plenty for a bad thread, not a flood for the admins. */
+export const REPORT_RATE: RateLimitRule = { limit: 20, windowSeconds: 10 * 60 };
+const usernameParams = z.object({ username: z.string().min(1).max(60) });
+
+export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, mailer, config } = app.services;
+
+  app.post(
+    '/reports',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['moderation'],
+        summary:
+          'Report a forum post, a reply or a direct message you can see, with a reason. Reporting the same item again returns the first report (200).',
+        body: reportInput,
+        response: { 200: reportReceipt, 201: reportReceipt, ...errors, 429: apiError },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await requireMember(request);
+      await enforceRateLimit(db, `report:${viewer.id}`, REPORT_RATE);
+      const { report, created } = await createReport(db, viewer.id, request.body);
+      return reply.status(created ? 201 : 200).send(report);
+    },
+  );
+
+  app.get(
+    '/admin/reports',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['moderation'],
+        summary:
+          'Reports with one status (open by default; open oldest first), with the reported content, its author and reporter',
+        querystring: reportsQuery,
+        response: { 200: reportsResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await requireAdmin(request);
+      reply.header('cache-control', 'private, no-store');
+      return listReports(db, request.query.status, request.query.page);
+    },
+  );
+
+  app.post(
+    '/admin/reports/:id/resolve',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['moderation'],
+        summary:
+          'Resolve an open report: remove deletes the content and closes every open report on it; dismiss closes this report. Reporters are e-mailed the outcome.',
+        params: z.object({ id: z.string().max(64) }),
+        body: resolveReportInput,
+        response: { 200: resolveReportResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const admin = await requireAdmin(request);
+      const result = await resolveReport(db, mailer, config.publicUrl, admin.id, request.params.id, request.body);
+      recordChanges(request, { status: { before: 'open', after: result.status } });
+      return result;
+    },
+  );
+
+  app.get(
+    '/me/blocks',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['moderation'],
+        summary: 'The members you blocked, by username',
+        response: { 200: blocksResponse, 401: apiError },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await requireMember(request);
+      reply.header('cache-control', 'private, no-store');
+      return { blocks: await listBlocks(db, viewer.id) };
+    },
+  );
+
+  app.put(
+    '/me/blocks/:username',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['moderation'],
+        summary: 'Block a member: no messages or connection requests between you afterwards',
+        params: usernameParams,
+        response: { 200: blockState, ...errors },
+      },
+    },
+    async (request) => {
+      const viewer = await requireMember(request);
+      await blockMember(db, viewer.id, request.params.username);
+      return { blocked: true };
+    },
+  );
+
+  app.delete(
+    '/me/blocks/:username',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['moderation'],
+        summary: 'Unblock a member',
+        params: usernameParams,
+        response: { 200: blockState, ...errors },
+      },
+    },
+    async (request) => {
+      const viewer = await requireMember(request);
+      await unblockMember(db, viewer.id, request.params.username);
+      return { blocked: false };
+    },
+  );
+};

@@ -1,0 +1,149 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiError } from '../../../shared/errors';
+import { PODCAST_NOT_FOUND, podcastInput, podcastResponse, podcastThumbnailResponse } from '../../../shared/podcasts';
+import { recordChanges } from '../../platform/audit';
+import { badRequest, invariant, notFound } from '../../platform/errors';
+import { storeImage } from '../../platform/images';
+import { changedFields, removeStoredImage } from '../sponsors/service';
+import { createPodcast, deletePodcast, findPodcastDetail, setPodcastThumbnail, updatePodcast } from './admin-service';
+
+const idParams = z.object({ id: z.string().max(64) });
+const errors = { 400: apiError, 404: apiError, 422: apiError };
+const BUCKET = 'podcast-images';
+const THUMBNAIL_FOLDER = 'thumbnails';
+const missing = () => notFound(PODCAST_NOT_FOUND);
+
+/** The admin's podcast writes (spec 2). The public list (routes.ts) is cached and follows the
+ * change stream by itself: nothing here touches a cache. */
+export const podcastAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, storage } = app.services;
+
+  app.get(
+    '/podcasts/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['podcasts'],
+        summary: 'One episode with every field, for its edit form',
+        params: idParams,
+        response: { 200: podcastResponse, 404: apiError },
+      },
+    },
+    async (request) => {
+      const podcast = await findPodcastDetail(db, request.params.id);
+      invariant(podcast, missing);
+      return { podcast };
+    },
+  );
+
+  app.post(
+    '/podcasts',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['podcasts'],
+        summary: 'Create an episode (guests and tags: comma-separated text or a list)',
+        body: podcastInput,
+        response: { 201: podcastResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const podcast = await createPodcast(db, request.body);
+      request.auditTargetId = podcast.id;
+      return reply.status(201).send({ podcast });
+    },
+  );
+
+  app.put(
+    '/podcasts/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['podcasts'],
+        summary: "Replace an episode's fields (publishedAt left out: unchanged)",
+        params: idParams,
+        body: podcastInput,
+        response: { 200: podcastResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const before = await findPodcastDetail(db, request.params.id);
+      invariant(before, missing);
+      const podcast = await updatePodcast(db, before.id, request.body);
+      invariant(podcast, missing);
+      const { transcript: _t, showNotes: _s, ...changes } = changedFields(before, podcast);
+      recordChanges(request, changes);
+      return { podcast };
+    },
+  );
+
+  app.delete(
+    '/podcasts/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['podcasts'],
+        summary: 'Delete an episode and its stored thumbnail',
+        params: idParams,
+        response: { 200: z.object({ ok: z.literal(true) }), 404: apiError },
+      },
+    },
+    async (request) => {
+      const deleted = await deletePodcast(db, request.params.id);
+      invariant(deleted, missing);
+      await removeStoredImage(storage, BUCKET, deleted.thumbnailUrl, request.log);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/podcasts/:id/thumbnail',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['podcasts'],
+        summary: 'Upload the thumbnail (multipart field "file"; any real image, re-encoded); replaces the old one',
+        consumes: ['multipart/form-data'],
+        params: idParams,
+        response: { 200: podcastThumbnailResponse, ...errors, 413: apiError },
+      },
+    },
+    async (request) => {
+      invariant(await findPodcastDetail(db, request.params.id), missing);
+      if (!request.isMultipart()) throw badRequest('NOT_MULTIPART', 'Send the image as multipart/form-data.');
+      const file = await request.file();
+      if (!file) throw badRequest('NO_FILE', 'Choose an image to upload.');
+      const url = await storeImage(storage, BUCKET, await file.toBuffer(), { folder: THUMBNAIL_FOLDER, maxSize: 1280 });
+      const old = await setPodcastThumbnail(db, request.params.id, url);
+      if (old === undefined) {
+        // Deleted while the file was on its way: keep nothing.
+        await removeStoredImage(storage, BUCKET, url, request.log);
+        throw missing();
+      }
+      await removeStoredImage(storage, BUCKET, old, request.log);
+      recordChanges(request, { thumbnailUrl: { before: old, after: url } });
+      return { thumbnailUrl: url };
+    },
+  );
+
+  app.delete(
+    '/podcasts/:id/thumbnail',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['podcasts'],
+        summary: 'Remove the thumbnail (the stored file too)',
+        params: idParams,
+        response: { 200: podcastThumbnailResponse, 404: apiError },
+      },
+    },
+    async (request) => {
+      const old = await setPodcastThumbnail(db, request.params.id, null);
+      invariant(old !== undefined, missing);
+      await removeStoredImage(storage, BUCKET, old, request.log);
+      recordChanges(request, { thumbnailUrl: { before: old, after: null } });
+      return { thumbnailUrl: null };
+    },
+  );
+};

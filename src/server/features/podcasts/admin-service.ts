@@ -1,0 +1,77 @@
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { podcasts } from '../../db/schema';
+import type { PodcastDetail, podcastInput } from '../../../shared/podcasts';
+import { isUuid } from '../events/service';
+
+type PodcastValues = z.output<typeof podcastInput>;
+
+const columns = {
+  id: podcasts.id,
+  title: podcasts.title,
+  description: podcasts.description,
+  mediaType: podcasts.mediaType,
+  videoUrl: podcasts.videoUrl,
+  mediaUrl: podcasts.mediaUrl,
+  thumbnailUrl: podcasts.thumbnailUrl,
+  guests: podcasts.guests,
+  tags: podcasts.tags,
+  transcript: podcasts.transcript,
+  showNotes: podcasts.showNotes,
+  publishedAt: podcasts.publishedAt,
+  viewCount: podcasts.viewCount,
+  likesCount: podcasts.likesCount,
+};
+
+type Row = { [K in keyof typeof columns]: (typeof podcasts.$inferSelect)[K] };
+
+const toDetail = (row: Row): PodcastDetail => ({
+  ...row,
+  mediaType: row.mediaType as PodcastDetail['mediaType'],
+  publishedAt: row.publishedAt.toISOString(),
+});
+
+/** The columns a write sets; an absent publishedAt is now for a new episode, unchanged for an edit. */
+function toColumns({ publishedAt, ...rest }: PodcastValues) {
+  return { ...rest, ...(publishedAt ? { publishedAt: new Date(publishedAt) } : {}) };
+}
+
+export async function findPodcastDetail(db: Db, id: string): Promise<PodcastDetail | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db.select(columns).from(podcasts).where(eq(podcasts.id, id));
+  return row ? toDetail(row) : null;
+}
+
+export async function createPodcast(db: Db, values: PodcastValues): Promise<PodcastDetail> {
+  const [row] = await db.insert(podcasts).values(toColumns(values)).returning(columns);
+  return toDetail(row!);
+}
+
+export async function updatePodcast(db: Db, id: string, values: PodcastValues): Promise<PodcastDetail | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db.update(podcasts).set(toColumns(values)).where(eq(podcasts.id, id)).returning(columns);
+  return row ? toDetail(row) : null;
+}
+
+/** Deletes the episode and returns what it was (for its thumbnail file); null when missing. */
+export async function deletePodcast(db: Db, id: string): Promise<PodcastDetail | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db.delete(podcasts).where(eq(podcasts.id, id)).returning(columns);
+  return row ? toDetail(row) : null;
+}
+
+/** Sets the thumbnail and returns the one it replaced (`undefined` when the episode is missing). */
+export async function setPodcastThumbnail(db: Db, id: string, thumbnailUrl: string | null) {
+  if (!isUuid(id)) return undefined;
+  return db.transaction(async (tx) => {
+    const [old] = await tx
+      .select({ thumbnailUrl: podcasts.thumbnailUrl })
+      .from(podcasts)
+      .where(eq(podcasts.id, id))
+      .for('update');
+    if (!old) return undefined;
+    await tx.update(podcasts).set({ thumbnailUrl }).where(eq(podcasts.id, id));
+    return old.thumbnailUrl;
+  });
+}

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
+import { events, profiles } from '../../db/schema';
+import { createEvent, createMembers } from '../../test/factories';
+import { createTestContext, ORIGIN, type TestContext } from '../../test/harness';
+import { PRIVATE_PAGES, PUBLIC_PAGES } from './service';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const locations = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]!);
+
+describe('robots.txt', () => {
+  it('lets crawlers in, keeps them out of member screens and names the sitemap', async () => {
+    const res = await ctx.app.inject('/robots.txt');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/plain');
+    const lines = res.body.split('\n');
+    expect(lines[0]).toBe('User-agent: *');
+    expect(lines).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
+    for (const page of ['/admin', '/dashboard', '/messages', '/connections'])
+      expect(lines).toContain(`Disallow: ${page}`);
+    // The public screens stay crawlable, and the API the pages render from is not blocked.
+    for (const line of lines.filter((l) => l.startsWith('Disallow: '))) {
+      const rule = line.slice('Disallow: '.length);
+      for (const page of [...PUBLIC_PAGES, '/events/x', '/user/x', '/api/events'])
+        expect(page.startsWith(rule), `${rule} blocks ${page}`).toBe(false);
+    }
+    expect(PRIVATE_PAGES.length).toBe(lines.filter((l) => l.startsWith('Disallow: ')).length);
+  });
+});
+
+describe('sitemap.xml', () => {
+  it('lists the public screens, every event and every member profile, and follows changes', async () => {
+    const { db } = ctx.app.services;
+    const past = await createEvent(db, { name: 'Past mixer', startTime: new Date(Date.now() - 30 * 86_400_000) });
+    const next = await createEvent(db, { name: 'Next mixer' });
+    const [member] = await createMembers(db, 1, 'map');
+    await db.update(profiles).set({ username: 'O&Brien' }).where(eq(profiles.id, member!.id));
+    await ctx.app.services.changes.caughtUp();
+
+    const res = await ctx.app.inject('/sitemap.xml');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('application/xml');
+    expect(
+      res.body.startsWith(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+      ),
+    ).toBe(true);
+    const urls = locations(res.body);
+    for (const page of PUBLIC_PAGES) expect(urls).toContain(`${ORIGIN}${page}`);
+    expect(urls).toContain(`${ORIGIN}/events/${past.id}`);
+    expect(urls).toContain(`${ORIGIN}/events/${next.id}`);
+    // Escaped for XML on top of the URL's own encoding.
+    expect(res.body).toContain(`<loc>${ORIGIN}/user/O%26Brien</loc>`);
+    expect(urls.some((u) => u.includes('/admin') || u.includes('/dashboard'))).toBe(false);
+    expect(res.body).toMatch(new RegExp(`/events/${next.id}</loc><lastmod>\\d{4}-\\d\\d-\\d\\dT`));
+
+    // A removed event leaves the sitemap at once (the change stream drops the cached copy).
+    await db.delete(events).where(eq(events.id, past.id));
+    await ctx.app.services.changes.caughtUp();
+    const after = locations((await ctx.app.inject('/sitemap.xml')).body);
+    expect(after).not.toContain(`${ORIGIN}/events/${past.id}`);
+    expect(after).toContain(`${ORIGIN}/events/${next.id}`);
+  });
+
+  it('answers 304 to its own ETag and sends brotli or gzip when accepted', async () => {
+    const { db } = ctx.app.services;
+    // Enough events for a sitemap worth compressing.
+    for (let i = 0; i < 40; i++) await createEvent(db, { name: `Sitemap mixer ${i}` });
+    await ctx.app.services.changes.caughtUp();
+    const plain = await ctx.app.inject({ url: '/sitemap.xml', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.body.length).toBeGreaterThan(2048);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toContain('accept-encoding');
+
+    const br = await ctx.app.inject({ url: '/sitemap.xml', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gzip = await ctx.app.inject({ url: '/sitemap.xml', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+
+    const again = await ctx.app.inject({ url: '/sitemap.xml', headers: { 'if-none-match': plain.headers.etag! } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+});

@@ -1,0 +1,62 @@
+import { desc } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { events, profiles } from '../../db/schema';
+
+/** The public screens a visitor (and a crawler) can open; member and admin screens are not
+ * listed and are disallowed in robots.txt. */
+export const PUBLIC_PAGES = ['/', '/events', '/community', '/podcasts', '/contact'] as const;
+
+/** Screens only a member or an admin sees (a crawler would only get a sign-in prompt). */
+export const PRIVATE_PAGES = [
+  '/admin',
+  '/dashboard',
+  '/messages',
+  '/connections',
+  '/forums',
+  '/new-password',
+  '/reset-password',
+  '/dev/',
+] as const;
+
+/** A sitemap file holds at most 50,000 addresses (sitemaps.org). */
+export const SITEMAP_MAX_URLS = 50_000;
+
+export function robotsTxt(publicUrl: string): string {
+  return [
+    'User-agent: *',
+    'Allow: /',
+    ...PRIVATE_PAGES.map((page) => `Disallow: ${page}`),
+    '',
+    `Sitemap: ${publicUrl}/sitemap.xml`,
+    '',
+  ].join('\n');
+}
+
+const escapeXml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+
+/** sitemap.xml: the public screens, every event page (newest first) and every member's public
+ * profile, up to the 50,000 addresses one sitemap may hold. */
+export async function sitemapXml(db: Db, publicUrl: string): Promise<string> {
+  const eventRows = await db
+    .select({ id: events.id, updatedAt: events.updatedAt })
+    .from(events)
+    .orderBy(desc(events.startTime), desc(events.id))
+    .limit(SITEMAP_MAX_URLS - PUBLIC_PAGES.length);
+  const profileRows = await db
+    .select({ username: profiles.username })
+    .from(profiles)
+    .orderBy(desc(profiles.createdAt), desc(profiles.id))
+    .limit(Math.max(0, SITEMAP_MAX_URLS - PUBLIC_PAGES.length - eventRows.length));
+  const url = (path: string, lastmod?: Date) =>
+    `<url><loc>${escapeXml(publicUrl + path)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}</url>`;
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...PUBLIC_PAGES.map((page) => url(page)),
+    ...eventRows.map((e) => url(`/events/${e.id}`, e.updatedAt)),
+    ...profileRows.map((p) => url(`/user/${encodeURIComponent(p.username)}`)),
+    '</urlset>',
+    '',
+  ].join('\n');
+}

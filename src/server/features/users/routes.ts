@@ -1,0 +1,165 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiError } from '../../../shared/errors';
+import {
+  USER_NOT_FOUND,
+  adminUserDetail,
+  adminUsersQuery,
+  adminUsersResponse,
+  createUserInput,
+  updateUserInput,
+  userFlagInput,
+  type AdminUserDetail,
+} from '../../../shared/users';
+import { recordChanges } from '../../platform/audit';
+import { invariant, notFound } from '../../platform/errors';
+import { requireAdmin } from '../../platform/viewer';
+import { createUser, deleteUser, findUser, listUsers, setUserFlag, updateUser } from './service';
+
+const errors = { 401: apiError, 403: apiError, 404: apiError, 409: apiError, 422: apiError };
+const idParams = z.object({ id: z.string().min(1).max(64) });
+
+/** The fields worth a before and after in the audit log when an admin edits a user. */
+const AUDITED_FIELDS = [
+  'username',
+  'fullName',
+  'company',
+  'position',
+  'website',
+  'bio',
+  'instagramUrl',
+  'facebookUrl',
+  'linkedinUrl',
+  'isSponsor',
+  'isPanelist',
+] as const satisfies readonly (keyof AdminUserDetail)[];
+
+/** The admin's Users tab and forms (spec 2): list with e-mail, flags, create, edit, delete. */
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, storage } = app.services;
+
+  app.get(
+    '/admin/users',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Users: 10 per page by username, search by username or full name; with e-mail',
+        querystring: adminUsersQuery,
+        response: { 200: adminUsersResponse, 422: apiError },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return listUsers(db, request.query);
+    },
+  );
+
+  app.get(
+    '/admin/users/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'One user, every profile field and the e-mail (the edit form)',
+        params: idParams,
+        response: { 200: z.object({ user: adminUserDetail }), 404: apiError },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      const user = await findUser(db, request.params.id);
+      invariant(user, () => notFound(USER_NOT_FOUND));
+      return { user };
+    },
+  );
+
+  app.post(
+    '/admin/users',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Create a user: account and profile in one transaction (password at least 6, not guessable)',
+        body: createUserInput,
+        response: { 201: z.object({ user: adminUserDetail }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const id = await createUser(db, request.body);
+      request.auditTargetId = id;
+      recordChanges(request, { isAdmin: { before: null, after: request.body.isAdmin } });
+      return reply.status(201).send({ user: (await findUser(db, id))! });
+    },
+  );
+
+  app.put(
+    '/admin/users/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: "Edit a user's profile: every field, sponsor and panelist",
+        params: idParams,
+        body: updateUserInput,
+        response: { 200: z.object({ user: adminUserDetail }), ...errors },
+      },
+    },
+    async (request) => {
+      const { before, after } = await updateUser(db, request.params.id, request.body);
+      const changes: Record<string, { before: unknown; after: unknown }> = {};
+      for (const field of AUDITED_FIELDS) {
+        if (before[field] !== after[field]) changes[field] = { before: before[field], after: after[field] };
+      }
+      recordChanges(request, changes);
+      return { user: after };
+    },
+  );
+
+  app.patch(
+    '/admin/users/:id/flags',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Flip one flag (admin, sponsor, panelist); takes effect at once',
+        description: 'An admin cannot remove their own admin flag (403); the last admin cannot be demoted (409).',
+        params: idParams,
+        body: userFlagInput,
+        response: { 200: z.object({ user: adminUserDetail }), ...errors },
+      },
+    },
+    async (request) => {
+      const viewer = await requireAdmin(request);
+      const { flag, value } = request.body;
+      const { before } = await setUserFlag(db, viewer.id, request.params.id, flag, value);
+      recordChanges(request, { [flag]: { before, after: value } });
+      return { user: (await findUser(db, request.params.id))! };
+    },
+  );
+
+  app.delete(
+    '/admin/users/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Delete a user: account, sessions, profile, registrations, guests, connections and uploads',
+        description:
+          'Messages they sent and their forum posts stay, shown as from a former member. An admin cannot delete themselves (403); the last admin cannot be deleted (409).',
+        params: idParams,
+        response: { 200: z.object({ ok: z.literal(true) }), ...errors },
+      },
+    },
+    async (request) => {
+      const viewer = await requireAdmin(request);
+      const { username } = await deleteUser(db, storage, request.params.id, {
+        actorId: viewer.id,
+        self: false,
+        onFileError: (err) => request.log.warn({ err }, 'could not remove the avatar of a deleted user'),
+      });
+      recordChanges(request, { username: { before: username, after: null } });
+      return { ok: true as const };
+    },
+  );
+};

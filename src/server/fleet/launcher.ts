@@ -1,0 +1,145 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { startNginx, type RunningNginx } from './nginx';
+
+// A fleet on one machine, as production runs it: N server processes on one PostgreSQL behind
+// nginx. Used by `npm run fleet` and by the fleet and fault tests.
+
+export interface FleetOptions {
+  size: number;
+  /** The balancer's port. */
+  port: number;
+  /** First server process port; the others follow. */
+  firstProcessPort: number;
+  databaseUrl: string;
+  /** Shared by every process: uploads (one machine), demo credentials, nginx's files. */
+  dataDir: string;
+  /** Extra environment for every process. */
+  env?: Record<string, string>;
+  /** Also listen on one port per process that goes to that process only (tests). */
+  pinned?: boolean;
+  /** Where a process's output goes: inherited (the CLI) or dropped (tests). */
+  output?: 'inherit' | 'ignore';
+}
+
+export interface FleetProcess {
+  index: number;
+  port: number;
+  /** nginx's listener for this process only, when `pinned`. */
+  pinnedUrl?: string;
+  child: ChildProcess;
+  exited: Promise<number | null>;
+}
+
+export interface Fleet {
+  /** The balancer's URL: what visitors use. */
+  url: string;
+  processes: FleetProcess[];
+  /** One process at a time: out of the balancer, SIGTERM (it finishes what it holds and exits
+   * cleanly), start again, wait until ready, back into the balancer. */
+  rollingRestart(): Promise<void>;
+  /** Stops process `index` with `signal` and waits for it to exit. */
+  stopProcess(index: number, signal?: NodeJS.Signals): Promise<number | null>;
+  /** Starts process `index` again and waits until it is ready. */
+  startProcess(index: number): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const READY_TIMEOUT_MS = 120_000;
+
+export async function waitUntilReady(url: string, child?: ChildProcess, timeoutMs = READY_TIMEOUT_MS) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child && child.exitCode !== null) throw new Error(`server process exited with code ${child.exitCode}`);
+    const res = await fetch(`${url}/api/ready`).catch(() => null);
+    if (res?.status === 200) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} was not ready within ${timeoutMs / 1000} s`);
+}
+
+export async function startFleet(options: FleetOptions): Promise<Fleet> {
+  const nginxDir = path.resolve(options.dataDir, 'nginx');
+  await mkdir(nginxDir, { recursive: true });
+  const ports = Array.from({ length: options.size }, (_, i) => options.firstProcessPort + i);
+  const url = `http://127.0.0.1:${options.port}`;
+  const processes: FleetProcess[] = ports.map((port, index) => ({
+    index,
+    port,
+    pinnedUrl: options.pinned ? `http://127.0.0.1:${options.port + 1 + index}` : undefined,
+    child: null as unknown as ChildProcess,
+    exited: Promise.resolve(null),
+  }));
+
+  const launch = (p: FleetProcess) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      env: {
+        ...process.env,
+        PORT: String(p.port),
+        // Only nginx talks to the processes, and only nginx's X-Forwarded-For is believed.
+        HOST: '127.0.0.1',
+        TRUST_PROXY: '127.0.0.1',
+        DATABASE_URL: options.databaseUrl,
+        DATA_DIR: options.dataDir,
+        PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${options.port}`,
+        ...options.env,
+      },
+      stdio: ['ignore', options.output ?? 'ignore', options.output ?? 'ignore'],
+    });
+    p.child = child;
+    p.exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+  };
+
+  const startProcess = async (index: number) => {
+    const p = processes[index]!;
+    launch(p);
+    await waitUntilReady(`http://127.0.0.1:${p.port}`, p.child);
+  };
+
+  const stopProcess = async (index: number, signal: NodeJS.Signals = 'SIGTERM') => {
+    const p = processes[index]!;
+    if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill(signal);
+    return p.exited;
+  };
+
+  let nginx: RunningNginx | null = null;
+  const down = new Set<number>();
+  const layout = () => ({
+    port: options.port,
+    upstreams: ports,
+    pinned: options.pinned ? processes.map((p, i) => ({ port: options.port + 1 + i, upstream: p.port })) : [],
+    down: [...down],
+  });
+  try {
+    // The first process migrates and seeds an empty database; the others start on what it made.
+    await startProcess(0);
+    await Promise.all(processes.slice(1).map((p) => startProcess(p.index)));
+    nginx = await startNginx(nginxDir, layout());
+  } catch (error) {
+    await Promise.all(processes.map((p) => (p.child ? stopProcess(p.index, 'SIGKILL') : null)));
+    throw error;
+  }
+
+  return {
+    url,
+    processes,
+    startProcess,
+    stopProcess,
+    async rollingRestart() {
+      for (const p of processes) {
+        down.add(p.port);
+        await nginx!.reload(layout());
+        const code = await stopProcess(p.index, 'SIGTERM');
+        if (code !== 0) throw new Error(`process ${p.index} exited with ${code} on SIGTERM`);
+        await startProcess(p.index);
+        down.delete(p.port);
+        await nginx!.reload(layout());
+      }
+    },
+    async stop() {
+      await nginx?.stop();
+      await Promise.all(processes.map((p) => stopProcess(p.index, 'SIGTERM')));
+    },
+  };
+}

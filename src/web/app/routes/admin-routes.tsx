@@ -1,0 +1,84 @@
+import type { RouteObject } from 'react-router';
+import { screen } from './screen';
+
+// The admin area (spec 2): the dashboard and its create and edit forms. Mounted inside
+// RequireAdmin; the server refuses every admin call on its own as well.
+export const adminRoutes: RouteObject[] = [
+  {
+    path: '/admin',
+    lazy: screen(
+      () => import('../../features/admin/admin-page'),
+      (m) => m.AdminPage,
+    ),
+  },
+  {
+    path: '/events/create',
+    lazy: screen(
+      () => import('../../features/admin/event-form-page'),
+      (m) => m.EventCreatePage,
+    ),
+  },
+  {
+    path: '/events/:eventId/edit',
+    lazy: screen(
+      () => import('../../features/admin/event-form-page'),
+      (m) => m.EventEditPage,
+    ),
+  },
+  {
+    path: '/podcasts/create',
+    lazy: screen(
+      () => import('../../features/admin/podcast-form-page'),
+      (m) => m.PodcastCreatePage,
+    ),
+  },
+  {
+    path: '/podcasts/:podcastId/edit',
+    lazy: screen(
+      () => import('../../features/admin/podcast-form-page'),
+      (m) => m.PodcastEditPage,
+    ),
+  },
+  {
+    path: '/sponsors/create',
+    lazy: screen(
+      () => import('../../features/admin/sponsor-form-page'),
+      (m) => m.SponsorCreatePage,
+    ),
+  },
+  {
+    path: '/sponsors/:sponsorId/edit',
+    lazy: screen(
+      () => import('../../features/admin/sponsor-form-page'),
+      (m) => m.SponsorEditPage,
+    ),
+  },
+  {
+    path: '/users/create',
+    lazy: screen(
+      () => import('../../features/admin/user-form-page'),
+      (m) => m.UserCreatePage,
+    ),
+  },
+  {
+    path: '/users/:userId/edit',
+    lazy: screen(
+      () => import('../../features/admin/user-form-page'),
+      (m) => m.UserEditPage,
+    ),
+  },
+  {
+    path: '/forums/create',
+    lazy: screen(
+      () => import('../../features/forums/forum-form-page'),
+      (m) => m.ForumCreatePage,
+    ),
+  },
+  {
+    path: '/forums/:forumId/edit',
+    lazy: screen(
+      () => import('../../features/forums/forum-form-page'),
+      (m) => m.ForumEditPage,
+    ),
+  },
+];

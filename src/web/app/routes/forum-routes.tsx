@@ -1,0 +1,35 @@
+import type { RouteObject } from 'react-router';
+import { screen } from './screen';
+
+// Forums (spec 2): login required for all of /forums/*. Creating and editing a forum are
+// admin routes (admin-routes.tsx).
+export const forumMemberRoutes: RouteObject[] = [
+  {
+    path: '/forums',
+    lazy: screen(
+      () => import('../../features/forums/forums-page'),
+      (m) => m.ForumsPage,
+    ),
+  },
+  {
+    path: '/forums/:forumId',
+    lazy: screen(
+      () => import('../../features/forums/forum-page'),
+      (m) => m.ForumPage,
+    ),
+  },
+  {
+    path: '/forums/:forumId/create',
+    lazy: screen(
+      () => import('../../features/forums/post-form-page'),
+      (m) => m.PostCreatePage,
+    ),
+  },
+  {
+    path: '/forums/:forumId/:postId',
+    lazy: screen(
+      () => import('../../features/forums/post-page'),
+      (m) => m.PostPage,
+    ),
+  },
+];

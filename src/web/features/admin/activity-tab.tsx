@@ -1,0 +1,70 @@
+import { useSearchParams } from 'react-router';
+import type { ActivityEntry } from '../../../shared/activity';
+import { Pagination } from '../../components/pagination';
+import { paths } from '../../lib/paths';
+import { AdminList } from './admin-list';
+import { useActivity } from './activity-api';
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** 'updateEvent' → 'Update event'; a route's operation id read as words. */
+function actionText(action: string): string {
+  const words = action.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+const show = (value: unknown) => (value === null || value === undefined || value === '' ? '—' : String(value));
+
+/** The Activity tab: every admin write, newest first, with who, what, when and before/after. */
+export default function ActivityTab() {
+  const [searchParams] = useSearchParams();
+  const page = Math.max(1, Number(searchParams.get('page')) || 1);
+  const activity = useActivity(page);
+  const data = activity.data;
+  const pageCount = data ? Math.ceil(data.total / data.pageSize) : 0;
+
+  return (
+    <AdminList
+      tab="activity"
+      query={activity}
+      items={data?.entries}
+      itemName={(entry) => entry.action}
+      toolbar={<p className="text-sm text-fg-muted">Every change made by an admin, newest first.</p>}
+      renderItem={(entry) => <ActivityRow entry={entry} />}
+      footer={
+        <Pagination
+          page={page}
+          pageCount={pageCount}
+          to={(n) => `${paths.adminTab('activity')}${n > 1 ? `&page=${n}` : ''}`}
+          label="Activity pages"
+        />
+      }
+    />
+  );
+}
+
+function ActivityRow({ entry }: { entry: ActivityEntry }) {
+  const changes = Object.entries(entry.changes ?? {});
+  return (
+    <div className="space-y-1">
+      <p className="text-sm text-fg">
+        <span className="font-medium">{entry.actorName}</span> · {actionText(entry.action)}
+      </p>
+      <p className="text-xs break-all text-fg-muted">
+        <span className="font-mono">
+          {entry.method} {entry.path}
+        </span>{' '}
+        · <time dateTime={entry.createdAt}>{dateFormat.format(new Date(entry.createdAt))}</time>
+      </p>
+      {changes.length > 0 && (
+        <ul className="mt-1 space-y-0.5 text-xs text-fg">
+          {changes.map(([field, change]) => (
+            <li key={field}>
+              <span className="font-medium">{field}</span>: {show(change.before)} → {show(change.after)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

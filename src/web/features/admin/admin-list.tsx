@@ -1,0 +1,124 @@
+import { useState, type ReactNode } from 'react';
+import { Plus, Trash2 } from 'lucide-react';
+import { Alert } from '../../components/alert';
+import { Button, ButtonLink } from '../../components/button';
+import { Dialog, DialogClose } from '../../components/dialog';
+import { EmptyState } from '../../components/empty-state';
+import { PageSpinner } from '../../components/spinner';
+
+/**
+ * One tab's list (spec 2 section 2): a create link, the items, and per item its own actions
+ * plus a delete that asks first. Texts: 'Failed to load {tab}', 'No {tab} found',
+ * 'Failed to delete item'.
+ */
+export function AdminList<T>({
+  tab,
+  createHref,
+  createLabel,
+  query,
+  items,
+  renderItem,
+  itemName,
+  onDelete,
+  canDelete = () => true,
+  deleteDescription,
+  toolbar,
+  footer,
+}: {
+  /** The tab's name in lower case, as it reads in the spec's texts: 'events'. */
+  tab: string;
+  createHref?: string;
+  createLabel?: string;
+  query: { isPending: boolean; isError: boolean };
+  items: T[] | undefined;
+  /** The row's content; the delete button is added after it when `onDelete` is given. */
+  renderItem: (item: T) => ReactNode;
+  itemName: (item: T) => string;
+  onDelete?: (item: T) => Promise<unknown>;
+  /** Items the server would refuse to delete (an admin's own account) get no Delete button. */
+  canDelete?: (item: T) => boolean;
+  /** What deleting takes with it, shown in the confirmation. */
+  deleteDescription?: (item: T) => ReactNode;
+  toolbar?: ReactNode;
+  footer?: ReactNode;
+}) {
+  const [pending, setPending] = useState<T | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const [deleteFailed, setDeleteFailed] = useState(false);
+
+  async function confirmDelete() {
+    if (!pending || !onDelete) return;
+    setDeleting(true);
+    setDeleteFailed(false);
+    try {
+      await onDelete(pending);
+      setPending(null);
+    } catch {
+      setDeleteFailed(true);
+      setPending(null);
+    } finally {
+      setDeleting(false);
+    }
+  }
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="min-w-0 flex-1">{toolbar}</div>
+        {createHref && (
+          <ButtonLink to={createHref}>
+            <Plus aria-hidden="true" />
+            {createLabel}
+          </ButtonLink>
+        )}
+      </div>
+      {deleteFailed && <Alert tone="error">Failed to delete item</Alert>}
+      {query.isPending ? (
+        <PageSpinner label={`Loading ${tab}`} />
+      ) : query.isError ? (
+        <Alert tone="error">Failed to load {tab}</Alert>
+      ) : !items || items.length === 0 ? (
+        <EmptyState title={`No ${tab} found`} />
+      ) : (
+        <ul className="divide-y divide-line rounded-xl border border-line bg-surface">
+          {items.map((item, index) => (
+            <li key={index} className="flex flex-wrap items-center gap-3 px-4 py-3">
+              <div className="min-w-0 flex-1">{renderItem(item)}</div>
+              {onDelete && canDelete(item) && (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => setPending(item)}
+                  aria-label={`Delete ${itemName(item)}`}
+                  className="text-danger-text"
+                >
+                  <Trash2 aria-hidden="true" />
+                  Delete
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {footer}
+      <Dialog
+        open={pending !== null}
+        onOpenChange={(open) => !open && !deleting && setPending(null)}
+        title={pending ? `Delete ${itemName(pending)}?` : 'Delete'}
+        description={pending && deleteDescription ? deleteDescription(pending) : 'This cannot be undone.'}
+        footer={
+          <>
+            <DialogClose asChild>
+              <Button variant="secondary" disabled={deleting}>
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button variant="danger" loading={deleting} onClick={() => void confirmDelete()}>
+              Delete
+            </Button>
+          </>
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,354 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import {
+  CAPACITY_BELOW_TAKEN,
+  EVENT_ADMIN_TEXTS,
+  eventInput,
+  type EventFormValues,
+  type EventInputDraft,
+} from '../../../shared/event-admin';
+import { EVENT_STATUSES, type EventStatus } from '../../../shared/events';
+import { Alert } from '../../components/alert';
+import { RichTextEditor } from '../../components/rich-text-editor';
+import { SelectField } from '../../components/select-field';
+import { TextField } from '../../components/text-field';
+import { TextareaField } from '../../components/textarea-field';
+import { ApiRequestError } from '../../lib/api';
+import { paths } from '../../lib/paths';
+import { AdminFormFrame } from '../../components/admin-form-frame';
+import { ImageUploadField } from './image-upload-field';
+import { EventImageList } from './event-form-images';
+import { EventSponsorPicker } from './event-form-sponsors';
+import { removeEventImage, removeGalleryImage, uploadEventImage, uploadGallery } from './events-api';
+
+// The event form (spec 2 sections 3 and 5), for create, edit and duplicate. Checked before
+// sending with the same schema the server applies; the server's field errors land on the fields.
+
+type FormState = {
+  name: string;
+  summary: string;
+  description: string;
+  content: string;
+  location: string;
+  category: string;
+  status: EventStatus;
+  startTime: string;
+  endTime: string;
+  maxAttendees: string;
+  imageUrl: string;
+  galleryUrls: string[];
+  panelistsUrls: string[];
+  videoUrl: string;
+  slidesUrl: string;
+  isFeatured: boolean;
+  recapVideoUrl: string;
+  recapDescription: string;
+  recapThumbnailUrl: string;
+  sponsorIds: string[];
+};
+type Field = keyof FormState;
+type Errors = Partial<Record<Field, string>>;
+
+const FIELDS = new Set<string>([
+  'name',
+  'summary',
+  'description',
+  'content',
+  'location',
+  'category',
+  'status',
+  'startTime',
+  'endTime',
+  'maxAttendees',
+  'imageUrl',
+  'galleryUrls',
+  'panelistsUrls',
+  'videoUrl',
+  'slidesUrl',
+  'isFeatured',
+  'recapVideoUrl',
+  'recapDescription',
+  'recapThumbnailUrl',
+  'sponsorIds',
+]);
+
+function toState(v: EventFormValues): FormState {
+  return {
+    name: v.name,
+    summary: v.summary ?? '',
+    description: v.description ?? '',
+    content: v.content ?? '',
+    location: v.location ?? '',
+    category: v.category ?? '',
+    status: v.status,
+    startTime: v.startTime,
+    endTime: v.endTime,
+    maxAttendees: v.maxAttendees === null ? '' : String(v.maxAttendees),
+    imageUrl: v.imageUrl ?? '',
+    galleryUrls: v.galleryUrls,
+    panelistsUrls: v.panelistsUrls,
+    videoUrl: v.videoUrl ?? '',
+    slidesUrl: v.slidesUrl ?? '',
+    isFeatured: v.isFeatured,
+    recapVideoUrl: v.recapVideoUrl ?? '',
+    recapDescription: v.recapDescription ?? '',
+    recapThumbnailUrl: v.recapThumbnailUrl ?? '',
+    sponsorIds: v.sponsorIds,
+  };
+}
+
+const STATUS_LABELS: Record<EventStatus, string> = { upcoming: 'Upcoming', ongoing: 'Ongoing', completed: 'Completed' };
+const fieldId = (field: Field) => `event-${field}`;
+
+export function EventForm({
+  title,
+  submitLabel,
+  failedText,
+  initial,
+  eventId,
+  seatsTaken,
+  timeZone,
+  save,
+}: {
+  title: string;
+  submitLabel: string;
+  /** 'Failed to create event' or 'Failed to update event'. */
+  failedText: string;
+  initial: EventFormValues;
+  /** The saved event's id; without it the gallery cannot take uploads yet. */
+  eventId?: string;
+  seatsTaken?: number;
+  timeZone: string;
+  save: (input: EventInputDraft) => Promise<unknown>;
+}) {
+  const navigate = useNavigate();
+  const [state, setState] = useState<FormState>(() => toState(initial));
+  const [errors, setErrors] = useState<Errors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [capacityWarning, setCapacityWarning] = useState<string | null>(null);
+  const [confirmCapacity, setConfirmCapacity] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+
+  const set = <K extends Field>(field: K, value: FormState[K]) => {
+    setState((s) => ({ ...s, [field]: value }));
+    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+  const text = (field: Field) => ({
+    id: fieldId(field),
+    name: field,
+    value: state[field] as string,
+    error: errors[field],
+    onChange: (e: { target: { value: string } }) => set(field, e.target.value as never),
+  });
+
+  function showErrors(next: Errors) {
+    setErrors(next);
+    const first = Object.keys(next)[0] as Field | undefined;
+    if (first) document.getElementById(fieldId(first))?.focus();
+  }
+
+  async function handleSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    setFailure(null);
+    const input: EventInputDraft = { ...state, confirmCapacityBelowTaken: confirmCapacity };
+    const parsed = eventInput.safeParse(input);
+    if (!parsed.success) {
+      const next: Errors = {};
+      for (const issue of parsed.error.issues) {
+        const field = String(issue.path[0] ?? '');
+        if (FIELDS.has(field) && !next[field as Field]) next[field as Field] = issue.message;
+      }
+      showErrors(next);
+      return;
+    }
+    setSubmitting(true);
+    try {
+      await save(input);
+      void navigate(paths.adminTab('events'));
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.code === CAPACITY_BELOW_TAKEN) {
+        setCapacityWarning(error.message);
+        setFailure(failedText);
+        document.getElementById('event-confirm-capacity')?.focus();
+      } else if (error instanceof ApiRequestError && error.status === 422) {
+        // "field: message" names the field the server refused.
+        const match = /^(\w+)(?:\.\d+)?: (.*)$/.exec(error.message);
+        if (match && FIELDS.has(match[1]!)) showErrors({ [match[1]!]: match[2] });
+        setFailure(match && FIELDS.has(match[1]!) ? failedText : `${failedText}: ${error.message}`);
+      } else {
+        setFailure(failedText);
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const timeHint = `In the community's time zone (${timeZone}).`;
+
+  return (
+    <AdminFormFrame
+      title={title}
+      backTo={paths.adminTab('events')}
+      error={failure}
+      submitLabel={submitLabel}
+      submitting={submitting}
+      onSubmit={(e) => void handleSubmit(e)}
+    >
+      <TextField label="Name" required maxLength={200} {...text('name')} />
+      <TextField label="Summary" maxLength={500} {...text('summary')} />
+      <TextareaField label="Description" rows={4} maxLength={5000} {...text('description')} />
+      <RichTextEditor
+        label="Content"
+        value={state.content}
+        onChange={(html) => set('content', html)}
+        height={400}
+        uploadImage={(file) => uploadEventImage(file, 'events')}
+        error={errors.content}
+      />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField label="Location" maxLength={300} {...text('location')} />
+        <TextField label="Category" maxLength={100} {...text('category')} />
+      </div>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField label="Start time" type="datetime-local" required hint={timeHint} {...text('startTime')} />
+        <TextField label="End time" type="datetime-local" required hint={timeHint} {...text('endTime')} />
+      </div>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <SelectField
+          id={fieldId('status')}
+          label="Status"
+          name="status"
+          required
+          value={state.status}
+          error={errors.status}
+          onChange={(e) => set('status', e.target.value as EventStatus)}
+        >
+          {EVENT_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {STATUS_LABELS[s]}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label="Max attendees"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          hint={
+            seatsTaken !== undefined
+              ? `Leave empty for no limit. ${seatsTaken} ${seatsTaken === 1 ? 'seat is' : 'seats are'} taken now.`
+              : 'Leave empty for no limit.'
+          }
+          {...text('maxAttendees')}
+        />
+      </div>
+      {capacityWarning && (
+        <Alert tone="error" title="The capacity is below the seats already taken">
+          <p>{capacityWarning}</p>
+          <label className="mt-2 flex min-h-10 cursor-pointer items-center gap-3 text-fg">
+            <input
+              id="event-confirm-capacity"
+              type="checkbox"
+              checked={confirmCapacity}
+              onChange={(e) => setConfirmCapacity(e.target.checked)}
+              className="size-6 shrink-0 accent-brand"
+            />
+            Lower the capacity anyway (nobody is removed)
+          </label>
+        </Alert>
+      )}
+
+      <ImageUploadField
+        label="Image"
+        value={state.imageUrl || null}
+        onUpload={async (file) => {
+          const previous = state.imageUrl;
+          const url = await uploadEventImage(file, 'events');
+          set('imageUrl', url);
+          // A file this form uploaded and then replaced goes at once; a saved one goes on save.
+          if (previous) void removeEventImage(previous).catch(() => undefined);
+          return url;
+        }}
+        onRemove={async () => {
+          await removeEventImage(state.imageUrl);
+          set('imageUrl', '');
+        }}
+      />
+
+      <EventImageList
+        label="Gallery images"
+        addLabel="Add gallery images"
+        urls={state.galleryUrls}
+        uploadFailedText={EVENT_ADMIN_TEXTS.uploadManyFailed}
+        unavailable={eventId ? undefined : EVENT_ADMIN_TEXTS.galleryUploadNeedsId}
+        onAdd={async (files) => {
+          if (!eventId) throw new Error(EVENT_ADMIN_TEXTS.galleryUploadNeedsId);
+          set('galleryUrls', await uploadGallery(eventId, files));
+        }}
+        onRemove={async (url) => {
+          // A duplicate's copied gallery belongs to the event once saved; removing waits until then.
+          if (!eventId) {
+            throw new ApiRequestError(422, 'EVENT_ID_REQUIRED', EVENT_ADMIN_TEXTS.galleryRemoveNeedsId);
+          }
+          set('galleryUrls', await removeGalleryImage(eventId, url));
+        }}
+      />
+
+      <EventImageList
+        label="Panelist images"
+        addLabel="Add panelist images"
+        urls={state.panelistsUrls}
+        uploadFailedText={EVENT_ADMIN_TEXTS.uploadFailed}
+        onAdd={async (files) => {
+          const urls = await Promise.all(files.map((f) => uploadEventImage(f, 'panelists')));
+          setState((s) => ({ ...s, panelistsUrls: [...s.panelistsUrls, ...urls] }));
+        }}
+        onRemove={async (url) => {
+          await removeEventImage(url);
+          setState((s) => ({ ...s, panelistsUrls: s.panelistsUrls.filter((u) => u !== url) }));
+        }}
+      />
+
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField label="Video URL" type="url" inputMode="url" {...text('videoUrl')} />
+        <TextField label="Slides URL" type="url" inputMode="url" {...text('slidesUrl')} />
+      </div>
+
+      <label className="flex min-h-10 cursor-pointer items-center gap-3 text-sm font-medium">
+        <input
+          id={fieldId('isFeatured')}
+          type="checkbox"
+          name="isFeatured"
+          checked={state.isFeatured}
+          onChange={(e) => set('isFeatured', e.target.checked)}
+          className="size-6 shrink-0 accent-brand"
+        />
+        Featured event
+      </label>
+
+      <EventSponsorPicker value={state.sponsorIds} onChange={(ids) => set('sponsorIds', ids)} />
+
+      <fieldset className="space-y-5 rounded-xl border border-line p-4">
+        <legend className="px-1 text-base font-semibold">Recap</legend>
+        <TextField label="Recap video URL" type="url" inputMode="url" {...text('recapVideoUrl')} />
+        <TextareaField label="Recap description" rows={4} maxLength={5000} {...text('recapDescription')} />
+        <ImageUploadField
+          label="Recap thumbnail"
+          value={state.recapThumbnailUrl || null}
+          onUpload={async (file) => {
+            const previous = state.recapThumbnailUrl;
+            const url = await uploadEventImage(file, 'recaps');
+            set('recapThumbnailUrl', url);
+            if (previous) void removeEventImage(previous).catch(() => undefined);
+            return url;
+          }}
+          onRemove={async () => {
+            await removeEventImage(state.recapThumbnailUrl);
+            set('recapThumbnailUrl', '');
+          }}
+        />
+      </fieldset>
+    </AdminFormFrame>
+  );
+}

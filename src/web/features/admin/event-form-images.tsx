@@ -1,0 +1,133 @@
+import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { ImagePlus, Trash2 } from 'lucide-react';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { MAX_IMAGE_BYTES, refusalReason as reasonOf } from '../../lib/api';
+
+/**
+ * A list of images (the gallery, the panelists): thumbnails with a Remove each, and an Add
+ * button that takes several files at once. `unavailable` replaces the Add button with its
+ * reason (the gallery of an unsaved event: 'Event ID is required for uploading images').
+ */
+export function EventImageList({
+  label,
+  addLabel,
+  urls,
+  onAdd,
+  onRemove,
+  unavailable,
+  uploadFailedText,
+}: {
+  label: string;
+  addLabel: string;
+  urls: string[];
+  onAdd: (files: File[]) => Promise<void>;
+  onRemove: (url: string) => Promise<void>;
+  unavailable?: string;
+  /** 'Failed to upload images' (several at once) or 'Failed to upload image'. */
+  uploadFailedText: string;
+}) {
+  const id = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [failure, setFailure] = useState<{ title: string; reason: string } | null>(null);
+
+  async function handleFiles(event: ChangeEvent<HTMLInputElement>) {
+    const files = [...(event.target.files ?? [])];
+    event.target.value = '';
+    if (files.length === 0) return;
+    setFailure(null);
+    if (files.some((f) => !f.type.startsWith('image/'))) {
+      setFailure({ title: uploadFailedText, reason: 'Please choose image files only.' });
+      return;
+    }
+    if (files.some((f) => f.size > MAX_IMAGE_BYTES)) {
+      setFailure({ title: uploadFailedText, reason: 'Images must be 10 MB or smaller.' });
+      return;
+    }
+    setBusy('add');
+    try {
+      await onAdd(files);
+    } catch (error) {
+      setFailure({ title: uploadFailedText, reason: reasonOf(error) });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function handleRemove(url: string) {
+    setFailure(null);
+    setBusy(url);
+    try {
+      await onRemove(url);
+    } catch (error) {
+      setFailure({ title: 'Failed to remove image', reason: reasonOf(error) });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <fieldset className="flex flex-col gap-2" aria-busy={busy !== null}>
+      <legend className="mb-1.5 text-sm font-medium text-fg">{label}</legend>
+      {urls.length > 0 && (
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+          {urls.map((url, i) => (
+            <li key={url} className="flex flex-col gap-1">
+              <img
+                src={url}
+                alt={`${label} ${i + 1}`}
+                className="aspect-square w-full rounded-lg border border-line bg-surface-2 object-cover"
+              />
+              <Button
+                variant="ghost"
+                size="sm"
+                className="text-danger-text"
+                loading={busy === url}
+                disabled={busy !== null}
+                aria-label={`Remove ${label.toLowerCase()} ${i + 1}`}
+                onClick={() => void handleRemove(url)}
+              >
+                <Trash2 aria-hidden="true" />
+                Remove
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {unavailable ? (
+        <p className="text-sm text-fg-muted">{unavailable}</p>
+      ) : (
+        <div>
+          <input
+            ref={inputRef}
+            id={`${id}-files`}
+            type="file"
+            accept="image/*"
+            multiple
+            hidden
+            onChange={(event) => void handleFiles(event)}
+          />
+          <Button
+            variant="secondary"
+            size="sm"
+            loading={busy === 'add'}
+            disabled={busy !== null}
+            aria-describedby={failure ? `${id}-error` : undefined}
+            onClick={() => inputRef.current?.click()}
+          >
+            <ImagePlus aria-hidden="true" />
+            {addLabel}
+          </Button>
+        </div>
+      )}
+      {failure && (
+        <div id={`${id}-error`}>
+          <Alert tone="error" title={failure.title}>
+            {failure.reason || undefined}
+          </Alert>
+        </div>
+      )}
+    </fieldset>
+  );
+}

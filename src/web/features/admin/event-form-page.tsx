@@ -1,0 +1,112 @@
+import type { ReactNode } from 'react';
+import { ArrowLeft } from 'lucide-react';
+import { useParams, useSearchParams } from 'react-router';
+import { EVENT_ADMIN_TEXTS } from '../../../shared/event-admin';
+import { EVENT_NOT_FOUND, EVENT_NOT_FOUND_TEXT } from '../../../shared/events';
+import { Alert } from '../../components/alert';
+import { ButtonLink } from '../../components/button';
+import { PageSpinner } from '../../components/spinner';
+import { NotFound } from '../../components/not-found';
+import { ApiRequestError } from '../../lib/api';
+import { paths } from '../../lib/paths';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { EventForm } from './event-form-fields';
+import { useAdminEvent, useCreateEvent, useEventDraft, useUpdateEvent } from './events-api';
+
+// /events/create (and /events/create?from=<id>: Duplicate) and /events/:eventId/edit.
+
+const BACK = paths.adminTab('events');
+const isNotFound = (error: unknown) => error instanceof ApiRequestError && error.status === 404;
+
+function Frame({ title, children }: { title: string; children: ReactNode }) {
+  useDocumentTitle(title);
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
+      <div className="mt-6 space-y-4">
+        {children}
+        <ButtonLink to={BACK} variant="secondary">
+          <ArrowLeft aria-hidden="true" />
+          Back to Admin Dashboard
+        </ButtonLink>
+      </div>
+    </div>
+  );
+}
+
+/** The not-found page (spec 2 section 2: edit event, missing event). */
+function EventNotFound() {
+  return (
+    <NotFound title={EVENT_NOT_FOUND} text={EVENT_NOT_FOUND_TEXT}>
+      <ButtonLink to={BACK}>
+        <ArrowLeft aria-hidden="true" />
+        Back to Admin Dashboard
+      </ButtonLink>
+    </NotFound>
+  );
+}
+
+export function EventCreatePage() {
+  const [searchParams] = useSearchParams();
+  const from = searchParams.get('from');
+  const draft = useEventDraft(from);
+  const create = useCreateEvent();
+
+  if (draft.isPending) return <PageSpinner label="Loading event" />;
+  if (draft.isError) {
+    if (isNotFound(draft.error)) return <EventNotFound />;
+    return (
+      <Frame title="Create Event">
+        <Alert tone="error">{EVENT_ADMIN_TEXTS.loadFailed}</Alert>
+      </Frame>
+    );
+  }
+  return (
+    <EventForm
+      key={from ?? 'new'}
+      title="Create Event"
+      submitLabel="Create Event"
+      failedText={EVENT_ADMIN_TEXTS.createFailed}
+      initial={draft.data.draft}
+      timeZone={draft.data.timeZone}
+      save={(input) => create.mutateAsync(input)}
+    />
+  );
+}
+
+export function EventEditPage() {
+  const { eventId = '' } = useParams();
+  const event = useAdminEvent(eventId);
+  const update = useUpdateEvent(eventId);
+
+  if (!eventId) {
+    return (
+      <Frame title="Edit Event">
+        <Alert tone="error">{EVENT_ADMIN_TEXTS.idMissing}</Alert>
+      </Frame>
+    );
+  }
+  if (event.isPending) return <PageSpinner label="Loading event" />;
+  if (event.isError) {
+    if (isNotFound(event.error)) return <EventNotFound />;
+    return (
+      <Frame title="Edit Event">
+        <Alert tone="error">{EVENT_ADMIN_TEXTS.loadFailed}</Alert>
+      </Frame>
+    );
+  }
+  const { event: saved, timeZone } = event.data;
+  return (
+    <EventForm
+      key={saved.id}
+      title="Edit Event"
+      submitLabel="Update Event"
+      failedText={EVENT_ADMIN_TEXTS.updateFailed}
+      initial={saved}
+      eventId={saved.id}
+      seatsTaken={saved.seatsTaken}
+      timeZone={timeZone}
+      save={(input) => update.mutateAsync(input)}
+    />
+  );
+}

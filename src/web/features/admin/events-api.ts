@@ -1,0 +1,161 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type {
+  AdminEventResponse,
+  AdminEventsResponse,
+  EmailAttendeesInput,
+  EmailAudience,
+  EventDraftResponse,
+  EventImageFolder,
+  EventInputDraft,
+} from '../../../shared/event-admin';
+import type { Sponsor } from '../../../shared/events';
+import { ApiRequestError, api } from '../../lib/api';
+
+// The Events tab and the event form: calls and cache keys (spec 2 section 7, "events").
+
+export const eventAdminKeys = {
+  list: ['admin', 'events'] as const,
+  detail: (id: string) => ['admin', 'events', id] as const,
+  draft: (from: string | null) => ['admin', 'events', 'draft', from] as const,
+  recipients: (id: string, audience: EmailAudience) => ['admin', 'events', id, 'recipients', audience] as const,
+  /** Shared with the Sponsors tab: the same list. */
+  sponsors: ['admin', 'sponsors'] as const,
+};
+
+const eventPath = (id: string) => `/api/admin/events/${encodeURIComponent(id)}`;
+
+/** An event shows on the public lists, its page and the landing page: all are stale after a change. */
+function refreshAfterChange(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: eventAdminKeys.list }),
+    queryClient.invalidateQueries({ queryKey: ['events'] }),
+    queryClient.invalidateQueries({ queryKey: ['landing'] }),
+  ]);
+}
+
+export function useAdminEvents() {
+  return useQuery({ queryKey: eventAdminKeys.list, queryFn: () => api.get<AdminEventsResponse>('/api/admin/events') });
+}
+
+const notRetryingNotFound = (count: number, error: unknown) =>
+  !(error instanceof ApiRequestError && error.status === 404) && count < 2;
+
+export function useAdminEvent(id: string) {
+  return useQuery({
+    queryKey: eventAdminKeys.detail(id),
+    queryFn: () => api.get<AdminEventResponse>(eventPath(id)),
+    enabled: id !== '',
+    retry: notRetryingNotFound,
+    // The form is filled once; a background refetch must not overwrite what the admin typed.
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
+}
+
+/** A new event's form values: empty, or a copy of `from` (Duplicate). */
+export function useEventDraft(from: string | null) {
+  return useQuery({
+    queryKey: eventAdminKeys.draft(from),
+    queryFn: () =>
+      api.get<EventDraftResponse>(`/api/admin/events/draft${from ? `?from=${encodeURIComponent(from)}` : ''}`),
+    retry: notRetryingNotFound,
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
+}
+
+export function useSponsorOptions() {
+  return useQuery({
+    queryKey: eventAdminKeys.sponsors,
+    queryFn: async () => (await api.get<{ sponsors: Sponsor[] }>('/api/sponsors')).sponsors,
+  });
+}
+
+export function useCreateEvent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: EventInputDraft) => api.post<AdminEventResponse>('/api/admin/events', input),
+    onSuccess: () => refreshAfterChange(queryClient),
+  });
+}
+
+export function useUpdateEvent(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: EventInputDraft) => api.put<AdminEventResponse>(eventPath(id), input),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(eventAdminKeys.detail(id), saved);
+      await refreshAfterChange(queryClient);
+    },
+  });
+}
+
+export function useDeleteEvent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<{ deleted: true; notified: number }>(eventPath(id)),
+    onSuccess: () => refreshAfterChange(queryClient),
+  });
+}
+
+/** Stores an image for the form (main image, panelists, recap, content) and returns its URL. */
+export async function uploadEventImage(file: File, folder: Exclude<EventImageFolder, 'gallery'>): Promise<string> {
+  return (await api.upload<{ url: string }>(`/api/admin/event-images?folder=${folder}`, [file])).url;
+}
+
+/** Removes an image the form uploaded. One an event still uses is kept by the server (409) and
+ * goes when the event is saved without it; either way the form drops it. */
+export async function removeEventImage(url: string): Promise<void> {
+  try {
+    await api.delete(`/api/admin/event-images?url=${encodeURIComponent(url)}`);
+  } catch (error) {
+    if (error instanceof ApiRequestError && (error.status === 409 || error.status === 404)) return;
+    throw error;
+  }
+}
+
+export async function uploadGallery(eventId: string, files: File[]): Promise<string[]> {
+  return (await api.upload<{ galleryUrls: string[] }>(`${eventPath(eventId)}/gallery`, files)).galleryUrls;
+}
+
+export async function removeGalleryImage(eventId: string, url: string): Promise<string[]> {
+  return (await api.delete<{ galleryUrls: string[] }>(`${eventPath(eventId)}/gallery?url=${encodeURIComponent(url)}`))
+    .galleryUrls;
+}
+
+/** Downloads the attendee CSV under the server's file name. */
+export async function downloadAttendees(eventId: string): Promise<string> {
+  const response = await fetch(`${eventPath(eventId)}/attendees.csv`, { credentials: 'same-origin' });
+  if (!response.ok) throw new ApiRequestError(response.status, 'EXPORT_FAILED', '');
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'attendees.csv';
+  const blob = await response.blob();
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return fileName;
+}
+
+export function useRecipientCount(eventId: string, audience: EmailAudience, enabled: boolean) {
+  return useQuery({
+    queryKey: eventAdminKeys.recipients(eventId, audience),
+    queryFn: async () =>
+      (
+        await api.get<{ count: number }>(
+          `${eventPath(eventId)}/email-recipients?audience=${encodeURIComponent(audience)}`,
+        )
+      ).count,
+    enabled,
+  });
+}
+
+export function useEmailAttendees(eventId: string) {
+  return useMutation({
+    mutationFn: (input: EmailAttendeesInput) => api.post<{ sent: number }>(`${eventPath(eventId)}/email`, input),
+  });
+}

@@ -1,0 +1,357 @@
+import { useState, type FormEvent } from 'react';
+import { ArrowLeft } from 'lucide-react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import type { z } from 'zod';
+import {
+  COMING_SOON,
+  MEDIA_TYPES,
+  MEDIA_TYPE_LABELS,
+  PODCAST_NOT_FOUND,
+  podcastInput,
+  type PodcastDetail,
+} from '../../../shared/podcasts';
+import { Alert } from '../../components/alert';
+import { ButtonLink } from '../../components/button';
+import { SelectField } from '../../components/select-field';
+import { PageSpinner } from '../../components/spinner';
+import { TextField } from '../../components/text-field';
+import { TextareaField } from '../../components/textarea-field';
+import { ApiRequestError } from '../../lib/api';
+import { paths } from '../../lib/paths';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { AdminFormFrame } from '../../components/admin-form-frame';
+import { NotFound } from '../../components/not-found';
+import { ImageUploadField, usePendingImage } from './image-upload-field';
+import {
+  fromDateInput,
+  toDateInput,
+  uploadPodcastThumbnail,
+  useCreatePodcast,
+  usePodcast,
+  usePodcastThumbnail,
+  useUpdatePodcast,
+} from './podcasts-api';
+
+// Create and edit a podcast episode (spec 2 sections 2, 3, 5 and 8). One shared schema checks
+// the form here and the body on the server; the server's field messages land on the same fields.
+
+type Input = z.input<typeof podcastInput>;
+const FIELDS = [
+  'title',
+  'description',
+  'mediaType',
+  'videoUrl',
+  'mediaUrl',
+  'guests',
+  'tags',
+  'publishedAt',
+  'transcript',
+  'showNotes',
+] as const;
+type Field = (typeof FIELDS)[number];
+type FieldErrors = Partial<Record<Field, string>>;
+const BACK = paths.adminTab('podcasts');
+
+/** What the form holds, or the field errors to show. The published date is sent only when it
+ * is new or changed, so an edit keeps the episode's exact time. */
+function readForm(form: HTMLFormElement, initialDay: string) {
+  const data = new FormData(form);
+  const text = (field: Field) => String(data.get(field) ?? '');
+  const day = text('publishedAt');
+  const values: Input = {
+    title: text('title'),
+    description: text('description'),
+    mediaType: text('mediaType') as Input['mediaType'],
+    videoUrl: text('videoUrl'),
+    mediaUrl: text('mediaUrl'),
+    guests: text('guests'),
+    tags: text('tags'),
+    transcript: text('transcript'),
+    showNotes: text('showNotes'),
+    publishedAt: day !== initialDay ? fromDateInput(day) : undefined,
+  };
+  const result = podcastInput.safeParse(values);
+  if (result.success) return { values, errors: null };
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as Field;
+    errors[field] ??= issue.message;
+  }
+  return { values: null, errors };
+}
+
+/** A 422 from the server names its field ("videoUrl: ..."): put it on that field. */
+function serverFieldError(error: unknown): FieldErrors | null {
+  if (!(error instanceof ApiRequestError) || error.status !== 422) return null;
+  const match = /^(\w+): (.+)$/s.exec(error.message);
+  const field = match?.[1] as Field | undefined;
+  return field && FIELDS.includes(field) ? { [field]: match![2] } : null;
+}
+
+/** The spec's text, with the server's reason when it gave one (spec: "service message may be shown"). */
+function failureText(text: string, error: unknown) {
+  return error instanceof ApiRequestError && error.status >= 400 && error.status < 500 && error.message
+    ? `${text}: ${error.message}`
+    : text;
+}
+
+function focusFirstError(form: HTMLFormElement, errors: FieldErrors) {
+  const first = FIELDS.find((field) => errors[field]);
+  const input = first ? form.elements.namedItem(first) : null;
+  if (input instanceof HTMLElement) input.focus();
+}
+
+function PodcastForm({
+  title,
+  submitLabel,
+  podcast,
+  failure,
+  save,
+  thumbnail,
+  notice,
+}: {
+  title: string;
+  submitLabel: string;
+  podcast: PodcastDetail | null;
+  /** The spec's text when saving fails. */
+  failure: string;
+  save: (input: Input) => Promise<void>;
+  thumbnail: { value: string | null; onUpload: (file: File) => Promise<string>; onRemove: () => Promise<void> };
+  notice?: string | null;
+}) {
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [error, setError] = useState<string | null>(notice ?? null);
+  const [submitting, setSubmitting] = useState(false);
+  const initialDay = podcast ? toDateInput(podcast.publishedAt) : '';
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const { values, errors: invalid } = readForm(form, initialDay);
+    setError(null);
+    if (!values) {
+      setErrors(invalid);
+      focusFirstError(form, invalid);
+      return;
+    }
+    setErrors({});
+    setSubmitting(true);
+    try {
+      await save(values);
+    } catch (err) {
+      const fieldErrors = serverFieldError(err);
+      if (fieldErrors) {
+        setErrors(fieldErrors);
+        focusFirstError(form, fieldErrors);
+        setError(failure);
+      } else {
+        setError(failureText(failure, err));
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  /** A field's error goes once it is edited. */
+  function handleInput(event: FormEvent<HTMLDivElement>) {
+    const name = (event.target as { name?: string }).name;
+    if (name && errors[name as keyof FieldErrors]) setErrors(({ [name as keyof FieldErrors]: _gone, ...rest }) => rest);
+  }
+
+  return (
+    <AdminFormFrame
+      title={title}
+      backTo={BACK}
+      error={error}
+      submitLabel={submitLabel}
+      submitting={submitting}
+      onSubmit={(event) => void handleSubmit(event)}
+    >
+      <div className="space-y-5" onInput={handleInput}>
+        <TextField
+          label="Title"
+          name="title"
+          required
+          maxLength={200}
+          defaultValue={podcast?.title ?? ''}
+          error={errors.title}
+        />
+        <TextareaField
+          label="Description"
+          name="description"
+          rows={4}
+          maxLength={5000}
+          defaultValue={podcast?.description ?? ''}
+          error={errors.description}
+        />
+        <SelectField
+          label="Media type"
+          name="mediaType"
+          defaultValue={podcast?.mediaType ?? 'youtube'}
+          error={errors.mediaType}
+        >
+          {MEDIA_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {MEDIA_TYPE_LABELS[type]}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label="Video URL"
+          name="videoUrl"
+          inputMode="url"
+          placeholder="https://www.youtube.com/watch?v=..."
+          hint={`The YouTube or Vimeo link; "${COMING_SOON}" (or empty) for an episode that is announced but not out yet.`}
+          defaultValue={podcast?.videoUrl ?? ''}
+          error={errors.videoUrl}
+        />
+        <TextField
+          label="Media URL"
+          name="mediaUrl"
+          type="url"
+          inputMode="url"
+          placeholder="https://"
+          hint="For Direct: the address of the audio or video file."
+          defaultValue={podcast?.mediaUrl ?? ''}
+          error={errors.mediaUrl}
+        />
+        <ImageUploadField
+          label="Thumbnail"
+          value={thumbnail.value}
+          onUpload={thumbnail.onUpload}
+          onRemove={thumbnail.onRemove}
+        />
+        <TextField
+          label="Guests"
+          name="guests"
+          hint="Comma-separated, like: Ada Lovelace, Grace Hopper"
+          defaultValue={podcast?.guests.join(', ') ?? ''}
+          error={errors.guests}
+        />
+        <TextField
+          label="Tags"
+          name="tags"
+          hint="Comma-separated, like: funding, startups"
+          defaultValue={podcast?.tags.join(', ') ?? ''}
+          error={errors.tags}
+        />
+        <TextField
+          label="Published date"
+          name="publishedAt"
+          type="date"
+          hint={podcast ? undefined : 'Leave empty to publish now.'}
+          defaultValue={initialDay}
+          error={errors.publishedAt}
+          className="sm:max-w-xs"
+        />
+        <TextareaField
+          label="Show notes"
+          name="showNotes"
+          rows={6}
+          defaultValue={podcast?.showNotes ?? ''}
+          error={errors.showNotes}
+        />
+        <TextareaField
+          label="Transcript"
+          name="transcript"
+          rows={8}
+          defaultValue={podcast?.transcript ?? ''}
+          error={errors.transcript}
+        />
+      </div>
+    </AdminFormFrame>
+  );
+}
+
+/** /podcasts/create. A chosen thumbnail waits in the browser until the episode is saved: a
+ * cancelled form leaves no file behind. */
+export function PodcastCreatePage() {
+  const navigate = useNavigate();
+  const create = useCreatePodcast();
+  const thumbnail = usePendingImage();
+
+  async function save(input: Input) {
+    const podcast = await create.mutateAsync(input);
+    if (thumbnail.file) {
+      try {
+        await uploadPodcastThumbnail(podcast.id, thumbnail.file);
+      } catch {
+        // The episode exists: carry on in its edit form, where the thumbnail can be tried again.
+        await navigate(paths.podcastEdit(podcast.id), { replace: true, state: { uploadFailed: true } });
+        return;
+      }
+    }
+    await navigate(BACK);
+  }
+
+  return (
+    <PodcastForm
+      title="Create Podcast"
+      submitLabel="Create Podcast"
+      podcast={null}
+      failure="Failed to create podcast"
+      save={save}
+      thumbnail={{ value: thumbnail.preview, onUpload: thumbnail.choose, onRemove: thumbnail.clear }}
+    />
+  );
+}
+
+/** /podcasts/:podcastId/edit. The thumbnail is stored (or removed) at once. */
+export function PodcastEditPage() {
+  const { podcastId = '' } = useParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const podcast = usePodcast(podcastId);
+  const update = useUpdatePodcast(podcastId);
+  const thumbnail = usePodcastThumbnail(podcastId);
+  const notFound = podcast.error instanceof ApiRequestError && podcast.error.status === 404;
+  const uploadFailed = (location.state as { uploadFailed?: boolean } | null)?.uploadFailed;
+
+  if (notFound) {
+    return (
+      <NotFound title={PODCAST_NOT_FOUND} text="The podcast you're looking for doesn't exist.">
+        <ButtonLink to={BACK}>
+          <ArrowLeft aria-hidden="true" />
+          Back to Admin Dashboard
+        </ButtonLink>
+      </NotFound>
+    );
+  }
+  if (podcast.isPending) return <PageSpinner label="Loading podcast" />;
+  if (podcast.isError) return <Problem title="Edit Podcast" message="Failed to fetch podcast" />;
+
+  return (
+    <PodcastForm
+      key={podcast.data.id}
+      title="Edit Podcast"
+      submitLabel="Save Changes"
+      podcast={podcast.data}
+      failure="Failed to update podcast"
+      notice={uploadFailed ? 'Failed to upload image' : null}
+      save={async (input) => {
+        await update.mutateAsync(input);
+        await navigate(BACK);
+      }}
+      thumbnail={{ value: podcast.data.thumbnailUrl, onUpload: thumbnail.upload, onRemove: thumbnail.remove }}
+    />
+  );
+}
+
+/** A failed load. */
+function Problem({ title, message }: { title: string; message?: string }) {
+  useDocumentTitle(title);
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
+      {message && (
+        <Alert tone="error" className="mt-6">
+          {message}
+        </Alert>
+      )}
+      <ButtonLink to={BACK} variant="secondary" className="mt-6">
+        <ArrowLeft aria-hidden="true" />
+        Back to Admin Dashboard
+      </ButtonLink>
+    </div>
+  );
+}

@@ -1,0 +1,266 @@
+import { useState, type FormEvent } from 'react';
+import { ArrowLeft } from 'lucide-react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import type { z } from 'zod';
+import type { Sponsor } from '../../../shared/events';
+import { DEFAULT_SPONSOR_LEVEL, SPONSOR_LEVELS, SPONSOR_NOT_FOUND, sponsorInput } from '../../../shared/sponsors';
+import { Alert } from '../../components/alert';
+import { ButtonLink } from '../../components/button';
+import { SelectField } from '../../components/select-field';
+import { PageSpinner } from '../../components/spinner';
+import { TextField } from '../../components/text-field';
+import { TextareaField } from '../../components/textarea-field';
+import { ApiRequestError } from '../../lib/api';
+import { paths } from '../../lib/paths';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { AdminFormFrame } from '../../components/admin-form-frame';
+import { NotFound } from '../../components/not-found';
+import { ImageUploadField, usePendingImage } from './image-upload-field';
+import { uploadSponsorLogo, useCreateSponsor, useSponsor, useSponsorLogo, useUpdateSponsor } from './sponsors-api';
+
+// Create and edit a sponsor (spec 2 sections 2, 5 and 8). One shared schema checks the form
+// here and the body on the server; the server's field messages land on the same fields.
+
+type FieldErrors = Partial<Record<keyof z.input<typeof sponsorInput>, string>>;
+const FIELDS = ['name', 'level', 'info', 'website'] as const;
+const BACK = paths.adminTab('sponsors');
+
+/** What the form holds, or the field errors to show. */
+function readForm(form: HTMLFormElement) {
+  const data = new FormData(form);
+  const values = Object.fromEntries(FIELDS.map((field) => [field, String(data.get(field) ?? '')]));
+  const result = sponsorInput.safeParse(values);
+  if (result.success) return { values: values as z.input<typeof sponsorInput>, errors: null };
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as keyof FieldErrors;
+    errors[field] ??= issue.message;
+  }
+  return { values: null, errors };
+}
+
+/** A 422 from the server names its field ("website: ..."): put it on that field. */
+function serverFieldError(error: unknown): FieldErrors | null {
+  if (!(error instanceof ApiRequestError) || error.status !== 422) return null;
+  const match = /^(\w+): (.+)$/s.exec(error.message);
+  const field = match?.[1] as (typeof FIELDS)[number] | undefined;
+  return field && FIELDS.includes(field) ? { [field]: match![2] } : null;
+}
+
+function failureText(text: string, error: unknown) {
+  return error instanceof ApiRequestError && error.status >= 400 && error.status < 500 && error.message
+    ? `${text}: ${error.message}`
+    : text;
+}
+
+function focusFirstError(form: HTMLFormElement, errors: FieldErrors) {
+  const first = FIELDS.find((field) => errors[field]);
+  const input = first ? form.elements.namedItem(first) : null;
+  if (input instanceof HTMLElement) input.focus();
+}
+
+function SponsorForm({
+  title,
+  submitLabel,
+  sponsor,
+  failure,
+  save,
+  logo,
+  notice,
+}: {
+  title: string;
+  submitLabel: string;
+  sponsor: Sponsor | null;
+  /** The spec's text when saving fails. */
+  failure: string;
+  save: (input: z.input<typeof sponsorInput>) => Promise<void>;
+  logo: { value: string | null; onUpload: (file: File) => Promise<string>; onRemove: () => Promise<void> };
+  notice?: string | null;
+}) {
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [error, setError] = useState<string | null>(notice ?? null);
+  const [submitting, setSubmitting] = useState(false);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const { values, errors: invalid } = readForm(form);
+    setError(null);
+    if (!values) {
+      setErrors(invalid);
+      focusFirstError(form, invalid);
+      return;
+    }
+    setErrors({});
+    setSubmitting(true);
+    try {
+      await save(values);
+    } catch (err) {
+      const fieldErrors = serverFieldError(err);
+      if (fieldErrors) {
+        setErrors(fieldErrors);
+        focusFirstError(form, fieldErrors);
+        setError(failure);
+      } else {
+        setError(failureText(failure, err));
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  /** A field's error goes once it is edited. */
+  function handleInput(event: FormEvent<HTMLDivElement>) {
+    const name = (event.target as { name?: string }).name;
+    if (name && errors[name as keyof FieldErrors]) setErrors(({ [name as keyof FieldErrors]: _gone, ...rest }) => rest);
+  }
+
+  return (
+    <AdminFormFrame
+      title={title}
+      backTo={BACK}
+      error={error}
+      submitLabel={submitLabel}
+      submitting={submitting}
+      onSubmit={(event) => void handleSubmit(event)}
+    >
+      <div className="space-y-5" onInput={handleInput}>
+        <TextField
+          label="Name"
+          name="name"
+          required
+          maxLength={120}
+          autoComplete="organization"
+          defaultValue={sponsor?.name ?? ''}
+          error={errors.name}
+        />
+        <SelectField
+          label="Level"
+          name="level"
+          defaultValue={sponsor?.level ?? DEFAULT_SPONSOR_LEVEL}
+          error={errors.level}
+        >
+          {SPONSOR_LEVELS.map((level) => (
+            <option key={level} value={level}>
+              {level}
+            </option>
+          ))}
+        </SelectField>
+        <TextareaField
+          label="Info"
+          name="info"
+          rows={4}
+          maxLength={2000}
+          defaultValue={sponsor?.info ?? ''}
+          error={errors.info}
+        />
+        <TextField
+          label="Website"
+          name="website"
+          type="url"
+          inputMode="url"
+          autoComplete="url"
+          placeholder="https://"
+          hint="The full address, starting with https://"
+          defaultValue={sponsor?.website ?? ''}
+          error={errors.website}
+        />
+        <ImageUploadField label="Logo" value={logo.value} onUpload={logo.onUpload} onRemove={logo.onRemove} />
+      </div>
+    </AdminFormFrame>
+  );
+}
+
+/** /sponsors/create. A chosen logo waits in the browser until the sponsor is saved: a cancelled
+ * form leaves no file behind. */
+export function SponsorCreatePage() {
+  const navigate = useNavigate();
+  const create = useCreateSponsor();
+  const logo = usePendingImage();
+  const logoFile = logo.file;
+
+  async function save(input: z.input<typeof sponsorInput>) {
+    const sponsor = await create.mutateAsync(input);
+    if (logoFile) {
+      try {
+        await uploadSponsorLogo(sponsor.id, logoFile);
+      } catch {
+        // The sponsor exists: carry on in its edit form, where the logo can be tried again.
+        await navigate(paths.sponsorEdit(sponsor.id), { replace: true, state: { uploadFailed: true } });
+        return;
+      }
+    }
+    await navigate(BACK);
+  }
+
+  return (
+    <SponsorForm
+      title="Create Sponsor"
+      submitLabel="Create Sponsor"
+      sponsor={null}
+      failure="Failed to create sponsor"
+      save={save}
+      logo={{ value: logo.preview, onUpload: logo.choose, onRemove: logo.clear }}
+    />
+  );
+}
+
+/** /sponsors/:sponsorId/edit. The logo is stored (or removed) at once. */
+export function SponsorEditPage() {
+  const { sponsorId = '' } = useParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const sponsor = useSponsor(sponsorId);
+  const update = useUpdateSponsor(sponsorId);
+  const logo = useSponsorLogo(sponsorId);
+  const notFound = sponsor.error instanceof ApiRequestError && sponsor.error.status === 404;
+  const uploadFailed = (location.state as { uploadFailed?: boolean } | null)?.uploadFailed;
+
+  if (notFound) return <SponsorNotFound />;
+  if (sponsor.isPending) return <PageSpinner label="Loading sponsor" />;
+  if (sponsor.isError) return <LoadFailed />;
+
+  return (
+    <SponsorForm
+      key={sponsor.data.id}
+      title="Edit Sponsor"
+      submitLabel="Save Changes"
+      sponsor={sponsor.data}
+      failure="Failed to update sponsor"
+      notice={uploadFailed ? 'Failed to upload image' : null}
+      save={async (input) => {
+        await update.mutateAsync(input);
+        await navigate(BACK);
+      }}
+      logo={{ value: sponsor.data.logoUrl, onUpload: logo.upload, onRemove: logo.remove }}
+    />
+  );
+}
+
+function LoadFailed() {
+  useDocumentTitle('Edit Sponsor');
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight">Edit Sponsor</h1>
+      <Alert tone="error" className="mt-6">
+        Failed to load sponsor
+      </Alert>
+      <ButtonLink to={BACK} variant="secondary" className="mt-6">
+        <ArrowLeft aria-hidden="true" />
+        Back to Admin Dashboard
+      </ButtonLink>
+    </div>
+  );
+}
+
+/** The not-found page (spec 2 section 2: "not-found page when missing"). */
+function SponsorNotFound() {
+  return (
+    <NotFound title={SPONSOR_NOT_FOUND} text="The sponsor you're looking for doesn't exist.">
+      <ButtonLink to={BACK}>
+        <ArrowLeft aria-hidden="true" />
+        Back to Admin Dashboard
+      </ButtonLink>
+    </NotFound>
+  );
+}

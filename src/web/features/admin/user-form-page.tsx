@@ -1,0 +1,285 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import type { z } from 'zod';
+import {
+  ADMIN_PASSWORD_MIN,
+  USER_CREATE_FAILED,
+  USER_LOAD_FAILED,
+  USER_NOT_FOUND,
+  USER_UPDATE_FAILED,
+  createUserInput,
+  updateUserInput,
+  type AdminUserDetail,
+} from '../../../shared/users';
+import { Alert } from '../../components/alert';
+import { ButtonLink } from '../../components/button';
+import { PageSpinner } from '../../components/spinner';
+import { TextField } from '../../components/text-field';
+import { TextareaField } from '../../components/textarea-field';
+import { ApiRequestError } from '../../lib/api';
+import { paths } from '../../lib/paths';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { AdminFormFrame } from '../../components/admin-form-frame';
+import { NotFound } from '../../components/not-found';
+import { UserCheckbox } from './user-checkbox';
+import { useAdminUser, useCreateUser, useUpdateUser } from './users-api';
+
+type Errors = Record<string, string>;
+const backTo = paths.adminTab('users');
+
+/** Checks `values` with the shared schema (the server runs the same one): the data or the errors. */
+function validate<S extends z.ZodType>(schema: S, values: unknown): { data: z.output<S> } | { errors: Errors } {
+  const result = schema.safeParse(values);
+  if (result.success) return { data: result.data };
+  const errors: Errors = {};
+  for (const issue of result.error.issues) {
+    const field = String(issue.path[0] ?? '');
+    if (field && !errors[field]) errors[field] = issue.message;
+  }
+  return { errors };
+}
+
+function focusFirst(form: HTMLFormElement, errors: Errors) {
+  const first = Object.keys(errors)[0];
+  const input = first ? form.elements.namedItem(first) : null;
+  if (input instanceof HTMLElement) input.focus();
+}
+
+/** The server's own message when it gave one (e.g. a taken username), else null. */
+const serviceMessage = (error: unknown) =>
+  error instanceof ApiRequestError && error.status > 0 && error.status < 500 ? error.message : null;
+
+/** Which field a refusal of the server belongs to, when it names one. */
+const FIELD_OF_CODE: Record<string, string> = {
+  USERNAME_TAKEN: 'username',
+  EMAIL_TAKEN: 'email',
+  WEAK_PASSWORD: 'password',
+};
+
+export function UserCreatePage() {
+  const navigate = useNavigate();
+  const create = useCreateUser();
+  const [values, setValues] = useState({ email: '', password: '', username: '', fullName: '', isAdmin: false });
+  const [errors, setErrors] = useState<Errors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const set = (field: keyof typeof values) => (value: string | boolean) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors(({ [field]: _dropped, ...rest }) => rest);
+  };
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    setFailure(null);
+    const checked = validate(createUserInput, values);
+    if ('errors' in checked) {
+      setErrors(checked.errors);
+      focusFirst(form, checked.errors);
+      return;
+    }
+    create.mutate(checked.data, {
+      onSuccess: () => void navigate(backTo),
+      onError: (error) => {
+        const field = error instanceof ApiRequestError ? FIELD_OF_CODE[error.code] : undefined;
+        if (field) {
+          const next = { [field]: error.message };
+          setErrors(next);
+          focusFirst(form, next);
+        } else {
+          setFailure(serviceMessage(error) ?? USER_CREATE_FAILED);
+        }
+      },
+    });
+  };
+
+  return (
+    <AdminFormFrame
+      title="Create User"
+      backTo={backTo}
+      error={failure}
+      submitLabel="Create User"
+      submitting={create.isPending}
+      onSubmit={handleSubmit}
+    >
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="off"
+        required
+        value={values.email}
+        onChange={(e) => set('email')(e.target.value)}
+        error={errors.email}
+      />
+      <TextField
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        required
+        hint={`At least ${ADMIN_PASSWORD_MIN} characters, and not easy to guess.`}
+        value={values.password}
+        onChange={(e) => set('password')(e.target.value)}
+        error={errors.password}
+      />
+      <TextField
+        label="Username"
+        name="username"
+        autoComplete="off"
+        required
+        value={values.username}
+        onChange={(e) => set('username')(e.target.value)}
+        error={errors.username}
+      />
+      <TextField
+        label="Full name"
+        name="fullName"
+        autoComplete="off"
+        value={values.fullName}
+        onChange={(e) => set('fullName')(e.target.value)}
+        error={errors.fullName}
+      />
+      <UserCheckbox
+        label="Admin User"
+        name="isAdmin"
+        checked={values.isAdmin}
+        onChange={(checked) => set('isAdmin')(checked)}
+        hint="Admins manage events, forums, sponsors, users and podcasts."
+      />
+    </AdminFormFrame>
+  );
+}
+
+export function UserEditPage() {
+  const { userId = '' } = useParams();
+  const user = useAdminUser(userId);
+
+  if (user.isPending) return <PageSpinner label="Loading user" />;
+  if (user.isError) {
+    if (user.error instanceof ApiRequestError && user.error.status === 404) return <UserNotFound />;
+    return (
+      <Centered title="Edit User">
+        <Alert tone="error">{USER_LOAD_FAILED}</Alert>
+      </Centered>
+    );
+  }
+  // Keyed by id: another user's page starts from that user's values.
+  return <UserEditForm key={user.data.user.id} user={user.data.user} />;
+}
+
+function UserEditForm({ user }: { user: AdminUserDetail }) {
+  const navigate = useNavigate();
+  const update = useUpdateUser(user.id);
+  const [values, setValues] = useState({
+    username: user.username,
+    fullName: user.fullName ?? '',
+    company: user.company ?? '',
+    position: user.position ?? '',
+    website: user.website ?? '',
+    bio: user.bio ?? '',
+    instagramUrl: user.instagramUrl ?? '',
+    facebookUrl: user.facebookUrl ?? '',
+    linkedinUrl: user.linkedinUrl ?? '',
+    isSponsor: user.isSponsor,
+    isPanelist: user.isPanelist,
+  });
+  const [errors, setErrors] = useState<Errors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const set = (field: keyof typeof values) => (value: string | boolean) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors(({ [field]: _dropped, ...rest }) => rest);
+  };
+  const text = (field: Exclude<keyof typeof values, 'isSponsor' | 'isPanelist'>) => ({
+    name: field,
+    value: values[field],
+    onChange: (e: { target: { value: string } }) => set(field)(e.target.value),
+    error: errors[field],
+  });
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    setFailure(null);
+    const checked = validate(updateUserInput, values);
+    if ('errors' in checked) {
+      setErrors(checked.errors);
+      focusFirst(form, checked.errors);
+      return;
+    }
+    update.mutate(checked.data, {
+      onSuccess: () => void navigate(backTo),
+      onError: (error) => {
+        if (error instanceof ApiRequestError && error.code === 'USERNAME_TAKEN') {
+          const next = { username: error.message };
+          setErrors(next);
+          focusFirst(form, next);
+        } else if (error instanceof ApiRequestError && error.status === 404) {
+          setFailure(USER_NOT_FOUND);
+        } else {
+          setFailure(USER_UPDATE_FAILED);
+        }
+      },
+    });
+  };
+
+  return (
+    <AdminFormFrame
+      title="Edit User"
+      backTo={backTo}
+      error={failure}
+      submitLabel="Update User"
+      submitting={update.isPending}
+      onSubmit={handleSubmit}
+    >
+      <p className="text-sm text-fg-muted">
+        E-mail: <span className="break-all text-fg">{user.email}</span>
+      </p>
+      <TextField label="Username" autoComplete="off" required {...text('username')} />
+      <TextField label="Full name" autoComplete="off" {...text('fullName')} />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField label="Company" autoComplete="off" {...text('company')} />
+        <TextField label="Position" autoComplete="off" {...text('position')} />
+      </div>
+      <TextField label="Website" type="url" placeholder="https://example.com" {...text('website')} />
+      <TextareaField label="Bio" rows={4} {...text('bio')} />
+      <TextField label="Instagram URL" type="url" placeholder="https://instagram.com/..." {...text('instagramUrl')} />
+      <TextField label="Facebook URL" type="url" placeholder="https://facebook.com/..." {...text('facebookUrl')} />
+      <TextField label="LinkedIn URL" type="url" placeholder="https://linkedin.com/in/..." {...text('linkedinUrl')} />
+      <fieldset className="space-y-3">
+        <legend className="text-sm font-medium text-fg">Roles</legend>
+        <UserCheckbox
+          label="Sponsor"
+          name="isSponsor"
+          checked={values.isSponsor}
+          onChange={(checked) => set('isSponsor')(checked)}
+        />
+        <UserCheckbox
+          label="Panelist"
+          name="isPanelist"
+          checked={values.isPanelist}
+          onChange={(checked) => set('isPanelist')(checked)}
+        />
+      </fieldset>
+    </AdminFormFrame>
+  );
+}
+
+function UserNotFound() {
+  return (
+    <NotFound title={USER_NOT_FOUND} text="The user you are looking for does not exist or was deleted.">
+      <ButtonLink to={backTo}>Back to Admin Dashboard</ButtonLink>
+    </NotFound>
+  );
+}
+
+function Centered({ title, children }: { title: string; children: React.ReactNode }) {
+  useDocumentTitle(title);
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-12 sm:px-6">
+      <h1 className="mb-4 text-3xl font-bold tracking-tight">{title}</h1>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,408 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Pencil, Trash2 } from 'lucide-react';
+import {
+  POST_DELETE_ERROR,
+  POST_LOAD_ERROR,
+  POST_NOT_FOUND,
+  REPLIES_EMPTY,
+  REPLIES_LOAD_ERROR,
+  REPLY_DELETE_ERROR,
+  REPLY_POST_ERROR,
+  isBlankRichText,
+  postInput,
+  replyInput,
+  type PostDetail,
+  type Reply,
+} from '../../../shared/forums';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { EmptyState } from '../../components/empty-state';
+import { Pagination } from '../../components/pagination';
+import { RichText } from '../../components/rich-text';
+import { ReportButton } from '../../components/report-button';
+import { RichTextEditor } from '../../components/rich-text-editor';
+import { PageSpinner } from '../../components/spinner';
+import { TextField } from '../../components/text-field';
+import { ApiRequestError } from '../../lib/api';
+import { paths } from '../../lib/paths';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import {
+  isNotFound,
+  uploadForumImage,
+  useCreateReply,
+  useDeletePost,
+  useDeleteReply,
+  usePost,
+  useReplies,
+  useUpdatePost,
+  useUpdateReply,
+} from './api';
+import { fieldErrors } from './form';
+import { AuthorLine, ConfirmDelete, ForumFrame, NotFoundPanel } from './forum-ui';
+
+/** A rate limit or a validation message says what to do; anything else is the spec's text. */
+const failureText = (error: unknown, text: string) =>
+  error instanceof ApiRequestError && (error.status === 429 || error.status === 422)
+    ? `${text}: ${error.message}`
+    : error
+      ? text
+      : null;
+
+/** /forums/:forumId/:postId: the post, its replies oldest first (paged), and a reply editor. */
+export function PostPage() {
+  const { forumId = '', postId = '' } = useParams();
+  const navigate = useNavigate();
+  const post = usePost(forumId, postId);
+  useDocumentTitle(post.data?.post.title ?? 'Post');
+
+  if (isNotFound(post.error)) {
+    return (
+      <NotFoundPanel title={POST_NOT_FOUND}>
+        <Button onClick={() => void navigate(paths.forum(forumId))}>Go back</Button>
+      </NotFoundPanel>
+    );
+  }
+
+  return (
+    <ForumFrame back={{ to: paths.forum(forumId), label: `Back to ${post.data?.post.forumName ?? 'forum'}` }}>
+      {post.isPending ? (
+        <PageSpinner label="Loading post" />
+      ) : post.isError ? (
+        <Alert tone="error" className="mt-6">
+          {POST_LOAD_ERROR}
+        </Alert>
+      ) : (
+        <PostView forumId={forumId} post={post.data.post} />
+      )}
+      <Replies forumId={forumId} postId={postId} />
+      {/* Outside every loading state: a refetch never takes away what the member is typing. */}
+      <ReplyForm forumId={forumId} postId={postId} />
+    </ForumFrame>
+  );
+}
+
+function PostView({ forumId, post }: { forumId: string; post: PostDetail }) {
+  const navigate = useNavigate();
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const remove = useDeletePost(forumId, post.id);
+
+  return (
+    <article className="mt-4" aria-labelledby="post-title">
+      {editing ? (
+        <PostEditForm forumId={forumId} post={post} onDone={() => setEditing(false)} />
+      ) : (
+        <>
+          <h1 id="post-title" className="text-3xl font-bold tracking-tight break-words">
+            {post.title}
+          </h1>
+          <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+            <AuthorLine author={post.author} createdAt={post.createdAt} editedAt={post.editedAt} />
+            <div className="flex gap-2">
+              {!post.can.edit && post.author && <ReportButton targetType="post" targetId={post.id} />}
+              {post.can.edit && (
+                <Button variant="ghost" size="sm" onClick={() => setEditing(true)}>
+                  <Pencil aria-hidden="true" />
+                  Edit
+                </Button>
+              )}
+              {post.can.delete && (
+                <Button variant="ghost" size="sm" className="text-danger-text" onClick={() => setConfirming(true)}>
+                  <Trash2 aria-hidden="true" />
+                  Delete
+                </Button>
+              )}
+            </div>
+          </div>
+          {remove.isError && (
+            <Alert tone="error" className="mt-4">
+              {POST_DELETE_ERROR}
+            </Alert>
+          )}
+          <RichText html={post.content} className="mt-6 rounded-xl border border-line bg-surface p-5" />
+        </>
+      )}
+      <ConfirmDelete
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Delete Post"
+        description="Are you sure you want to delete this post and all its replies? This action cannot be undone."
+        pending={remove.isPending}
+        onConfirm={() =>
+          remove.mutate(undefined, {
+            onSuccess: () => void navigate(paths.forum(forumId)),
+            onSettled: () => setConfirming(false),
+          })
+        }
+      />
+    </article>
+  );
+}
+
+function PostEditForm({ forumId, post, onDone }: { forumId: string; post: PostDetail; onDone: () => void }) {
+  const [title, setTitle] = useState(post.title);
+  const [content, setContent] = useState(post.content);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const update = useUpdatePost(forumId, post.id);
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = postInput.safeParse({ title, content });
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
+    setErrors({});
+    update.mutate({ title, content }, { onSuccess: onDone });
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit} className="space-y-4" aria-label="Edit post">
+      {update.error && <Alert tone="error">{failureText(update.error, 'Failed to update post')}</Alert>}
+      <TextField
+        name="title"
+        label="Title"
+        required
+        maxLength={255}
+        value={title}
+        error={errors.title}
+        onChange={(event) => setTitle(event.target.value)}
+      />
+      <RichTextEditor
+        label="Content"
+        value={content}
+        onChange={setContent}
+        height={400}
+        uploadImage={uploadForumImage}
+        error={errors.content}
+      />
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onDone} disabled={update.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={update.isPending}>
+          Save
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function Replies({ forumId, postId }: { forumId: string; postId: string }) {
+  const [search] = useSearchParams();
+  const replyId = search.get('reply');
+  const page = Math.max(1, Number(search.get('page')) || 1);
+  const replies = useReplies(forumId, postId, page, replyId);
+  const [deleteFailed, setDeleteFailed] = useState(false);
+
+  // A link to a reply opens its page; bring the reply into view once it is there.
+  const shown = replies.data?.replies.some((r) => r.id === replyId);
+  useEffect(() => {
+    if (replyId && shown) document.getElementById(`reply-${replyId}`)?.scrollIntoView({ block: 'center' });
+  }, [replyId, shown]);
+
+  const data = replies.data;
+  return (
+    <section aria-labelledby="replies-heading" className="mt-10">
+      <h2 id="replies-heading" className="text-xl font-semibold">
+        Replies{data ? ` (${data.total})` : ''}
+      </h2>
+      {deleteFailed && (
+        <Alert tone="error" className="mt-4">
+          {REPLY_DELETE_ERROR}
+        </Alert>
+      )}
+      <div className="mt-4">
+        {replies.isPending ? (
+          <PageSpinner label="Loading replies" />
+        ) : replies.isError ? (
+          isNotFound(replies.error) ? null : (
+            <Alert tone="error">{REPLIES_LOAD_ERROR}</Alert>
+          )
+        ) : !data || data.replies.length === 0 ? (
+          <EmptyState title={REPLIES_EMPTY} />
+        ) : (
+          <>
+            <ol className="space-y-4">
+              {data.replies.map((reply) => (
+                <ReplyItem
+                  key={reply.id}
+                  forumId={forumId}
+                  reply={reply}
+                  highlighted={reply.id === replyId}
+                  onDeleteResult={(ok) => setDeleteFailed(!ok)}
+                />
+              ))}
+            </ol>
+            <Pagination
+              className="mt-6"
+              label="Pages of replies"
+              page={data.page}
+              pageCount={data.pageCount}
+              to={(n) => `?page=${n}`}
+            />
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function ReplyItem({
+  forumId,
+  reply,
+  highlighted,
+  onDeleteResult,
+}: {
+  forumId: string;
+  reply: Reply;
+  highlighted: boolean;
+  onDeleteResult: (ok: boolean) => void;
+}) {
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(reply.content);
+  const [confirming, setConfirming] = useState(false);
+  const update = useUpdateReply(forumId, reply.postId);
+  const remove = useDeleteReply(forumId, reply.postId);
+  const label = reply.author?.username ?? 'former member';
+
+  const save = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isBlankRichText(draft)) return;
+    update.mutate({ replyId: reply.id, content: draft }, { onSuccess: () => setEditing(false) });
+  };
+
+  return (
+    <li
+      id={`reply-${reply.id}`}
+      className={`rounded-xl border bg-surface p-4 ${highlighted ? 'border-brand' : 'border-line'}`}
+    >
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <AuthorLine author={reply.author} createdAt={reply.createdAt} editedAt={reply.editedAt} />
+        <div className="flex gap-1">
+          <Link
+            to={`?reply=${encodeURIComponent(reply.id)}`}
+            className="inline-flex min-h-8 items-center rounded-lg px-2 text-sm text-fg-muted hover:bg-surface-2 hover:text-fg"
+            aria-label={`Link to ${label}'s reply`}
+          >
+            Link
+          </Link>
+          {!reply.can.edit && reply.author && <ReportButton targetType="reply" targetId={reply.id} appearance="icon" />}
+          {reply.can.edit && !editing && (
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => {
+                setDraft(reply.content);
+                setEditing(true);
+              }}
+              aria-label={`Edit ${label}'s reply`}
+            >
+              <Pencil aria-hidden="true" />
+              Edit
+            </Button>
+          )}
+          {reply.can.delete && (
+            <Button
+              variant="ghost"
+              size="sm"
+              className="text-danger-text"
+              onClick={() => setConfirming(true)}
+              aria-label={`Delete ${label}'s reply`}
+            >
+              <Trash2 aria-hidden="true" />
+              Delete
+            </Button>
+          )}
+        </div>
+      </div>
+      {editing ? (
+        <form noValidate onSubmit={save} className="mt-3 space-y-3" aria-label="Edit reply">
+          {update.error && <Alert tone="error">{failureText(update.error, 'Failed to update reply')}</Alert>}
+          <RichTextEditor
+            label="Edit reply"
+            value={draft}
+            onChange={setDraft}
+            height={300}
+            uploadImage={uploadForumImage}
+          />
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" onClick={() => setEditing(false)} disabled={update.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={update.isPending}>
+              Save
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <RichText html={reply.content} className="mt-3" />
+      )}
+      <ConfirmDelete
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Delete Reply"
+        description="Are you sure you want to delete this reply? This action cannot be undone."
+        pending={remove.isPending}
+        onConfirm={() =>
+          remove.mutate(reply.id, {
+            onSuccess: () => onDeleteResult(true),
+            onError: () => onDeleteResult(false),
+            onSettled: () => setConfirming(false),
+          })
+        }
+      />
+    </li>
+  );
+}
+
+function ReplyForm({ forumId, postId }: { forumId: string; postId: string }) {
+  const [, setSearch] = useSearchParams();
+  const [content, setContent] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const create = useCreateReply(forumId, postId);
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    // Spec 2 section 5: a blank reply is ignored.
+    if (isBlankRichText(content)) return;
+    const parsed = replyInput.safeParse({ content });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
+    setError(undefined);
+    create.mutate(
+      { content },
+      {
+        onSuccess: ({ reply }) => {
+          setContent('');
+          // Open the page that holds the new reply (the last one).
+          if (reply) setSearch({ reply: reply.id }, { preventScrollReset: true });
+        },
+      },
+    );
+  };
+
+  const failure = failureText(create.error, REPLY_POST_ERROR);
+  return (
+    <form noValidate onSubmit={handleSubmit} className="mt-10 space-y-3" aria-labelledby="reply-form-heading">
+      <h2 id="reply-form-heading" className="text-xl font-semibold">
+        Write a reply
+      </h2>
+      {failure && <Alert tone="error">{failure}</Alert>}
+      <RichTextEditor
+        id="reply-editor"
+        label="Your reply"
+        value={content}
+        onChange={(html) => {
+          setContent(html);
+          if (error) setError(undefined);
+        }}
+        height={300}
+        uploadImage={uploadForumImage}
+        error={error}
+      />
+      <div className="flex justify-end">
+        <Button type="submit" loading={create.isPending}>
+          Post Reply
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,155 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { DEMO_ADMIN, expectNoAxeViolations, expectNoAxeViolationsInBothThemes, latestMail } from './fixtures';
+
+// The admin's events: create one with a seeded sponsor and an image, edit it, see it on its
+// public page with the sponsor, export its attendees. The session is made through the API.
+
+const SPONSOR = 'Uptown Community Bank';
+const HEADER = 'Type,Name,Email,Username,Company,Position,Website,Instagram,Facebook,LinkedIn,Status,Registration Date';
+
+async function signInAsAdmin(page: Page) {
+  await page.goto('/');
+  const origin = new URL(page.url()).origin;
+  const res = await page.request.post('/api/auth/sign-in', { data: DEMO_ADMIN, headers: { origin } });
+  expect(res.status()).toBe(200);
+}
+
+const imagePng = () =>
+  sharp({ create: { width: 800, height: 450, channels: 3, background: '#0f766e' } })
+    .png()
+    .toBuffer();
+
+test('an admin creates, edits and exports an event with a sponsor and an image', async ({ page }) => {
+  test.setTimeout(120_000);
+  const tag = Date.now().toString(36);
+  const name = `Harbor Mixer ${tag}`;
+  const renamed = `Harbor Mixer, Encore ${tag}`;
+  await signInAsAdmin(page);
+
+  // The Events tab.
+  await page.goto('/admin?tab=events');
+  await expect(page.getByRole('link', { name: 'Create Event' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Export attendees of / }).first()).toBeVisible();
+  await expectNoAxeViolationsInBothThemes(page, 'Events tab');
+
+  // Create Event.
+  await page.getByRole('link', { name: 'Create Event' }).click();
+  await expect(page).toHaveURL(/\/events\/create$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Create Event' })).toBeVisible();
+  await expect(page.getByText('Event ID is required for uploading images')).toBeVisible();
+  await expect(page.getByLabel('Status')).toHaveValue('upcoming');
+  await expect(page.getByRole('checkbox', { name: new RegExp(SPONSOR) })).toBeVisible();
+  await expectNoAxeViolationsInBothThemes(page, '/events/create');
+
+  // The shared schema speaks before anything is sent.
+  await page.getByRole('button', { name: 'Create Event' }).click();
+  await expect(page.getByText('Name is required')).toBeVisible();
+  await expect(page.getByLabel('Name')).toBeFocused();
+
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Summary').fill('Founders and builders by the water.');
+  await page.getByLabel('Location').fill('Dockside Hall, Charlotte');
+  await page.getByLabel('Category').fill('Mixer');
+  await page.getByLabel('Start time').fill('2031-05-20T18:00');
+  await page.getByLabel('End time').fill('2031-05-20T17:00');
+  await page.getByLabel('Max attendees').fill('50');
+  const editor = page.locator('[contenteditable="true"]').first();
+  await editor.click();
+  await page.keyboard.type('An evening of introductions.');
+  await page.getByRole('checkbox', { name: new RegExp(SPONSOR) }).check();
+  await page
+    .locator('fieldset', { has: page.locator('legend', { hasText: /^Image$/ }) })
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'harbor.png', mimeType: 'image/png', buffer: await imagePng() });
+  await expect(page.getByRole('img', { name: 'Image preview' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Create Event' }).click();
+  await expect(page.getByText('End time must be after start time')).toBeVisible();
+  await page.getByLabel('End time').fill('2031-05-20T21:00');
+  await page.getByRole('button', { name: 'Create Event' }).click();
+
+  await expect(page).toHaveURL(/\/admin\?tab=events$/);
+  const row = page.getByRole('listitem').filter({ hasText: name });
+  await expect(row).toBeVisible();
+  await expect(row.getByText('Capacity 50')).toBeVisible();
+  const editHref = await row.getByRole('link', { name: `Edit ${name}` }).getAttribute('href');
+  const eventId = /\/events\/([^/]+)\/edit$/.exec(editHref ?? '')?.[1];
+  expect(eventId).toBeTruthy();
+
+  // Edit it: the form comes back filled, in the community's time zone.
+  await row.getByRole('link', { name: `Edit ${name}` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit Event' })).toBeVisible();
+  await expect(page.getByLabel('Name')).toHaveValue(name);
+  await expect(page.getByLabel('Start time')).toHaveValue('2031-05-20T18:00');
+  await expect(page.getByRole('checkbox', { name: new RegExp(SPONSOR) })).toBeChecked();
+  await expect(page.getByRole('button', { name: 'Add gallery images' })).toBeVisible();
+  await expectNoAxeViolationsInBothThemes(page, '/events/:id/edit');
+  await page.getByLabel('Name').fill(renamed);
+  await page.getByRole('button', { name: 'Update Event' }).click();
+  await expect(page).toHaveURL(/\/admin\?tab=events$/);
+  await expect(page.getByRole('listitem').filter({ hasText: renamed })).toBeVisible();
+
+  // The public page shows the new name, the image and the sponsor.
+  await page.goto(`/events/${eventId}`);
+  await expect(page.getByRole('heading', { level: 1, name: renamed })).toBeVisible();
+  await expect(page.getByText(SPONSOR).first()).toBeVisible();
+  const imageSrc = await page.locator('img[src*="/uploads/event-images/events/"]').first().getAttribute('src');
+  expect(imageSrc).toBeTruthy();
+  expect((await page.request.get(imageSrc!)).status()).toBe(200);
+
+  // Someone registers; the export names the file after the event and starts with the header.
+  const origin = new URL(page.url()).origin;
+  const registered = await page.request.put(`/api/events/${eventId}/registration`, {
+    data: { status: 'attending' },
+    headers: { origin },
+  });
+  expect(registered.status()).toBe(200);
+  await page.goto('/admin?tab=events');
+  const exported = page.getByRole('listitem').filter({ hasText: renamed });
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    exported.getByRole('button', { name: `Export attendees of ${renamed}` }).click(),
+  ]);
+  const slug = renamed.toLowerCase().replace(/[^a-z0-9]/g, '_');
+  expect(download.suggestedFilename()).toMatch(new RegExp(`^${slug}_attendees_\\d{4}-\\d{2}-\\d{2}\\.csv$`));
+  const csv = await readFile((await download.path())!, 'utf8');
+  expect(csv.charCodeAt(0)).toBe(0xfeff);
+  const lines = csv.slice(1).split('\r\n');
+  expect(lines[0]).toBe(HEADER);
+  expect(lines[1]).toMatch(/^Member,/);
+  await expect(page.getByText('Failed to export attendees')).toHaveCount(0);
+
+  // E-mail the attendees: the dialog says how many it reaches before sending.
+  await exported.getByRole('button', { name: `Email attendees of ${renamed}` }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('This e-mail will go to 1 person.')).toBeVisible();
+  await expectNoAxeViolations(page, 'Email attendees dialog');
+  await dialog.getByLabel('Subject').fill(`Parking for ${tag}`);
+  await dialog.getByLabel('Message').fill('Use the north garage.');
+  await dialog.getByRole('button', { name: 'Send email' }).click();
+  await expect(page.getByText('Your e-mail was sent to 1 person.')).toBeVisible();
+  expect((await latestMail(page, DEMO_ADMIN.email))?.subject).toBe(`Parking for ${tag}`);
+
+  // Duplicate opens a prefilled form; nothing is saved until it is submitted.
+  await exported.getByRole('link', { name: `Duplicate ${renamed}` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Create Event' })).toBeVisible();
+  await expect(page.getByLabel('Name')).toHaveValue(renamed);
+  await expect(page.getByLabel('Start time')).toHaveValue('');
+  await expect(page.getByRole('checkbox', { name: new RegExp(SPONSOR) })).toBeChecked();
+  await page.getByRole('link', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/admin\?tab=events$/);
+  await expect(page.getByRole('listitem').filter({ hasText: renamed })).toHaveCount(1);
+
+  // Delete: the confirmation says registrations are cancelled and e-mailed; the admin is told.
+  await page
+    .getByRole('listitem')
+    .filter({ hasText: renamed })
+    .getByRole('button', { name: `Delete ${renamed}` })
+    .click();
+  await expect(page.getByRole('dialog').getByText(/e-mailed that the event is cancelled/)).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('listitem').filter({ hasText: renamed })).toHaveCount(0);
+  expect((await latestMail(page, DEMO_ADMIN.email))?.subject).toBe(`Cancelled: ${renamed}`);
+});
