@@ -102,6 +102,10 @@ async function openPostgres(url: string): Promise<Database> {
   // An idle connection dropped by the server (restart, failover, a dropped test database) emits
   // 'error'; unhandled it would crash the process. The pool replaces it on the next query.
   pool.on('error', (err) => console.error(`database: idle connection lost (${err.message})`));
+  // A connection lost while checked out but between queries (inside a transaction, during a
+  // password hash) emits 'error' on the client, and the pool listens only to idle ones: without
+  // this the process would crash. The next query on it fails and answers 503; release drops it.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   // Several server processes may start at once: one migrates, the others wait on the lock.
   const lockClient = await pool.connect();
   try {

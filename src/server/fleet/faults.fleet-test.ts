@@ -96,7 +96,7 @@ describe('faults', () => {
     console.log(`PostgreSQL restart took ${restartMs} ms; answers: ${JSON.stringify(Object.fromEntries(statuses))}`);
 
     // Both processes stayed up and are ready again.
-    for (const p of t.fleet.processes) expect(p.child.exitCode).toBeNull();
+    for (const p of t.fleet.processes) expect(p.child.exitCode, t.logTail(p.index)).toBeNull();
     await eventually(async () => (await fetch(`${t.a}/api/ready`)).status === 200, 'A ready', 15_000);
     await eventually(async () => (await fetch(`${t.b}/api/ready`)).status === 200, 'B ready', 15_000);
     expect(unexpected).toEqual([]);
@@ -145,6 +145,8 @@ describe('faults', () => {
     await new Promise((resolve) => setTimeout(resolve, 400));
     await t.fleet.stopProcess(0, 'SIGKILL');
     await Promise.all(registering);
+    const survivor = t.fleet.processes[1]!;
+    expect(survivor.child.exitCode, t.logTail(survivor.index)).toBeNull();
     expect(acknowledged.length).toBeLessThan(members.length);
 
     const usernames = members.map((m) => m.username);

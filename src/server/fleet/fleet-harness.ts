@@ -1,6 +1,6 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
-import { readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -26,6 +26,8 @@ export interface TestFleet {
   databaseUrl: string;
   sql: pg.Pool;
   client(via?: string, forwardedFor?: string): WebClient;
+  /** The last lines process `index` printed (for a failure's message). */
+  logTail(index: number, lines?: number): string;
   close(): Promise<void>;
 }
 
@@ -50,7 +52,7 @@ export async function startTestFleet(
     databaseUrl,
     dataDir,
     pinned: true,
-    output: process.env.FLEET_OUTPUT === 'inherit' ? 'inherit' : 'ignore',
+    output: process.env.FLEET_OUTPUT === 'inherit' ? 'inherit' : { logDir: dataDir },
     ...extra,
     env: {
       PUBLIC_URL: origin,
@@ -73,6 +75,16 @@ export async function startTestFleet(
     databaseUrl,
     sql,
     client: (via = fleet.url, forwardedFor?: string) => new WebClient(origin, via, forwardedFor),
+    logTail(index, lines = 40) {
+      try {
+        return readFileSync(path.join(dataDir, `process-${index}.log`), 'utf8')
+          .split('\n')
+          .slice(-lines)
+          .join('\n');
+      } catch {
+        return '(no log: FLEET_OUTPUT=inherit prints it instead)';
+      }
+    },
     async close() {
       await sql.end();
       await fleet.stop();

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { startNginx, type RunningNginx } from './nginx';
@@ -19,8 +20,9 @@ export interface FleetOptions {
   env?: Record<string, string>;
   /** Also listen on one port per process that goes to that process only (tests). */
   pinned?: boolean;
-  /** Where a process's output goes: inherited (the CLI) or dropped (tests). */
-  output?: 'inherit' | 'ignore';
+  /** Where a process's output goes: inherited (the CLI), dropped (benchmarks), or appended to
+   * `process-N.log` in this folder (tests, which show it when a process died). */
+  output?: 'inherit' | 'ignore' | { logDir: string };
 }
 
 export interface FleetProcess {
@@ -73,6 +75,10 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
   }));
 
   const launch = (p: FleetProcess) => {
+    const output =
+      typeof options.output === 'object'
+        ? openSync(path.join(options.output.logDir, `process-${p.index}.log`), 'a')
+        : (options.output ?? 'ignore');
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
       env: {
         ...process.env,
@@ -85,8 +91,9 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
         PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${options.port}`,
         ...options.env,
       },
-      stdio: ['ignore', options.output ?? 'ignore', options.output ?? 'ignore'],
+      stdio: ['ignore', output, output],
     });
+    if (typeof output === 'number') closeSync(output); // the child holds its own copy
     p.child = child;
     p.exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
   };
