@@ -231,6 +231,18 @@ describe('serving the web app', () => {
     expect((await app.inject('/events')).body.match(/<\/head>/g)).toHaveLength(1);
   });
 
+  it("announces a public page's first data with index.html, exactly as the app asks for it", async () => {
+    const data = (html: string) =>
+      [...html.matchAll(/<link rel="preload" as="fetch" crossorigin="anonymous" href="([^"]+)">/g)].map((m) => m[1]);
+    expect(data((await app.inject('/')).body)).toEqual(['/api/me', '/api/landing']);
+    expect(data((await app.inject('/community/')).body)).toEqual(['/api/me', '/api/members', '/api/members/filters']);
+    const event = await createEvent(database.db);
+    expect(data((await app.inject(`/events/${event.id}`)).body)).toEqual(['/api/me', `/api/events/${event.id}`]);
+    // A filtered list builds its own query string: only the session is announced.
+    expect(data((await app.inject('/events?category=Mixer')).body)).toEqual(['/api/me']);
+    expect(data((await app.inject('/dashboard')).body)).toEqual(['/api/me']);
+  });
+
   it('keeps API 404s as JSON', async () => {
     const res = await app.inject('/api/missing');
     expect(res.statusCode).toBe(404);

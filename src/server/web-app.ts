@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pageMetaResolvers, renderIndexHtml } from './page-meta';
 import { preferredEncoding } from './platform/shared-answers';
+import { dataPreloadTag, firstScreenData } from '../shared/first-screen-data';
 
 /** Serves the built web app: hashed assets cached for a year, and index.html (never cached)
  * for every other GET that is not an API or upload path, so client routes survive reload.
@@ -49,7 +50,7 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string | nul
       !request.url.startsWith('/uploads/') &&
       !request.url.startsWith('/assets/');
     if (isPage && indexHtml) {
-      const path = request.url.split('?')[0]!;
+      const [path = '/', query] = request.url.split('?');
       let meta = null;
       for (const resolve of pageMetaResolvers) {
         meta = await resolve(path, app.services.db).catch(() => null);
@@ -57,8 +58,10 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string | nul
       }
       let html = renderIndexHtml(indexHtml, meta, app.services.config.publicUrl, path);
       const screen = SCREENS.find(([pattern]) => pattern.test(path))?.[1];
-      const links = screen && preloads.get(screen);
-      if (links) html = html.replace('</head>', () => `${links}\n  </head>`);
+      // The screen's data downloads beside its code, not after the code has run.
+      const data = firstScreenData(path, query ? `?${query}` : '').map((url) => `    ${dataPreloadTag(url)}`);
+      const links = [...data, ...(screen ? [preloads.get(screen) ?? ''] : [])].filter(Boolean).join('\n');
+      html = html.replace('</head>', () => `${links}\n  </head>`);
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
       return sendCompressed(request, reply, html);
     }

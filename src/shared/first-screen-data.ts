@@ -1,0 +1,34 @@
+// The API answers each public page's first screen reads, by URL. The server announces them with
+// index.html (<link rel="preload" as="fetch">) so they download beside the app's code rather than
+// after it has run; the page's own fetch (web lib/api.ts: same URL, same-origin credentials)
+// then takes the preloaded answer. Only exact URLs the screens ask for are listed; anything else
+// would be fetched twice.
+
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+const EVENT_PAGE = new RegExp(`^/events/(${UUID})$`, 'i');
+
+export function firstScreenData(pathname: string, search: string): string[] {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const urls = ['/api/me'];
+  const event = EVENT_PAGE.exec(path);
+  if (event) return [...urls, `/api/events/${encodeURIComponent(event[1]!)}`];
+  // Filtered or paged lists build their own query strings: leave those to the screen.
+  if (search && search !== '?') return urls;
+  switch (path) {
+    case '/':
+      return [...urls, '/api/landing'];
+    case '/events':
+      return [...urls, '/api/events'];
+    case '/community':
+      return [...urls, '/api/members', '/api/members/filters'];
+    case '/podcasts':
+      return [...urls, '/api/podcasts'];
+    default:
+      return urls;
+  }
+}
+
+/** The tag for one of them; the same attributes on both sides, or the browser fetches twice. */
+export function dataPreloadTag(url: string): string {
+  return `<link rel="preload" as="fetch" crossorigin="anonymous" href="${url}">`;
+}
