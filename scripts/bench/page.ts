@@ -224,11 +224,14 @@ async function runLighthouse(url: string, port: number): Promise<Omit<Lighthouse
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
-  // BENCH_LIGHTHOUSE_DIR=folder keeps each route's full report, to see what the scores blame.
+  // BENCH_LIGHTHOUSE_DIR=folder keeps each route's full report and trace, to see what the scores blame.
   if (process.env.BENCH_LIGHTHOUSE_DIR) {
     const name = new URL(url).pathname.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'landing';
     mkdirSync(process.env.BENCH_LIGHTHOUSE_DIR, { recursive: true });
     writeFileSync(path.join(process.env.BENCH_LIGHTHOUSE_DIR, `${name}.json`), JSON.stringify(lhr));
+    // The trace it measured, for the Performance panel of Chromium's DevTools (Load profile).
+    const trace = (result.artifacts as { Trace?: unknown }).Trace;
+    if (trace) writeFileSync(path.join(process.env.BENCH_LIGHTHOUSE_DIR, `${name}.trace.json`), JSON.stringify(trace));
   }
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
   const score = (id: Category) => Math.round((lhr.categories[id]?.score ?? 0) * 100);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -14,6 +15,8 @@ import { createEvent, createMembers } from './test/factories';
 
 let app: App;
 let database: Database;
+const themeScript = "document.documentElement.classList.add('light');";
+const stylesheet = 'body{margin:0}.bg{background:url(/assets/dot.svg)}';
 // A built script large enough to be worth compressing, with the copies the build writes beside it.
 const bundle = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word ${i}`))};\n`;
 
@@ -22,8 +25,14 @@ beforeAll(async () => {
   await mkdir(path.join(webRoot, 'assets'));
   await writeFile(
     path.join(webRoot, 'index.html'),
-    '<!doctype html><html><head><title>Power Mixer</title><meta name="description" content="x"></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html><head><title>Power Mixer</title><meta name="description" content="x">' +
+      '<script src="/theme-init.js"></script>' +
+      '<script type="module" crossorigin src="/assets/app-abc123.js"></script>' +
+      '<link rel="stylesheet" crossorigin href="/assets/shell-abc.css">' +
+      '</head><body><div id="root"></div></body></html>',
   );
+  await writeFile(path.join(webRoot, 'theme-init.js'), themeScript);
+  await writeFile(path.join(webRoot, 'assets', 'shell-abc.css'), stylesheet);
   await writeFile(path.join(webRoot, 'assets', 'app-abc123.js'), 'console.log(1)');
   await writeFile(path.join(webRoot, 'assets', 'big-def456.js'), bundle);
   await writeFile(path.join(webRoot, 'assets', 'big-def456.js.br'), brotliCompressSync(bundle));
@@ -241,6 +250,22 @@ describe('serving the web app', () => {
     // A filtered list builds its own query string: only the session is announced.
     expect(data((await app.inject('/events?category=Mixer')).body)).toEqual(['/api/me']);
     expect(data((await app.inject('/dashboard')).body)).toEqual(['/api/me']);
+  });
+
+  it('writes the render-blocking script and stylesheet into the page, and lets only that script run inline', async () => {
+    const res = await app.inject('/events');
+    expect(res.body).toContain(`<script>${themeScript}</script>`);
+    expect(res.body).not.toContain('src="/theme-init.js"');
+    expect(res.body).toContain(`<style>${stylesheet}</style>`);
+    // The stylesheet's link stays, disabled (never fetched), for the app's chunk loader to find.
+    expect(res.body).toContain('<link rel="stylesheet" href="/assets/shell-abc.css" disabled>');
+    expect(res.body).toContain('<script type="module" crossorigin src="/assets/app-abc123.js"></script>');
+    const hash = createHash('sha256').update(themeScript).digest('base64');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain(`script-src 'self' 'sha256-${hash}'`);
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    // Other documents keep the plain policy.
+    expect(String((await app.inject('/api/docs')).headers['content-security-policy'] ?? '')).not.toContain('sha256');
   });
 
   it('keeps API 404s as JSON', async () => {

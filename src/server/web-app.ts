@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
@@ -5,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pageMetaResolvers, renderIndexHtml } from './page-meta';
 import { preferredEncoding } from './platform/shared-answers';
+import { securityHeaders } from './platform/http';
 import { dataPreloadTag, firstScreenData } from '../shared/first-screen-data';
 
 /** Serves the built web app: hashed assets cached for a year, and index.html (never cached)
@@ -14,8 +16,12 @@ import { dataPreloadTag, firstScreenData } from '../shared/first-screen-data';
 export async function registerWebApp(app: FastifyInstance, webRoot: string | null) {
   let indexHtml: string | null = null;
   let preloads = new Map<string, string>();
+  let pageCsp = securityHeaders(app.services.config)['content-security-policy']!;
   if (webRoot) {
-    indexHtml = await readFile(path.join(webRoot, 'index.html'), 'utf8');
+    const inlined = await inlineRenderBlocking(webRoot, await readFile(path.join(webRoot, 'index.html'), 'utf8'));
+    indexHtml = inlined.html;
+    if (inlined.scriptHashes.length)
+      pageCsp = pageCsp.replace("script-src 'self'", `script-src 'self' ${inlined.scriptHashes.join(' ')}`);
     preloads = await screenPreloads(webRoot);
     await app.register(fastifyStatic, {
       root: webRoot,
@@ -62,11 +68,38 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string | nul
       const data = firstScreenData(path, query ? `?${query}` : '').map((url) => `    ${dataPreloadTag(url)}`);
       const links = [...data, ...(screen ? [preloads.get(screen) ?? ''] : [])].filter(Boolean).join('\n');
       html = html.replace('</head>', () => `${links}\n  </head>`);
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+      reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('content-security-policy', pageCsp);
       return sendCompressed(request, reply, html);
     }
     return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Not found.' } });
   });
+}
+
+/** The page's render-blocking files, written into index.html: the theme script and the
+ * stylesheet. Each was a request a phone waited for (a round trip and more) before the first
+ * paint. The script's hash joins the page's CSP, which still refuses any other inline script;
+ * the files themselves stay served for anything that links them. */
+async function inlineRenderBlocking(webRoot: string, html: string) {
+  const scriptHashes: string[] = [];
+  let out = html;
+  for (const match of html.matchAll(/<script src="(\/[\w.-]+\.js)"><\/script>/g)) {
+    const js = await readFile(path.join(webRoot, match[1]!), 'utf8').catch(() => null);
+    if (js === null || /<\/script/i.test(js)) continue;
+    scriptHashes.push(`'sha256-${createHash('sha256').update(js).digest('base64')}'`);
+    out = out.replace(match[0], () => `<script>${js}</script>`);
+  }
+  for (const match of html.matchAll(/<link rel="stylesheet" crossorigin href="(\/assets\/[\w.-]+\.css)">/g)) {
+    const css = await readFile(path.join(webRoot, match[1]!), 'utf8').catch(() => null);
+    // Only a stylesheet that refers to nothing by a relative URL reads the same from any page.
+    if (css === null || /<\/style/i.test(css) || /url\((?!["']?(data:|\/))/i.test(css)) continue;
+    // The disabled link is never fetched; it tells Vite's loader (which adds the stylesheets a
+    // later screen's chunks depend on) that this one is on the page already.
+    out = out.replace(match[0], () => `<style>${css}</style><link rel="stylesheet" href="${match[1]}" disabled>`);
+  }
+  return { html: out, scriptHashes };
 }
 
 /** Sends text compressed as the browser prefers (brotli, then gzip, else as it is). */

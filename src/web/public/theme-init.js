@@ -1,5 +1,6 @@
-// Runs before first paint (a plain, blocking script: the CSP forbids inline scripts and module
-// scripts are deferred) so the page never flashes the wrong theme. Mirrors src/web/lib/theme.ts.
+// Runs before first paint (a blocking script; module scripts are deferred) so the page never
+// flashes the wrong theme. The server writes it into index.html and allows it by its hash in the
+// CSP (src/server/web-app.ts). Mirrors src/web/lib/theme.ts.
 (function () {
   var theme = null;
   try {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useDeferredValue, useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Search, SearchX, X } from 'lucide-react';
 import { MEMBERS_EMPTY, MEMBERS_PAGE_SIZE } from '../../../shared/members';
@@ -75,7 +75,9 @@ export function CommunityPage() {
     window.scrollTo({ top: 0 });
   }, [page]);
 
-  const data = members.data;
+  // The list renders at transition priority, in slices the browser can interrupt: the query's
+  // own update is synchronous and held a phone's main thread for the whole list at once.
+  const data = useDeferredValue(members.data);
   const pageCount = data ? Math.max(1, Math.ceil(data.total / (data.pageSize || MEMBERS_PAGE_SIZE))) : 1;
   const filtered = Boolean(q || event || skill);
 
@@ -194,7 +196,7 @@ export function CommunityPage() {
               Try again
             </Button>
           </Alert>
-        ) : members.isPending ? (
+        ) : !data ? (
           <ul aria-hidden="true" className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {Array.from({ length: 6 }, (_, i) => (
               <li key={i}>

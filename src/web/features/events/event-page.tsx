@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useDeferredValue, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { ArrowLeft, CalendarDays, CalendarPlus, Clock, MapPin, Tag, Users } from 'lucide-react';
 import {
@@ -63,6 +63,9 @@ export function EventPage() {
   const { eventId = '' } = useParams();
   const detail = useEventDetail(eventId);
   const notFound = detail.error instanceof ApiRequestError && detail.error.status === 404;
+  // The page renders at transition priority, in slices the browser can interrupt (see
+  // events-page.tsx).
+  const data = useDeferredValue(detail.data);
   useDocumentTitle(detail.data?.event.name ?? (notFound ? EVENT_NOT_FOUND : 'Event'));
 
   if (notFound) {
@@ -90,8 +93,8 @@ export function EventPage() {
     );
   }
 
-  if (!detail.data) return <EventSkeleton />;
-  return <EventView key={detail.data.event.id} {...detail.data} />;
+  if (!data) return <EventSkeleton />;
+  return <EventView key={data.event.id} {...data} />;
 }
 
 function BackLink() {

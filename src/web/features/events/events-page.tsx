@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { useSearchParams } from 'react-router';
 import { CalendarPlus, CalendarX } from 'lucide-react';
 import type { EventStatus } from '../../../shared/events';
@@ -49,7 +50,9 @@ export function EventsPage() {
   useDocumentTitle('Events');
   const [filter, setFilter] = useFilterFromUrl();
   const list = useEventsList(filter);
-  const data = list.data;
+  // The list renders at transition priority, in slices the browser can interrupt: the query's
+  // own update is synchronous and held a phone's main thread for the whole list at once.
+  const data = useDeferredValue(list.data);
   const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const filtered = Boolean(filter.q || filter.status || filter.category);
 

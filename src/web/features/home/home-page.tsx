@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy, useDeferredValue } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { NextEvent } from '../../../shared/events';
 import type { LandingResponse } from '../../../shared/landing';
@@ -28,10 +28,12 @@ const nextEventHeight = 'min-h-[6.875rem] sm:min-h-[7.375rem]';
 export function HomePage() {
   useDocumentTitle();
   const landing = useQuery({ queryKey: ['landing'], queryFn: () => api.get<LandingResponse>('/api/landing') });
+  // Rendered at transition priority, in slices the browser can interrupt (see events-page.tsx).
+  const data = useDeferredValue(landing.data);
 
   return (
     <>
-      <Hero next={landing.data?.nextEvent ?? null} loading={landing.isPending} />
+      <Hero next={data?.nextEvent ?? null} loading={!data && !landing.isError} />
       {/* Until the code below arrives: the teaser's skeleton, and room for the rest (no jump). */}
       <WhenNear
         fallback={
@@ -41,7 +43,7 @@ export function HomePage() {
           </>
         }
       >
-        <BelowFold landing={landing.data} failed={landing.isError} teaserSkeleton={<TeaserSkeleton />} />
+        <BelowFold landing={data} failed={landing.isError} teaserSkeleton={<TeaserSkeleton />} />
       </WhenNear>
     </>
   );

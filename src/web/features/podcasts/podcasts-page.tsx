@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { useQuery, keepPreviousData } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { Clock3, ExternalLink, Mic, Users } from 'lucide-react';
@@ -38,7 +39,9 @@ export function PodcastsPage() {
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const list = usePodcasts(q);
-  const podcasts = list.data?.podcasts;
+  // The list renders at transition priority, in slices the browser can interrupt: the query's
+  // own update is synchronous and held a phone's main thread for the whole list at once.
+  const podcasts = useDeferredValue(list.data)?.podcasts;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
