@@ -100,11 +100,11 @@ export default defineConfig({
                 SMALL_SHARED.test(id) || (id !== entry && loadedByEntry(ctx).has(id)) ? 'shell' : null,
               priority: 2,
             },
-            // The small pieces the other screens share (buttons, fields, icons, helpers) travel as
-            // one file rather than a dozen tiny ones a page must wait for in turn.
+            // The small pieces the other screens share (buttons, fields, icons, helpers, zod-free
+            // constants) travel as one file rather than a dozen tiny ones a page must wait for.
             {
               name: (id, ctx) => (loadedByEntry(ctx).has(id) ? null : 'ui'),
-              test: /src[\\/]web[\\/]components[\\/](?!rich-text-editor|dialog|report-button|block-button)|node_modules[\\/]lucide-react[\\/]/,
+              test: /src[\\/]web[\\/]components[\\/](?!rich-text-editor|dialog|report-button|block-button)|src[\\/]shared[\\/](event-texts|video-links)\.|node_modules[\\/]lucide-react[\\/]/,
               minShareCount: 2,
               priority: 1,
             },

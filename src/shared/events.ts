@@ -1,33 +1,20 @@
 import { z } from 'zod';
 import { safeText } from './text';
+import {
+  ATTENDEE_STATUSES,
+  EVENT_STATUSES,
+  EVENTS_PAGE_SIZE,
+  GUEST_EMAIL_TAKEN,
+  GUESTS_MAX,
+  SPONSOR_LEVELS,
+} from './event-texts';
 
 // Events, registrations and guests: contracts shared by the server routes and the web app.
 
-export const EVENT_STATUSES = ['upcoming', 'ongoing', 'completed'] as const;
+export * from './event-texts';
+
 export const eventStatus = z.enum(EVENT_STATUSES);
-export type EventStatus = z.infer<typeof eventStatus>;
-
-/** 'waitlisted' is the third attendee status the spec shows in red without naming it. */
-export const ATTENDEE_STATUSES = ['attending', 'maybe', 'waitlisted'] as const;
 export const attendeeStatus = z.enum(ATTENDEE_STATUSES);
-export type AttendeeStatus = z.infer<typeof attendeeStatus>;
-
-export const SPONSOR_LEVELS = ['Title Sponsor', 'Event Sponsor'] as const;
-
-export const LANDING_EVENTS = 3;
-export const GUESTS_MAX = 10;
-export const ATTENDEES_PER_GROUP = 8;
-export const DESCRIPTION_COLLAPSE_AT = 120;
-export const EVENTS_PAGE_SIZE = 12;
-
-export const EVENT_NOT_FOUND = 'Event Not Found';
-export const EVENT_NOT_FOUND_TEXT = "The event you're looking for doesn't exist.";
-export const REGISTRATION_CLOSED = 'Registration is closed for this event.';
-export const GUESTS_SAVED = 'Guests successfully registered!';
-export const REGISTRATION_SUCCESS = "Registration successful! You're all set for the event.";
-export const UNREGISTER_CONFIRM = 'Are you sure you want to unregister from this event?';
-export const GUEST_EMAIL_TAKEN = 'Two guests cannot share an email; each guest needs their own.';
-export const GUEST_IS_YOU = "A guest cannot be you: enter your guest's own email, not yours.";
 
 export const eventCard = z.object({
   id: z.string(),
@@ -179,10 +166,3 @@ export const nextEvent = z.object({
   firstGalleryUrl: z.string().nullable(),
 });
 export type NextEvent = z.infer<typeof nextEvent>;
-
-/** Attendee statuses in the order the detail page groups them. */
-export const ATTENDEE_GROUP_LABELS: Record<AttendeeStatus, string> = {
-  attending: 'Attending',
-  maybe: 'Maybe',
-  waitlisted: 'Waitlist',
-};

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { emptyToNull, isHttpUrl } from './sponsors';
 import { safeText } from './text';
+import { vimeoId, youtubeId } from './video-links';
+
+export { vimeoId, youtubeId, youtubeThumbnail } from './video-links';
 
 export const MEDIA_TYPES = ['youtube', 'vimeo', 'direct'] as const;
 export const LANDING_PODCASTS = 3;
@@ -23,23 +26,6 @@ export type Podcast = z.infer<typeof podcast>;
 export const podcastsQuery = z.object({ q: z.string().trim().max(100).optional() });
 export const podcastsResponse = z.object({ podcasts: z.array(podcast) });
 export type PodcastsResponse = z.infer<typeof podcastsResponse>;
-
-/** The spec's rule: a YouTube link counts when it yields an 11-character video id. */
-export function youtubeId(url: string | null | undefined): string | null {
-  if (!url) return null;
-  const match = url.match(
-    /(?:youtube(?:-nocookie)?\.com\/(?:watch\?(?:.*&)?v=|embed\/|shorts\/|live\/|v\/)|youtu\.be\/)([A-Za-z0-9_-]+)/,
-  );
-  const id = match?.[1];
-  return id && id.length === 11 ? id : null;
-}
-
-export const youtubeThumbnail = (id: string) => `https://i.ytimg.com/vi/${id}/hqdefault.jpg`;
-
-export function vimeoId(url: string | null | undefined): string | null {
-  const match = url?.match(/vimeo\.com\/(?:video\/)?(\d+)/);
-  return match?.[1] ?? null;
-}
 
 /** 'coming' (or nothing) means the episode is announced but not out yet. */
 export const isComingSoon = (p: Pick<Podcast, 'videoUrl' | 'mediaUrl' | 'mediaType'>) =>

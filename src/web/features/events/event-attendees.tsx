@@ -3,9 +3,9 @@ import {
   ATTENDEES_PER_GROUP,
   ATTENDEE_GROUP_LABELS,
   ATTENDEE_STATUSES,
-  type Attendee,
   type AttendeeStatus,
-} from '../../../shared/events';
+} from '../../../shared/event-texts';
+import type { Attendee } from '../../../shared/events';
 import { Avatar } from '../../components/avatar';
 import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';

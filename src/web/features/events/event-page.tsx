@@ -1,14 +1,9 @@
-import { useDeferredValue, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { ArrowLeft, CalendarDays, CalendarPlus, Clock, MapPin, Tag, Users } from 'lucide-react';
-import {
-  DESCRIPTION_COLLAPSE_AT,
-  EVENT_NOT_FOUND,
-  EVENT_NOT_FOUND_TEXT,
-  type EventDetail,
-  type EventDetailResponse,
-} from '../../../shared/events';
-import { youtubeId, vimeoId } from '../../../shared/podcasts';
+import { DESCRIPTION_COLLAPSE_AT, EVENT_NOT_FOUND, EVENT_NOT_FOUND_TEXT } from '../../../shared/event-texts';
+import type { EventDetail, EventDetailResponse } from '../../../shared/events';
+import { youtubeId, vimeoId } from '../../../shared/video-links';
 import { Alert } from '../../components/alert';
 import { Badge } from '../../components/badge';
 import { Button, ButtonLink, buttonClasses } from '../../components/button';
@@ -25,8 +20,11 @@ import { EventAttendees } from './event-attendees';
 import { EventGallery } from './event-gallery';
 import { EventSponsors } from './event-sponsors';
 import { STATUS_LABELS, STATUS_TONES, formatLongDate, formatTimeRange, plural } from './format';
-import { GuestModal } from './guest-modal';
 import { RegistrationPanel } from './registration-panel';
+
+// The guest form (with its validation library and dialog) loads when a registration may need
+// it, not with the page.
+const GuestModal = lazy(() => import('./guest-modal').then((m) => ({ default: m.GuestModal })));
 
 const page = 'mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12';
 const sectionHeading = 'text-2xl font-semibold tracking-tight text-fg';
@@ -316,12 +314,14 @@ function EventView({ event, registration }: { event: EventDetail; registration: 
       </div>
 
       {registration?.status === 'attending' || guestsOpen ? (
-        <GuestModal
-          open={guestsOpen}
-          onOpenChange={setGuestsOpen}
-          eventId={event.id}
-          current={registration?.guests ?? []}
-        />
+        <Suspense fallback={null}>
+          <GuestModal
+            open={guestsOpen}
+            onOpenChange={setGuestsOpen}
+            eventId={event.id}
+            current={registration?.guests ?? []}
+          />
+        </Suspense>
       ) : null}
     </div>
   );

@@ -8,10 +8,9 @@ import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
 import { ApiRequestError } from '../../lib/api';
 import { useSaveGuests } from './api';
+import { MANAGE_GUESTS_ID } from './registration-panel';
 
 const CLOSE_AFTER_MS = 2000;
-/** The registration panel's "Add guests" button, where focus returns when the modal closes. */
-export const MANAGE_GUESTS_ID = 'manage-guests';
 const GUEST_COUNT_ID = 'guest-count';
 const GENERIC_ERROR = 'An error occurred while registering. Please try again.';
 const MISSING_EVENT = 'Event ID is missing. Please try again later.';

@@ -1,21 +1,18 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { CircleCheck, CircleHelp, UserPlus } from 'lucide-react';
-import {
-  ATTENDEE_GROUP_LABELS,
-  REGISTRATION_SUCCESS,
-  UNREGISTER_CONFIRM,
-  type EventDetail,
-  type MyRegistration,
-} from '../../../shared/events';
+import { ATTENDEE_GROUP_LABELS, REGISTRATION_SUCCESS, UNREGISTER_CONFIRM } from '../../../shared/event-texts';
+import type { EventDetail, MyRegistration } from '../../../shared/events';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Dialog, DialogClose } from '../../components/dialog';
 import { ApiRequestError } from '../../lib/api';
 import { plural } from './format';
 import { useRegister, useUnregister } from './api';
-import { MANAGE_GUESTS_ID } from './guest-modal';
 import { useSignInFirst } from './event-card';
+
+/** The "Add guests" button, where focus returns when the guest modal closes. */
+export const MANAGE_GUESTS_ID = 'manage-guests';
 
 type Notice = { tone: 'success' | 'info' | 'error'; title: string; text?: string } | null;
 
