@@ -147,11 +147,15 @@ test('two members discuss live; authors and admins delete; missing pages say so'
   await expectNoAxeViolations(admin, '/forums/:forumId/edit');
   await admin.getByLabel('Name').fill(`${forumName} (renamed)`);
   await admin.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(admin.getByRole('heading', { level: 1, name: `${forumName} (renamed)` })).toBeVisible();
-  await admin.goto('/admin?tab=forums');
+  await expect(admin).toHaveURL(/\/admin\?tab=forums$/);
+  await expect(admin.getByRole('link', { name: `Edit ${forumName} (renamed)` })).toBeVisible();
   await admin.getByRole('button', { name: `Delete ${forumName} (renamed)` }).click();
   await admin.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(admin.getByRole('link', { name: `${forumName} (renamed)` })).toHaveCount(0);
   await admin.goto(`/forums/${MISSING}/edit`);
   await expect(admin.getByRole('heading', { level: 1, name: 'Forum not found' })).toBeVisible();
+  await expect(admin.getByRole('link', { name: 'Back to Admin Dashboard' })).toHaveAttribute(
+    'href',
+    '/admin?tab=forums',
+  );
 });

@@ -84,6 +84,11 @@ BEGIN
       last_activity_at = greatest(p.last_activity_at, n.m)
     FROM (SELECT post_id, count(*) AS c, max(created_at) AS m FROM new_rows GROUP BY post_id) n
     WHERE p.id = n.post_id;
+    -- A reply is activity in its forum too: the forum list's "latest activity" follows it.
+    UPDATE forums f SET last_activity_at = greatest(f.last_activity_at, n.m)
+    FROM (SELECT p.forum_id, max(r.created_at) AS m FROM new_rows r JOIN forum_posts p ON p.id = r.post_id
+      GROUP BY p.forum_id) n
+    WHERE f.id = n.forum_id;
   ELSE
     UPDATE forum_posts p SET reply_count = greatest(p.reply_count - n.c, 0)
     FROM (SELECT post_id, count(*) AS c FROM old_rows GROUP BY post_id) n
@@ -97,3 +102,35 @@ CREATE TRIGGER forum_replies_counted_insert AFTER INSERT ON forum_replies
 --> statement-breakpoint
 CREATE TRIGGER forum_replies_counted_delete AFTER DELETE ON forum_replies
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION forum_replies_counted();
+--> statement-breakpoint
+-- Forums, posts and replies written before these columns existed get their counts, activity
+-- times and excerpts now (the app writes the excerpt of every new or edited post itself).
+UPDATE forum_posts p SET
+  reply_count = (SELECT count(*) FROM forum_replies r WHERE r.post_id = p.id),
+  last_activity_at = greatest(p.created_at, (SELECT max(r.created_at) FROM forum_replies r WHERE r.post_id = p.id)),
+  excerpt = left(btrim(regexp_replace(replace(replace(replace(replace(replace(replace(
+    regexp_replace(p.content, '<[^>]*>', ' ', 'g'),
+    '&nbsp;', ' '), '&lt;', '<'), '&gt;', '>'), '&quot;', '"'), '&#39;', ''''), '&amp;', '&'),
+    '\s+', ' ', 'g')), 200);
+--> statement-breakpoint
+UPDATE forums f SET
+  post_count = (SELECT count(*) FROM forum_posts p WHERE p.forum_id = f.id),
+  last_activity_at = (SELECT max(p.last_activity_at) FROM forum_posts p WHERE p.forum_id = f.id);
+--> statement-breakpoint
+-- Content that goes (its author deleted it, an admin did from the forum, a post took its replies
+-- along) leaves no open report behind in the admin queue, however it went.
+CREATE FUNCTION reports_close_for_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE reports SET status = 'removed', resolved_at = now()
+  WHERE status = 'open' AND target_type = TG_ARGV[0] AND target_id IN (SELECT id FROM old_rows);
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER forum_posts_close_reports AFTER DELETE ON forum_posts
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION reports_close_for_deleted('post');
+--> statement-breakpoint
+CREATE TRIGGER forum_replies_close_reports AFTER DELETE ON forum_replies
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION reports_close_for_deleted('reply');
+--> statement-breakpoint
+CREATE TRIGGER messages_close_reports AFTER DELETE ON messages
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION reports_close_for_deleted('message');

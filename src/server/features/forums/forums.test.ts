@@ -366,6 +366,10 @@ describe('forums: replies', () => {
     });
     expect(await db().select().from(forumReplies).where(eq(forumReplies.postId, p.id))).toHaveLength(1);
     expect((await db().select().from(forumPosts).where(eq(forumPosts.id, p.id)))[0]?.replyCount).toBe(1);
+    // A reply is the forum's latest activity too.
+    const replied = new Date(res.json().reply.createdAt).getTime();
+    const listed = (await a!.client.get('/api/forums')).json().forums.find((x: { id: string }) => x.id === f.id);
+    expect(new Date(listed.lastActivityAt).getTime()).toBe(replied);
     const tooLong = await a!.client.post(url, { content: `<p>${'x'.repeat(32_001)}</p>` });
     expect(tooLong.statusCode).toBe(422);
     expect(tooLong.json().error.message).toMatch(/Reply must be at most 32,000 characters/);

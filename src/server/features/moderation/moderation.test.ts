@@ -376,6 +376,31 @@ describe('POST /api/admin/reports/:id/resolve', () => {
     expect(await db().select().from(forumPosts).where(eq(forumPosts.id, post.id))).toHaveLength(1);
     expect(await db().select().from(messages).where(eq(messages.id, messageId))).toHaveLength(0);
   });
+
+  it('closes the open reports on content its author deleted, replies that went with a post included', async () => {
+    const [author, replier, reporter] = [
+      await registeredClient(ctx.app),
+      await registeredClient(ctx.app),
+      await registeredClient(ctx.app),
+    ];
+    const { forum, post, reply } = await thread(author, replier);
+    const onPost = await reporter.client.post('/api/reports', { targetType: 'post', targetId: post.id, reason: 'x' });
+    const onReply = await reporter.client.post('/api/reports', {
+      targetType: 'reply',
+      targetId: reply.id,
+      reason: 'y',
+    });
+    const deleted = await author.client.request('DELETE', `/api/forums/${forum.id}/posts/${post.id}`);
+    expect(deleted.statusCode).toBe(200);
+    const rows = await db()
+      .select()
+      .from(reports)
+      .where(sql`${reports.id} in (${onPost.json().id}, ${onReply.json().id})`);
+    expect(rows.map((r) => r.status)).toEqual(['removed', 'removed']);
+    const { client } = await adminClient(ctx.app);
+    const open = (await client.get('/api/admin/reports?status=open')).json().reports as { id: string }[];
+    expect(open.map((r) => r.id)).not.toContain(onPost.json().id);
+  });
 });
 
 describe('blocks', () => {

@@ -213,10 +213,8 @@ export async function resolveReport(
     if (!report) throw notFound(REPORT_NOT_FOUND);
     if (report.status !== 'open') throw conflict('ALREADY_RESOLVED', REPORT_ALREADY_RESOLVED);
     const status = input.action === 'remove' ? 'removed' : 'dismissed';
-    if (input.action === 'remove') {
-      const table = { post: sql`forum_posts`, reply: sql`forum_replies`, message: sql`messages` }[report.target_type];
-      await tx.execute(sql`delete from ${table} where id = ${report.target_id}`);
-    }
+    // Reports close before the content goes: its deletion closes whatever is still open on it
+    // (migration 0006), and these reporters are the ones to be told.
     const closed = await tx.execute<{ reporter_id: string; reason: string }>(sql`update reports
       set status = ${status}, resolved_by_id = ${adminId}, resolved_at = now()
       where status = 'open' and ${
@@ -225,6 +223,10 @@ export async function resolveReport(
           : sql`id = ${reportId}`
       }
       returning reporter_id, reason`);
+    if (input.action === 'remove') {
+      const table = { post: sql`forum_posts`, reply: sql`forum_replies`, message: sql`messages` }[report.target_type];
+      await tx.execute(sql`delete from ${table} where id = ${report.target_id}`);
+    }
     const reporters = closed.rows.map((r) => r.reporter_id);
     if (reporters.length === 0) return { status, resolved: 0 };
     const contacts = await tx.execute<{ id: string; email: string; username: string }>(sql`select u.id, u.email,

@@ -116,7 +116,8 @@ export function ForumCreatePage() {
   );
 }
 
-/** /forums/:forumId/edit (admins): name required; a missing forum is a not-found page. */
+/** /forums/:forumId/edit (admins): name required; a missing forum is a not-found page. An admin
+ * form like the others: every way out leads back to the dashboard's Forums tab. */
 export function ForumEditPage() {
   const { forumId = '' } = useParams();
   const navigate = useNavigate();
@@ -126,14 +127,14 @@ export function ForumEditPage() {
   if (isNotFound(forum.error)) {
     return (
       <NotFoundPanel title={FORUM_NOT_FOUND}>
-        <ButtonLink to={paths.forums}>Back to Forums</ButtonLink>
+        <ButtonLink to={paths.adminTab('forums')}>Back to Admin Dashboard</ButtonLink>
       </NotFoundPanel>
     );
   }
   if (forum.isPending) return <PageSpinner label="Loading forum" />;
   if (forum.isError) {
     return (
-      <ForumFrame back={{ to: paths.forums, label: 'Back to Forums' }}>
+      <ForumFrame back={{ to: paths.adminTab('forums'), label: 'Back to Admin Dashboard' }}>
         <Alert tone="error" className="mt-6">
           {FORUM_LOAD_ERROR}
         </Alert>
@@ -148,7 +149,7 @@ export function ForumEditPage() {
       requireDescription={false}
       failure={failureText(update.error, FORUM_UPDATE_ERROR)}
       submitting={update.isPending}
-      onSubmit={(values) => update.mutate(values, { onSuccess: () => void navigate(paths.forum(forumId)) })}
+      onSubmit={(values) => update.mutate(values, { onSuccess: () => void navigate(paths.adminTab('forums')) })}
     />
   );
 }
