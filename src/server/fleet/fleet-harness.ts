@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import { readFileSync, readdirSync } from 'node:fs';
@@ -43,7 +44,8 @@ export async function startTestFleet(
   await admin.end();
   const databaseUrl = Object.assign(new URL(serverUrl), { pathname: `/${name}` }).toString();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'power-mixer-fleet-'));
-  const port = 20_000 + (process.pid % 500) * 20;
+  // nginx, its two pinned listeners, and the processes at port + 10 onwards.
+  const port = await freePortBlock(20);
   const origin = `http://localhost:${port}`;
   const fleet = await startFleet({
     size: 2,
@@ -114,17 +116,41 @@ export async function newMember(fleet: TestFleet, via: string) {
   return { client, username: tag, email: `${tag}@example.com`, password: 'a long fleet test password' };
 }
 
+/** The first of `size` consecutive ports on 127.0.0.1 that nothing listens on (a listener left
+ * by an earlier run would otherwise pass for the new one). */
+export async function freePortBlock(size: number, from = 20_000, to = 40_000): Promise<number> {
+  const free = (port: number) =>
+    new Promise<boolean>((resolve) => {
+      const probe = net.createServer();
+      probe.once('error', () => resolve(false));
+      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+    });
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const base = from + Math.floor(Math.random() * ((to - from - size) / size)) * size;
+    let ok = true;
+    for (let port = base; port < base + size && ok; port++) ok = await free(port);
+    if (ok) return base;
+  }
+  throw new Error(`no ${size} free ports in a row between ${from} and ${to}`);
+}
+
 /** A PostgreSQL cluster of the test's own (Debian's pg_createcluster), so restarting it under
  * load disturbs no other test. Trust auth on localhost, like the machine's main cluster. */
 export function createScratchCluster(port: number) {
-  const version = readdirSync('/etc/postgresql').sort().at(-1)!;
+  const version = readdirSync('/etc/postgresql')
+    .sort((x, y) => Number(x) - Number(y))
+    .at(-1)!;
   const name = `pmfaults${port}`;
   const run = (cmd: string, args: string[]) => execFileSync(cmd, args, { stdio: 'ignore' });
   const runAsync = (cmd: string, args: string[]) => promisify(execFile)(cmd, args);
-  try {
-    run('pg_dropcluster', ['--stop', version, name]);
-  } catch {
-    // none left from an earlier run
+  // Clusters left by runs that were killed before their clean-up go first, whatever their port.
+  const clustersDir = `/etc/postgresql/${version}`;
+  for (const old of readdirSync(clustersDir).filter((n) => n.startsWith('pmfaults'))) {
+    try {
+      run('pg_dropcluster', ['--stop', version, old]);
+    } catch {
+      // already half gone: pg_createcluster below says if that matters
+    }
   }
   run('pg_createcluster', [version, name, '--port', String(port), '--', '--auth-host=trust', '--auth-local=trust']);
   run('pg_ctlcluster', ['--skip-systemctl-redirect', version, name, 'start']);

@@ -1,4 +1,5 @@
 import { chromium } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from './web-client';
 import { newMember, startTestFleet, type TestFleet } from './fleet-harness';
@@ -117,6 +118,28 @@ describe('a fleet of two processes behind nginx', () => {
     expect((await stolen.get('/api/messages', t.b)).status).toBe(401);
     const me = await stolen.get<{ user: unknown }>('/api/me', t.b);
     expect(me.body.user).toBeNull();
+  });
+
+  it('takes a large image upload through nginx (spilled to its temp folder) and serves the stored file', async () => {
+    const member = await newMember(t, t.a);
+    // Noise does not compress: a few megabytes, far past nginx's in-memory body buffer.
+    const image = await sharp({
+      create: {
+        width: 1200,
+        height: 1200,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 40 },
+      },
+    })
+      .png()
+      .toBuffer();
+    expect(image.length).toBeGreaterThan(1024 * 1024);
+    const res = await member.client.upload<{ avatarUrl: string }>('/api/me/avatar', image, 'image/png');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const stored = await fetch(new URL(res.body.avatarUrl, t.url));
+    expect(stored.status).toBe(200);
+    expect(stored.headers.get('content-type')).toMatch(/^image\//);
   });
 
   it('passes live notices unbuffered and compresses what the app leaves uncompressed', async () => {

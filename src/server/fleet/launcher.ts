@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { startNginx, type RunningNginx } from './nginx';
+import { settlesWithin, startNginx, type RunningNginx } from './nginx';
 
 // A fleet on one machine, as production runs it: N server processes on one PostgreSQL behind
 // nginx. Used by `npm run fleet` and by the fleet and fault tests.
@@ -145,8 +145,15 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
       }
     },
     async stop() {
-      await nginx?.stop();
-      await Promise.all(processes.map((p) => stopProcess(p.index, 'SIGTERM')));
+      // Both at once: the processes' SIGTERM closes the event streams nginx would wait for.
+      await Promise.all([
+        nginx?.stop(),
+        ...processes.map(async (p) => {
+          if (!p.child) return;
+          const exited = stopProcess(p.index, 'SIGTERM');
+          if (!(await settlesWithin(exited, 15_000))) await stopProcess(p.index, 'SIGKILL');
+        }),
+      ]);
     },
   };
 }

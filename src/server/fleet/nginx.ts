@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 // Runs Debian's nginx with the repository's own config (deploy/nginx/power-mixer.conf), rewritten
@@ -63,6 +63,9 @@ export async function startNginx(dir: string, layout: NginxLayout): Promise<Runn
     throw new Error(`nginx is not installed (${NGINX_BINARY}); on Debian: apt-get install nginx`);
   }
   await mkdir(path.join(dir, 'temp'), { recursive: true });
+  // Started as root, nginx's workers run as nobody: they must reach the temp folders to spill a
+  // large upload or answer to disk, through folders that mkdtemp made private.
+  for (const folder of [path.dirname(dir), dir]) await chmod(folder, 0o711);
   const brotli = existsSync(BROTLI_MODULE);
   const template = await readFile(path.join(DEPLOY_DIR, 'power-mixer.conf'), 'utf8');
   const writeSite = (l: NginxLayout) => writeFile(path.join(dir, 'power-mixer.conf'), renderSite(template, l, brotli));
@@ -102,10 +105,27 @@ export async function startNginx(dir: string, layout: NginxLayout): Promise<Runn
       await new Promise((resolve) => setTimeout(resolve, 500));
     },
     async stop() {
-      if (child.exitCode === null) child.kill('SIGQUIT'); // graceful: finish open requests
+      // Graceful first (finish open requests); an event stream held open would keep a graceful
+      // nginx waiting for its hour-long timeout, so it gets a few seconds, then a fast stop.
+      if (child.exitCode === null) child.kill('SIGQUIT');
+      if (await settlesWithin(exited, 5_000)) return;
+      child.kill('SIGTERM');
+      if (await settlesWithin(exited, 5_000)) return;
+      child.kill('SIGKILL');
       await exited;
     },
   };
+}
+
+/** Whether `promise` settles within `ms`. */
+export async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  try {
+    return await Promise.race([promise.then(() => true as const), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 async function waitForPort(port: number, child: ChildProcess) {

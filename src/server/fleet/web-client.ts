@@ -4,7 +4,7 @@ import http from 'node:http';
 // nginx over real sockets. `via` picks the URL each request goes to (the balancer, or one process's
 // pinned listener), so one member can sign in through process A and read through process B.
 
-function send(url: string, method: string, headers: Record<string, string>, body?: string) {
+function send(url: string, method: string, headers: Record<string, string>, body?: string | Buffer) {
   return new Promise<{ status: number; headers: Headers; text: string }>((resolve, reject) => {
     const req = http.request(url, { method, headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
@@ -79,6 +79,26 @@ export class WebClient {
     const other = new WebClient(this.origin, this.via, this.forwardedFor);
     for (const [k, v] of this.cookies) other.cookies.set(k, v);
     return other;
+  }
+
+  /** Sends one file as multipart/form-data (field "file"), as the web app's image pickers do. */
+  async upload<T = Record<string, unknown>>(path: string, file: Buffer, type: string, via = this.via) {
+    const boundary = `----fleet${Date.now().toString(36)}`;
+    const body = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="upload"\r\nContent-Type: ${type}\r\n\r\n`,
+      ),
+      file,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const headers: Record<string, string> = {
+      origin: this.origin,
+      accept: 'application/json',
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+    };
+    if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const res = await send(`${via}${path}`, 'POST', headers, body);
+    return { status: res.status, body: JSON.parse(res.text || 'null') as T, headers: res.headers };
   }
 
   get = <T = Record<string, unknown>>(path: string, via?: string) => this.request<T>('GET', path, undefined, via);
