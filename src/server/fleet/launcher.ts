@@ -23,6 +23,8 @@ export interface FleetOptions {
   /** Where a process's output goes: inherited (the CLI), dropped (benchmarks), or appended to
    * `process-N.log` in this folder (tests, which show it when a process died). */
   output?: 'inherit' | 'ignore' | { logDir: string };
+  /** How often each process's GET /api/ready is asked (ms); 0 turns the watcher off. */
+  readinessIntervalMs?: number;
 }
 
 export interface FleetProcess {
@@ -62,6 +64,7 @@ export async function waitUntilReady(url: string, child?: ChildProcess, timeoutM
 }
 
 export async function startFleet(options: FleetOptions): Promise<Fleet> {
+  const interval = options.readinessIntervalMs ?? 1_000;
   const nginxDir = path.resolve(options.dataDir, 'nginx');
   await mkdir(nginxDir, { recursive: true });
   const ports = Array.from({ length: options.size }, (_, i) => options.firstProcessPort + i);
@@ -89,6 +92,8 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
         DATABASE_URL: options.databaseUrl,
         DATA_DIR: options.dataDir,
         PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${options.port}`,
+        // A process told to stop stays up, unready, until the watcher has taken it out of nginx.
+        SHUTDOWN_DRAIN_MS: String(interval > 0 ? interval * 2 + 1_000 : 0),
         ...options.env,
       },
       stdio: ['ignore', output, output],
@@ -111,19 +116,58 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
   };
 
   let nginx: RunningNginx | null = null;
+  /** Taken out for a planned restart. */
   const down = new Set<number>();
-  const layout = () => ({
-    port: options.port,
-    upstreams: ports,
-    pinned: options.pinned ? processes.map((p, i) => ({ port: options.port + 1 + i, upstream: p.port })) : [],
-    down: [...down],
-  });
+  /** Answering 503 (or nothing) on /api/ready: draining, or cut off from the database. */
+  const notReady = new Set<number>();
+  const layout = () => {
+    const out = new Set(down);
+    // A database outage makes every process unready: then all stay in, and visitors get the
+    // app's own 503 with its message rather than nginx's bare 502.
+    if (ports.some((port) => !down.has(port) && !notReady.has(port))) for (const port of notReady) out.add(port);
+    return {
+      port: options.port,
+      upstreams: ports,
+      pinned: options.pinned ? processes.map((p, i) => ({ port: options.port + 1 + i, upstream: p.port })) : [],
+      down: [...out],
+    };
+  };
+  // One reload at a time, whoever asks (the rolling restart, the readiness watcher).
+  let reloading = Promise.resolve();
+  const applyLayout = () => (reloading = reloading.then(() => nginx!.reload(layout())));
+
+  // nginx's free version has no active health checks: this watcher is the balancer's, asking each
+  // process's readiness and taking it out of the upstream list while it says 503.
+  let watching = interval > 0;
+  const watcher = (async () => {
+    while (watching) {
+      await new Promise((resolve) => setTimeout(resolve, interval));
+      if (!nginx || !watching) continue;
+      let changed = false;
+      await Promise.all(
+        processes.map(async (p) => {
+          const res = await fetch(`http://127.0.0.1:${p.port}/api/ready`, { signal: AbortSignal.timeout(2_000) }).catch(
+            () => null,
+          );
+          const ready = res?.status === 200;
+          await res?.body?.cancel();
+          if (ready === notReady.has(p.port)) {
+            if (ready) notReady.delete(p.port);
+            else notReady.add(p.port);
+            changed = true;
+          }
+        }),
+      );
+      if (changed && watching) await applyLayout();
+    }
+  })();
   try {
     // The first process migrates and seeds an empty database; the others start on what it made.
     await startProcess(0);
     await Promise.all(processes.slice(1).map((p) => startProcess(p.index)));
     nginx = await startNginx(nginxDir, layout());
   } catch (error) {
+    watching = false;
     await Promise.all(processes.map((p) => (p.child ? stopProcess(p.index, 'SIGKILL') : null)));
     throw error;
   }
@@ -136,15 +180,19 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     async rollingRestart() {
       for (const p of processes) {
         down.add(p.port);
-        await nginx!.reload(layout());
+        await applyLayout();
         const code = await stopProcess(p.index, 'SIGTERM');
         if (code !== 0) throw new Error(`process ${p.index} exited with ${code} on SIGTERM`);
         await startProcess(p.index);
+        notReady.delete(p.port);
         down.delete(p.port);
-        await nginx!.reload(layout());
+        await applyLayout();
       }
     },
     async stop() {
+      watching = false;
+      await watcher;
+      await reloading;
       // Both at once: the processes' SIGTERM closes the event streams nginx would wait for.
       await Promise.all([
         nginx?.stop(),
