@@ -16,6 +16,7 @@ export const activityEntry = z.object({
   method: z.string(),
   path: z.string(),
   targetId: z.string().nullable(),
+  targetLabel: z.string().nullable(),
   changes: z.record(z.string(), z.object({ before: z.unknown(), after: z.unknown() })).nullable(),
   createdAt: z.string(),
 });
@@ -28,3 +29,37 @@ export const activityResponse = z.object({
   pageSize: z.number().int(),
 });
 export type ActivityResponse = z.infer<typeof activityResponse>;
+
+/** What each admin write did, in words (keyed by the route's operation id); others fall back to
+ * the operation id read as words. */
+export const ACTIVITY_ACTIONS: Record<string, string> = {
+  postAdminEvents: 'Created event',
+  putAdminEventsById: 'Updated event',
+  deleteAdminEventsById: 'Deleted event',
+  postAdminEventsByIdEmail: 'E-mailed the attendees of',
+  postAdminEventsByIdGallery: 'Added gallery images to',
+  deleteAdminEventsByIdGallery: 'Removed a gallery image from',
+  postAdminEventImages: 'Uploaded an event image',
+  deleteAdminEventImages: 'Removed an event image',
+  postAdminUsers: 'Created user',
+  putAdminUsersById: 'Updated user',
+  patchAdminUsersByIdFlags: 'Changed the flags of',
+  deleteAdminUsersById: 'Deleted user',
+  postAdminOutboxByIdRetry: 'Retried the delivery of',
+  postAdminReportsByIdResolve: 'Resolved a report',
+  postForums: 'Created forum',
+  patchForumsByForumId: 'Updated forum',
+  deleteForumsByForumId: 'Deleted forum',
+  deleteForumsByForumIdPostsByPostId: 'Deleted post',
+  deleteForumsByForumIdPostsByPostIdRepliesByReplyId: 'Deleted reply',
+  postPodcasts: 'Created podcast',
+  putPodcastsById: 'Updated podcast',
+  deletePodcastsById: 'Deleted podcast',
+  postPodcastsByIdThumbnail: 'Uploaded the thumbnail of',
+  deletePodcastsByIdThumbnail: 'Removed the thumbnail of',
+  postSponsors: 'Created sponsor',
+  putSponsorsById: 'Updated sponsor',
+  deleteSponsorsById: 'Deleted sponsor',
+  postSponsorsByIdLogo: 'Uploaded the logo of',
+  deleteSponsorsByIdLogo: 'Removed the logo of',
+};

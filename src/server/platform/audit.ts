@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { auditLog, profiles } from '../db/schema';
 import type { Db } from '../db/client';
 import { getViewer } from './viewer';
@@ -14,8 +14,35 @@ declare module 'fastify' {
     auditTargetId?: string;
     /** Set by a member route when an admin used admin powers on it (deleting another's post). */
     actedAsAdmin?: boolean;
+    /** The acted-on item's name, read before the handler (a deleted item has none after). */
+    auditLabel?: Promise<string | null>;
   }
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** What an id names, in whichever table holds it: the label the Activity tab shows. */
+async function labelOf(db: Db, id: string): Promise<string | null> {
+  const byUuid = UUID.test(id)
+    ? sql`select name as label from events where id = ${id}::uuid
+        union all select title from podcasts where id = ${id}::uuid
+        union all select name from sponsors where id = ${id}::uuid
+        union all select name from forums where id = ${id}::uuid
+        union all select title from forum_posts where id = ${id}::uuid
+        union all select 'Reply to ' || p.title from forum_replies r join forum_posts p on p.id = r.post_id
+          where r.id = ${id}::uuid
+        union all select subject from email_outbox where id = ${id}::uuid
+        union all `
+    : sql``;
+  const result = await db.execute<{ label: string }>(
+    sql`${byUuid}select username from profiles where id = ${id} limit 1`,
+  );
+  return result.rows[0]?.label ?? null;
+}
+
+/** The last id in the URL is the item acted on (`/forums/:forumId/posts/:postId` → the post). */
+const urlTarget = (request: FastifyRequest) =>
+  Object.values((request.params ?? {}) as Record<string, string>).at(-1) ?? null;
 
 /** Keep the before and after of a write for the Activity tab. */
 export function recordChanges(request: FastifyRequest, changes: AuditChanges) {
@@ -29,6 +56,15 @@ export function recordChanges(request: FastifyRequest, changes: AuditChanges) {
  * route's operation, the ids in its URL and, where the handler gave them, before and after.
  */
 export function registerAudit(app: FastifyInstance, db: Db) {
+  // Before a delete by an admin: the name of what is about to go, while it still exists.
+  app.addHook('preHandler', async (request) => {
+    if (request.method !== 'DELETE') return;
+    const admin = request.routeOptions.config?.access === 'admin';
+    if (!admin && !(await getViewer(request))?.isAdmin) return;
+    const target = urlTarget(request);
+    if (target) request.auditLabel = labelOf(db, target).catch(() => null);
+  });
+
   app.addHook('onSend', async (request, reply) => {
     if (request.method === 'GET' || request.method === 'HEAD') return;
     if (request.routeOptions.config?.access !== 'admin' && !request.actedAsAdmin) return;
@@ -36,8 +72,7 @@ export function registerAudit(app: FastifyInstance, db: Db) {
     const viewer = await getViewer(request);
     if (!viewer) return;
     const params = (request.params ?? {}) as Record<string, string>;
-    // The last id in the URL is the item acted on (`/forums/:forumId/posts/:postId` → the post).
-    const targetId = request.auditTargetId ?? Object.values(params).at(-1) ?? null;
+    const targetId = request.auditTargetId ?? urlTarget(request);
     const path = request.routeOptions.url ?? request.url.split('?')[0]!;
     try {
       const [actor] = await db
@@ -52,6 +87,12 @@ export function registerAudit(app: FastifyInstance, db: Db) {
         method: request.method,
         path: path.replace(/:(\w+)/g, (_, name: string) => params[name] ?? `:${name}`),
         targetId,
+        // A deleted item by what it was called; any other by its name now (a new one's, a rename's).
+        targetLabel: request.auditLabel
+          ? await request.auditLabel
+          : targetId
+            ? await labelOf(db, targetId).catch(() => null)
+            : null,
         changes: request.auditChanges ?? null,
       });
     } catch (error) {

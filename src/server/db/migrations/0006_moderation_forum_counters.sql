@@ -6,6 +6,7 @@ CREATE TABLE "audit_log" (
 	"method" text NOT NULL,
 	"path" text NOT NULL,
 	"target_id" text,
+	"target_label" text,
 	"changes" jsonb,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );

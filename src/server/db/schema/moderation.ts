@@ -61,6 +61,9 @@ export const auditLog = pgTable(
     method: text('method').notNull(),
     path: text('path').notNull(), // the route's pattern with its ids, no query string
     targetId: text('target_id'),
+    // What the item was called when the write happened (an event's name, a member's username):
+    // the item itself may be gone.
+    targetLabel: text('target_label'),
     changes: jsonb('changes').$type<Record<string, { before: unknown; after: unknown }>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, createTestContext, type TestContext } from '../../test/harness';
 import { adminClient, createMembers, signIn } from '../../test/factories';
+import { ACTIVITY_ACTIONS } from '../../../shared/activity';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -38,10 +39,37 @@ describe('GET /api/admin/activity', () => {
       method: 'PATCH',
       path: `/api/admin/users/${target!.id}/flags`,
       targetId: target!.id,
+      targetLabel: target!.username,
       changes: { isPanelist: { before: false, after: true } },
     });
     expect(body.entries[1].changes).toEqual({ isSponsor: { before: false, after: true } });
     expect((await client.get('/api/admin/activity?page=2')).json().entries).toEqual([]);
     expect((await client.get('/api/admin/activity?page=0')).statusCode).toBe(422);
+  });
+
+  it('names the item: a new one by its name, a deleted one by what it was called', async () => {
+    const { client } = await adminClient(ctx.app);
+    const made = await client.post('/api/sponsors', { name: 'Queen City Roasters', level: 'Event Sponsor' });
+    expect(made.statusCode).toBe(201);
+    const id = made.json().sponsor.id as string;
+    expect((await client.request('DELETE', `/api/sponsors/${id}`)).statusCode).toBe(200);
+    const entries = (await client.get('/api/admin/activity')).json().entries as {
+      action: string;
+      targetId: string;
+      targetLabel: string | null;
+    }[];
+    expect(entries.slice(0, 2)).toMatchObject([
+      { action: 'deleteSponsorsById', targetId: id, targetLabel: 'Queen City Roasters' },
+      { action: 'postSponsors', targetId: id, targetLabel: 'Queen City Roasters' },
+    ]);
+  });
+
+  it('has words for every admin write it names, and each names a real route', async () => {
+    const paths = (await ctx.app.inject('/api/docs/json')).json().paths as Record<
+      string,
+      Record<string, { operationId: string }>
+    >;
+    const ids = new Set(Object.values(paths).flatMap((methods) => Object.values(methods).map((op) => op.operationId)));
+    for (const action of Object.keys(ACTIVITY_ACTIONS)) expect(ids, action).toContain(action);
   });
 });

@@ -40,6 +40,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
           method: r.method,
           path: r.path,
           targetId: r.targetId,
+          targetLabel: r.targetLabel,
           changes: r.changes,
           createdAt: r.createdAt.toISOString(),
         })),

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import type { ActivityEntry } from '../../../shared/activity';
+import { ACTIVITY_ACTIONS, type ActivityEntry } from '../../../shared/activity';
 import { Pagination } from '../../components/pagination';
 import { paths } from '../../lib/paths';
 import { AdminList } from './admin-list';
@@ -7,8 +7,10 @@ import { useActivity } from './activity-api';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-/** 'updateEvent' → 'Update event'; a route's operation id read as words. */
+/** What the write did: its words, else the route's operation id read as words. */
 function actionText(action: string): string {
+  const known = ACTIVITY_ACTIONS[action];
+  if (known) return known;
   const words = action.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
@@ -28,7 +30,7 @@ export default function ActivityTab() {
       tab="activity"
       query={activity}
       items={data?.entries}
-      itemName={(entry) => entry.action}
+      itemName={(entry) => `${actionText(entry.action)} ${entry.targetLabel ?? ''}`.trim()}
       toolbar={<p className="text-sm text-fg-muted">Every change made by an admin, newest first.</p>}
       renderItem={(entry) => <ActivityRow entry={entry} />}
       footer={
@@ -49,6 +51,7 @@ function ActivityRow({ entry }: { entry: ActivityEntry }) {
     <div className="space-y-1">
       <p className="text-sm text-fg">
         <span className="font-medium">{entry.actorName}</span> · {actionText(entry.action)}
+        {entry.targetLabel && <span className="font-medium"> “{entry.targetLabel}”</span>}
       </p>
       <p className="text-xs break-all text-fg-muted">
         <span className="font-mono">
