@@ -3,10 +3,9 @@ import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { DEMO_ADMIN, expectNoAxeViolations, expectNoAxeViolationsInBothThemes, latestMail } from './fixtures';
 
-// The admin's events: create one with a seeded sponsor and an image, edit it, see it on its
-// public page with the sponsor, export its attendees. The session is made through the API.
-
-const SPONSOR = 'Uptown Community Bank';
+// The admin's events: create a sponsor, then an event with that sponsor and an image, edit it,
+// see it on its public page with the sponsor, export its attendees. The session is made through
+// the API.
 const HEADER = 'Type,Name,Email,Username,Company,Position,Website,Instagram,Facebook,LinkedIn,Status,Registration Date';
 
 async function signInAsAdmin(page: Page) {
@@ -26,7 +25,16 @@ test('an admin creates, edits and exports an event with a sponsor and an image',
   const tag = Date.now().toString(36);
   const name = `Harbor Mixer ${tag}`;
   const renamed = `Harbor Mixer, Encore ${tag}`;
+  const SPONSOR = `Dockside Credit Union ${tag}`;
   await signInAsAdmin(page);
+
+  // The sponsor, made through its form first.
+  await page.goto('/sponsors/create');
+  await page.getByLabel('Name').fill(SPONSOR);
+  await page.getByLabel('Website').fill('https://docksidecu.example');
+  await page.getByRole('button', { name: 'Create Sponsor' }).click();
+  await expect(page).toHaveURL(/\/admin\?tab=sponsors$/);
+  await expect(page.getByRole('listitem').filter({ hasText: SPONSOR })).toBeVisible();
 
   // The Events tab.
   await page.goto('/admin?tab=events');
@@ -152,4 +160,20 @@ test('an admin creates, edits and exports an event with a sponsor and an image',
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByRole('listitem').filter({ hasText: renamed })).toHaveCount(0);
   expect((await latestMail(page, DEMO_ADMIN.email))?.subject).toBe(`Cancelled: ${renamed}`);
+});
+
+test('an image uploaded into a form that is then cancelled is not left stored', async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto('/events/create');
+  await page
+    .locator('fieldset', { has: page.locator('legend', { hasText: /^Image$/ }) })
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'draft.png', mimeType: 'image/png', buffer: await imagePng() });
+  const preview = page.getByRole('img', { name: 'Image preview' });
+  await expect(preview).toBeVisible();
+  const src = (await preview.getAttribute('src'))!;
+  expect((await page.request.get(src)).status()).toBe(200);
+  await page.getByRole('link', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/admin\?tab=events$/);
+  await expect.poll(async () => (await page.request.get(src)).status()).toBe(404);
 });

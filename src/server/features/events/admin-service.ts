@@ -71,16 +71,25 @@ type EventRow = {
   sequence: number;
 };
 
-/** Every stored file an event refers to. */
+/** The images placed in rich content (the sanitiser keeps only our storage's). */
+const contentImages = (html: string | null) =>
+  [...(html ?? '').matchAll(/<img\b[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]!.replaceAll('&amp;', '&'));
+
+/** Every stored file an event refers to, its content's images included. */
 const imagesOf = (row: {
   image_url: string | null;
   gallery_urls: string[] | null;
   panelists_urls: string[] | null;
   recap_thumbnail_url: string | null;
+  content: string | null;
 }) =>
-  [row.image_url, ...(row.gallery_urls ?? []), ...(row.panelists_urls ?? []), row.recap_thumbnail_url].filter(
-    (u): u is string => !!u,
-  );
+  [
+    row.image_url,
+    ...(row.gallery_urls ?? []),
+    ...(row.panelists_urls ?? []),
+    row.recap_thumbnail_url,
+    ...contentImages(row.content),
+  ].filter((u): u is string => !!u);
 
 export async function listAdminEvents(db: Db): Promise<AdminEventRow[]> {
   const result = await db.execute<{
@@ -366,7 +375,13 @@ export async function updateAdminEvent(
       for (const to of recipients) await mailer.send(buildUpdateNotice(config, event, was, to), tx);
       notified = recipients.length;
     }
-    const kept = new Set([c.imageUrl, ...c.galleryUrls, ...c.panelistsUrls, c.recapThumbnailUrl]);
+    const kept = new Set([
+      c.imageUrl,
+      ...c.galleryUrls,
+      ...c.panelistsUrls,
+      c.recapThumbnailUrl,
+      ...contentImages(c.content),
+    ]);
     return { droppedImages: imagesOf(before).filter((u) => !kept.has(u)), promoted, notified };
   });
 }
@@ -417,7 +432,8 @@ export async function removeUnreferencedImages(deps: Pick<AdminDeps, 'db' | 'sto
 
 export async function isReferenced(db: Db, url: string): Promise<boolean> {
   const result = await db.execute(sql`select 1 from events where image_url = ${url} or recap_thumbnail_url = ${url}
-      or ${url} = any(gallery_urls) or ${url} = any(panelists_urls) limit 1`);
+      or ${url} = any(gallery_urls) or ${url} = any(panelists_urls)
+      or strpos(content, ${`src="${url.replaceAll('&', '&amp;')}"`}) > 0 limit 1`);
   return result.rows.length > 0;
 }
 

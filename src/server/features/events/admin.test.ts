@@ -597,6 +597,24 @@ describe('event images', () => {
     expect(existsSync(fileOf(second))).toBe(true);
     expect(existsSync(fileOf(shared))).toBe(true);
   });
+
+  it("treats an image placed in the content as the event's: kept while used, removed when dropped or deleted", async () => {
+    const inContent = (await uploadFile(ctx.app, admin, '/api/admin/event-images', await png('#0000aa'))).json().url;
+    const dropped = (await uploadFile(ctx.app, admin, '/api/admin/event-images', await png('#00aaaa'))).json().url;
+    const content = (url: string) => `<p>The floor plan:</p><p><img src="${url}" alt="Floor plan"></p>`;
+    const created = await admin.post('/api/admin/events', validInput({ name: 'Pictured', content: content(dropped) }));
+    const id = created.json().event.id as string;
+    // Still in the content: the form's remove leaves it.
+    const removal = await admin.request('DELETE', `/api/admin/event-images?url=${encodeURIComponent(dropped)}`);
+    expect(removal.statusCode).toBe(409);
+    expect(existsSync(fileOf(dropped))).toBe(true);
+    const edited = await admin.request('PUT', `/api/admin/events/${id}`, validInput({ content: content(inContent) }));
+    expect(edited.statusCode).toBe(200);
+    expect(existsSync(fileOf(dropped))).toBe(false);
+    expect(existsSync(fileOf(inContent))).toBe(true);
+    expect((await admin.request('DELETE', `/api/admin/events/${id}`)).statusCode).toBe(200);
+    expect(existsSync(fileOf(inContent))).toBe(false);
+  });
 });
 
 describe('e-mail to attendees', () => {

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import {
   CAPACITY_BELOW_TAKEN,
@@ -100,6 +100,28 @@ function toState(v: EventFormValues): FormState {
 const STATUS_LABELS: Record<EventStatus, string> = { upcoming: 'Upcoming', ongoing: 'Ongoing', completed: 'Completed' };
 const fieldId = (field: Field) => `event-${field}`;
 
+/**
+ * Uploads made by this form, removed again when it is left without saving (Cancel, Back, another
+ * link): no file stays stored that no event refers to. The server keeps any an event uses.
+ */
+function useUnsavedUploads() {
+  const uploaded = useRef(new Set<string>());
+  useEffect(() => {
+    const pending = uploaded.current;
+    return () => {
+      for (const url of pending) void removeEventImage(url).catch(() => undefined);
+    };
+  }, []);
+  return {
+    upload: async (file: File, folder: Parameters<typeof uploadEventImage>[1]) => {
+      const url = await uploadEventImage(file, folder);
+      uploaded.current.add(url);
+      return url;
+    },
+    saved: () => uploaded.current.clear(),
+  };
+}
+
 export function EventForm({
   title,
   submitLabel,
@@ -123,6 +145,7 @@ export function EventForm({
 }) {
   const navigate = useNavigate();
   const [state, setState] = useState<FormState>(() => toState(initial));
+  const { upload, saved } = useUnsavedUploads();
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [capacityWarning, setCapacityWarning] = useState<string | null>(null);
@@ -164,6 +187,7 @@ export function EventForm({
     setSubmitting(true);
     try {
       await save(input);
+      saved();
       void navigate(paths.adminTab('events'));
     } catch (error) {
       if (error instanceof ApiRequestError && error.code === CAPACITY_BELOW_TAKEN) {
@@ -202,7 +226,7 @@ export function EventForm({
         value={state.content}
         onChange={(html) => set('content', html)}
         height={400}
-        uploadImage={(file) => uploadEventImage(file, 'events')}
+        uploadImage={(file) => upload(file, 'events')}
         error={errors.content}
       />
       <div className="grid gap-5 sm:grid-cols-2">
@@ -264,7 +288,7 @@ export function EventForm({
         value={state.imageUrl || null}
         onUpload={async (file) => {
           const previous = state.imageUrl;
-          const url = await uploadEventImage(file, 'events');
+          const url = await upload(file, 'events');
           set('imageUrl', url);
           // A file this form uploaded and then replaced goes at once; a saved one goes on save.
           if (previous) void removeEventImage(previous).catch(() => undefined);
@@ -301,7 +325,7 @@ export function EventForm({
         urls={state.panelistsUrls}
         uploadFailedText={EVENT_ADMIN_TEXTS.uploadFailed}
         onAdd={async (files) => {
-          const urls = await Promise.all(files.map((f) => uploadEventImage(f, 'panelists')));
+          const urls = await Promise.all(files.map((f) => upload(f, 'panelists')));
           setState((s) => ({ ...s, panelistsUrls: [...s.panelistsUrls, ...urls] }));
         }}
         onRemove={async (url) => {
@@ -338,7 +362,7 @@ export function EventForm({
           value={state.recapThumbnailUrl || null}
           onUpload={async (file) => {
             const previous = state.recapThumbnailUrl;
-            const url = await uploadEventImage(file, 'recaps');
+            const url = await upload(file, 'recaps');
             set('recapThumbnailUrl', url);
             if (previous) void removeEventImage(previous).catch(() => undefined);
             return url;

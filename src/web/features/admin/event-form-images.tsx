@@ -4,6 +4,9 @@ import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { MAX_IMAGE_BYTES, refusalReason as reasonOf } from '../../lib/api';
 
+/** The server's multipart limit (files per request). */
+const FILES_PER_UPLOAD = 10;
+
 /**
  * A list of images (the gallery, the panelists): thumbnails with a Remove each, and an Add
  * button that takes several files at once. `unavailable` replaces the Add button with its
@@ -47,7 +50,10 @@ export function EventImageList({
     }
     setBusy('add');
     try {
-      await onAdd(files);
+      // The server takes up to 10 files a request: a bigger choice goes up in tens, in turn.
+      for (let start = 0; start < files.length; start += FILES_PER_UPLOAD) {
+        await onAdd(files.slice(start, start + FILES_PER_UPLOAD));
+      }
     } catch (error) {
       setFailure({ title: uploadFailedText, reason: reasonOf(error) });
     } finally {
