@@ -9,6 +9,9 @@ export const realtimeNotice = z.object({
   kind: z.string(),
   /** Optional id of the thing that changed (a forum id, a post id). */
   id: z.string().optional(),
+  /** The ids the changed rows carry (their own and their parents'), when few: a forum screen
+   * refetches only if it shows one of them. */
+  ids: z.array(z.string()).optional(),
 });
 export type RealtimeNotice = z.infer<typeof realtimeNotice>;
 

@@ -194,6 +194,27 @@ test('the editor formats, links and uploads images into a forum reply', async ({
   await (await chooser).setFiles({ name: 'chart.png', mimeType: 'image/png', buffer: png });
   await expect(editor.locator('img[src^="/uploads/forum-images/"]')).toHaveCount(1);
 
+  // Pasted HTML keeps its text but not another site's images; a pasted image file is uploaded.
+  await editor.click();
+  await page.keyboard.press('End');
+  await editor.evaluate((el) => {
+    const data = new DataTransfer();
+    data.setData('text/html', '<p>Copied <img src="https://elsewhere.example/tracker.png" alt="x"> line</p>');
+    el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  });
+  await expect(editor.getByText('Copied')).toBeVisible();
+  await expect(editor.locator('img[src*="elsewhere.example"]')).toHaveCount(0);
+  await expect(form.getByRole('alert')).toHaveText(/Images copied from other sites were left out/);
+  await editor.evaluate(
+    (el, bytes) => {
+      const data = new DataTransfer();
+      data.items.add(new File([new Uint8Array(bytes)], 'pasted.png', { type: 'image/png' }));
+      el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    },
+    [...png],
+  );
+  await expect(editor.locator('img[src^="/uploads/forum-images/"]')).toHaveCount(2);
+
   // Bytes that are no image are refused, and the editor says so.
   const second = page.waitForEvent('filechooser');
   await form.getByRole('button', { name: 'Image' }).click();
@@ -209,7 +230,9 @@ test('the editor formats, links and uploads images into a forum reply', async ({
     'href',
     'https://example.org/',
   );
-  const image = posted.locator('img[src^="/uploads/forum-images/"]');
+  await expect(posted.locator('img[src^="/uploads/forum-images/"]')).toHaveCount(2);
+  await expect(posted.locator('img[src*="elsewhere.example"]')).toHaveCount(0);
+  const image = posted.locator('img[src^="/uploads/forum-images/"]').first();
   await expect(image).toBeVisible();
   // Served from our storage and allowed by the CSP: the browser decoded it.
   expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(640);

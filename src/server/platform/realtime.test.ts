@@ -96,7 +96,7 @@ describe('GET /api/realtime', () => {
     const [forum] = await db.insert(forums).values({ name: 'Live forum' }).returning();
     await waitFor(() => memberStream.notices.length >= 1);
     await new Promise((r) => setTimeout(r, 100));
-    expect(memberStream.notices).toContainEqual({ topic: 'forums', kind: 'forums', id: forum!.id });
+    expect(memberStream.notices).toContainEqual({ topic: 'forums', kind: 'forums', id: forum!.id, ids: [forum!.id] });
     expect(visitorStream.notices).toEqual([]);
     memberStream.close();
     visitorStream.close();

@@ -50,8 +50,9 @@ export function createRealtime(changes: ChangeStream): Realtime {
     }
     const signedInKind = signedInKinds.get(table);
     if (signedInKind) {
+      const notice = { topic: signedInKind, kind: signedInKind, ...(id ? { id } : {}), ...(ids ? { ids } : {}) };
       for (const s of subscribers) {
-        if (s.viewerId) s.send({ topic: signedInKind, kind: signedInKind, ...(id ? { id } : {}) });
+        if (s.viewerId) s.send(notice);
       }
     }
   });

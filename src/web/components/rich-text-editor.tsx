@@ -15,6 +15,32 @@ import { Spinner } from './spinner';
 
 export const UPLOAD_IMAGE_ERROR = 'Failed to upload image';
 export const LINK_ERROR = 'Enter a link that starts with http://, https:// or mailto:';
+export const EXTERNAL_IMAGES_LEFT_OUT =
+  'Images copied from other sites were left out: save them to your device and add them with the image button.';
+
+/** Origins of the images this product stores: ours, plus those uploads answered with (S3, a CDN). */
+const storageOrigins = new Set<string>();
+
+/** Pasted or dropped HTML without the images of other sites, which the server would drop on save
+ * without a word; `onDropped` hears how many went. */
+function withoutForeignImages(html: string, onDropped: (count: number) => void): string {
+  if (!/<img\b/i.test(html)) return html;
+  const doc = new DOMParser().parseFromString(html, 'text/html');
+  let dropped = 0;
+  for (const img of doc.querySelectorAll('img')) {
+    let origin: string | null = null;
+    try {
+      origin = new URL(img.getAttribute('src') ?? '', window.location.href).origin;
+    } catch {
+      // not a URL at all
+    }
+    if (origin === window.location.origin || (origin && storageOrigins.has(origin))) continue;
+    img.remove();
+    dropped++;
+  }
+  if (dropped > 0) onDropped(dropped);
+  return doc.body.innerHTML;
+}
 
 const ALLOWED_LINK = /^(https?:\/\/[^\s]+|mailto:[^\s]+)$/i;
 
@@ -110,6 +136,7 @@ export function RichTextEditor({
         ...(disabled ? { 'aria-disabled': 'true' } : {}),
         class: cn(minHeights[height], 'px-3 py-2 outline-none', richTextClasses),
       },
+      transformPastedHTML: (html) => withoutForeignImages(html, () => setUploadError(EXTERNAL_IMAGES_LEFT_OUT)),
       handlePaste: (_view, event) => {
         const files = imageFiles(event.clipboardData?.files);
         if (!uploadRef.current || files.length === 0) return false;
@@ -147,6 +174,7 @@ export function RichTextEditor({
       setUploading((n) => n + 1);
       upload(file)
         .then((src) => {
+          storageOrigins.add(new URL(src, window.location.href).origin);
           if (editor.isDestroyed) return;
           const chain = editor.chain().focus();
           const image = { type: 'image', attrs: { src, alt: '' } };

@@ -13,7 +13,17 @@ export function applyNotice(queryClient: QueryClient, notice: RealtimeNotice): v
   if (notice.kind === 'refetch') return void queryClient.invalidateQueries();
   void queryClient.invalidateQueries({ queryKey: [notice.kind] });
   if (BADGE_KINDS.has(notice.kind)) void queryClient.invalidateQueries({ queryKey: ['me'] });
-  if (FORUM_KINDS.has(notice.kind)) void queryClient.invalidateQueries({ queryKey: ['forums'] });
+  if (FORUM_KINDS.has(notice.kind)) {
+    const ids = notice.ids && new Set(notice.ids);
+    // Forum queries are keyed ['forums'], ['forums', forumId, ...] and ['forums', forumId, 'post',
+    // postId, ...]: the list (counts, activity) always refetches, a forum or post screen only when
+    // the change is in it (a post's counters and a forum's activity announce their own rows).
+    void queryClient.invalidateQueries({
+      queryKey: ['forums'],
+      predicate: ({ queryKey: key }) =>
+        !ids || key.length === 1 || ids.has(String(key[1])) || (key[2] === 'post' && ids.has(String(key[3]))),
+    });
+  }
 }
 
 /** Opens /api/realtime and keeps it open, reconnecting after 1, 2, 5, then every 10 s. Returns stop(). */

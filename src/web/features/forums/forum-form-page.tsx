@@ -131,8 +131,9 @@ export function ForumEditPage() {
       </NotFoundPanel>
     );
   }
-  if (forum.isPending) return <PageSpinner label="Loading forum" />;
-  if (forum.isError) {
+  // A failed refetch keeps the form (and what the admin typed) on screen.
+  if (!forum.data && !forum.isError) return <PageSpinner label="Loading forum" />;
+  if (!forum.data) {
     return (
       <ForumFrame back={{ to: paths.adminTab('forums'), label: 'Back to Admin Dashboard' }}>
         <Alert tone="error" className="mt-6">

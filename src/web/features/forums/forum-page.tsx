@@ -111,6 +111,7 @@ function PostList({ forumId, data }: { forumId: string; data: PostsResponse }) {
                 )}
               </span>
               <time dateTime={post.createdAt}>{formatDateTime(post.createdAt)}</time>
+              {post.editedAt && <span title={`Edited ${formatDateTime(post.editedAt)}`}>(edited)</span>}
               <span>
                 {post.replyCount} {post.replyCount === 1 ? 'reply' : 'replies'}
               </span>

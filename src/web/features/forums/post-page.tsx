@@ -66,14 +66,16 @@ export function PostPage() {
 
   return (
     <ForumFrame back={{ to: paths.forum(forumId), label: `Back to ${post.data?.post.forumName ?? 'forum'}` }}>
-      {post.isPending ? (
-        <PageSpinner label="Loading post" />
+      {/* A failed refetch keeps what was shown (and an edit in progress); only a first load that
+          fails shows the error. */}
+      {post.data ? (
+        <PostView forumId={forumId} post={post.data.post} />
       ) : post.isError ? (
         <Alert tone="error" className="mt-6">
           {POST_LOAD_ERROR}
         </Alert>
       ) : (
-        <PostView forumId={forumId} post={post.data.post} />
+        <PageSpinner label="Loading post" />
       )}
       <Replies forumId={forumId} postId={postId} />
       {/* Outside every loading state: a refetch never takes away what the member is typing. */}
@@ -155,7 +157,10 @@ function PostEditForm({ forumId, post, onDone }: { forumId: string; post: PostDe
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit} className="space-y-4" aria-label="Edit post">
+    <form noValidate onSubmit={handleSubmit} className="space-y-4" aria-labelledby="post-title">
+      <h1 id="post-title" className="text-3xl font-bold tracking-tight">
+        Edit Post
+      </h1>
       {update.error && <Alert tone="error">{failureText(update.error, 'Failed to update post')}</Alert>}
       <TextField
         name="title"
@@ -211,13 +216,15 @@ function Replies({ forumId, postId }: { forumId: string; postId: string }) {
         </Alert>
       )}
       <div className="mt-4">
-        {replies.isPending ? (
-          <PageSpinner label="Loading replies" />
-        ) : replies.isError ? (
-          isNotFound(replies.error) ? null : (
-            <Alert tone="error">{REPLIES_LOAD_ERROR}</Alert>
+        {!data ? (
+          replies.isError ? (
+            isNotFound(replies.error) ? null : (
+              <Alert tone="error">{REPLIES_LOAD_ERROR}</Alert>
+            )
+          ) : (
+            <PageSpinner label="Loading replies" />
           )
-        ) : !data || data.replies.length === 0 ? (
+        ) : data.replies.length === 0 ? (
           <EmptyState title={REPLIES_EMPTY} />
         ) : (
           <>
