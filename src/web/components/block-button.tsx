@@ -34,7 +34,7 @@ export function BlockButton({ username, className }: { username: string; classNa
         : api.delete<{ blocked: boolean }>(`/api/me/blocks/${encodeURIComponent(username)}`),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: myBlocksKey });
-      // A block removes their pending request to connect.
+      // A block ends any connection or request between the two.
       void queryClient.invalidateQueries({ queryKey: ['connections'] });
     },
   });
@@ -54,7 +54,7 @@ export function BlockButton({ username, className }: { username: string; classNa
           open={confirming}
           onOpenChange={(open) => !change.isPending && setConfirming(open)}
           title={`Block ${username}?`}
-          description="Neither of you will be able to send the other messages or connection requests. You can unblock them at any time."
+          description="Neither of you will be able to send the other messages or connection requests, and a connection between you ends. You can unblock them at any time."
           trigger={
             <Button variant="ghost" size="sm" className="text-danger-text">
               <Ban aria-hidden="true" />

@@ -457,6 +457,27 @@ describe('blocks', () => {
     expect(after.statusCode).toBe(201);
   });
 
+  it('ends a connection the two had, accepted or asked for by the blocker', async () => {
+    const [me, former, asked] = [
+      await registeredClient(ctx.app),
+      await registeredClient(ctx.app),
+      await registeredClient(ctx.app),
+    ];
+    const request = await former.client.post('/api/connections', { username: me.user.username });
+    expect(request.statusCode).toBe(200);
+    const accepted = await me.client.post(`/api/connections/${request.json().connection.id}/accept`);
+    expect(accepted.statusCode).toBe(200);
+    expect((await me.client.post('/api/connections', { username: asked.user.username })).statusCode).toBe(200);
+    for (const other of [former, asked]) {
+      expect((await me.client.request('PUT', `/api/me/blocks/${other.user.username}`)).statusCode).toBe(200);
+    }
+    const left = await db()
+      .select()
+      .from(connections)
+      .where(sql`${connections.requesterId} = ${me.user.id} or ${connections.recipientId} = ${me.user.id}`);
+    expect(left).toEqual([]);
+  });
+
   it('a block does not stop others', async () => {
     const [me, pest, friend] = [
       await registeredClient(ctx.app),

@@ -279,7 +279,8 @@ async function memberIdByUsername(db: Db, username: string): Promise<string> {
   return id;
 }
 
-/** Blocks a member (again: no change). Their pending request to connect with the viewer goes. */
+/** Blocks a member (again: no change). Any connection between the two goes with it, pending
+ * either way or accepted, as on the networks members know: a blocked member is no contact. */
 export async function blockMember(db: Db, viewerId: string, username: string): Promise<{ blockedId: string }> {
   const blockedId = await memberIdByUsername(db, username);
   if (blockedId === viewerId) throw unprocessable('SELF_BLOCK', BLOCK_SELF);
@@ -287,7 +288,8 @@ export async function blockMember(db: Db, viewerId: string, username: string): P
     await tx.execute(sql`insert into member_blocks (blocker_id, blocked_id) values (${viewerId}, ${blockedId})
       on conflict do nothing`);
     await tx.execute(sql`delete from connections
-      where requester_id = ${blockedId} and recipient_id = ${viewerId} and status = 'pending'`);
+      where (requester_id = ${blockedId} and recipient_id = ${viewerId})
+         or (requester_id = ${viewerId} and recipient_id = ${blockedId})`);
   });
   return { blockedId };
 }
