@@ -135,3 +135,6 @@ CREATE TRIGGER forum_replies_close_reports AFTER DELETE ON forum_replies
 --> statement-breakpoint
 CREATE TRIGGER messages_close_reports AFTER DELETE ON messages
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION reports_close_for_deleted('message');
+--> statement-breakpoint
+DROP INDEX "forum_replies_post_created_idx";--> statement-breakpoint
+CREATE INDEX "forum_replies_post_created_idx" ON "forum_replies" USING btree ("post_id","created_at","id");

@@ -52,7 +52,8 @@ export const forumReplies = pgTable(
     editedAt: timestamp('edited_at', { withTimezone: true }),
   },
   (t) => [
-    index('forum_replies_post_created_idx').on(t.postId, t.createdAt),
+    // With the id: a page deep in a long thread is read from the index alone.
+    index('forum_replies_post_created_idx').on(t.postId, t.createdAt, t.id),
     index('forum_replies_author_idx').on(t.authorId),
   ],
 );

@@ -413,7 +413,7 @@ describe('forums: replies', () => {
     const f = await forum();
     const p = await post(f.id, a!.id);
     const base = Date.UTC(2026, 0, 1);
-    const total = REPLIES_PAGE_SIZE * 2 + 7;
+    const total = REPLIES_PAGE_SIZE * 3 + 7;
     const rows = await db()
       .insert(forumReplies)
       .values(
@@ -428,16 +428,22 @@ describe('forums: replies', () => {
     await ctx.app.services.changes.caughtUp();
     const url = `${postUrl(f.id, p.id)}/replies`;
     const first = (await a!.client.get(url)).json();
-    expect(first).toMatchObject({ page: 1, pageCount: 3, total, pageSize: REPLIES_PAGE_SIZE });
+    expect(first).toMatchObject({ page: 1, pageCount: 4, total, pageSize: REPLIES_PAGE_SIZE });
     expect(first.replies[0].content).toBe('<p>Reply 0</p>');
-    const last = (await a!.client.get(`${url}?page=3`)).json();
+    // Every page holds exactly its slice, in order (the second half is read from the end).
+    for (const page of [1, 2, 3, 4]) {
+      const got = (await a!.client.get(`${url}?page=${page}`)).json().replies.map((x: Reply) => x.id);
+      const want = rows.slice((page - 1) * REPLIES_PAGE_SIZE, page * REPLIES_PAGE_SIZE).map((r) => r.id);
+      expect(got, `page ${page}`).toEqual(want);
+    }
+    const last = (await a!.client.get(`${url}?page=4`)).json();
     expect(last.replies).toHaveLength(7);
     expect(last.replies[6].content).toBe(`<p>Reply ${total - 1}</p>`);
     const holding = (await a!.client.get(`${url}?reply=${rows[REPLIES_PAGE_SIZE + 3]!.id}`)).json();
     expect(holding.page).toBe(2);
     expect(holding.replies.map((x: Reply) => x.id)).toContain(rows[REPLIES_PAGE_SIZE + 3]!.id);
     expect((await a!.client.get(`${url}?reply=${MISSING}`)).json().page).toBe(1);
-    expect((await a!.client.get(`${url}?page=99`)).json().page).toBe(3);
+    expect((await a!.client.get(`${url}?page=99`)).json().page).toBe(4);
     expect((await a!.client.get(`${url}?page=0`)).statusCode).toBe(422);
   });
 

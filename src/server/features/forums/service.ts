@@ -295,11 +295,20 @@ export async function listReplies(
     page = Math.floor(Number(position.rows[0]?.before ?? 0) / REPLIES_PAGE_SIZE) + 1;
   }
   page = Math.min(page, pageCount);
+  // The page's ids first, from the index alone (post, time, id), and only then their rows and
+  // authors; a page in the thread's second half is counted from its end, so the last page of
+  // 10,000 replies skips none.
+  const from = (page - 1) * REPLIES_PAGE_SIZE;
+  const to = Math.min(page * REPLIES_PAGE_SIZE, total);
+  const ids =
+    from >= total / 2 && to > from
+      ? sql`select id from forum_replies where post_id = ${postId}
+          order by created_at desc, id desc limit ${to - from} offset ${total - to}`
+      : sql`select id from forum_replies where post_id = ${postId}
+          order by created_at, id limit ${REPLIES_PAGE_SIZE} offset ${from}`;
   const result = await db.execute<ReplyRow>(sql`select ${REPLY_COLUMNS}
-    from forum_replies r left join profiles a on a.id = r.author_id
-    where r.post_id = ${postId}
-    order by r.created_at, r.id
-    limit ${REPLIES_PAGE_SIZE} offset ${(page - 1) * REPLIES_PAGE_SIZE}`);
+    from (${ids}) p join forum_replies r on r.id = p.id left join profiles a on a.id = r.author_id
+    order by r.created_at, r.id`);
   return {
     replies: result.rows.map((r) => presentReply(r, viewer)),
     page,
