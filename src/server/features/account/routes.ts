@@ -5,12 +5,14 @@ import { deleteAccountInput, exportFileName } from '../../../shared/account';
 import { requireMember } from '../../platform/viewer';
 import { deleteUser } from '../users/service';
 import { assertOwnUsername, exportAccount } from './service';
+import { sendRegistrationEmail } from '../events/emails';
 
 const errors = { 401: apiError, 404: apiError, 409: apiError, 422: apiError };
 
 /** The member's own account: download everything held about them, and delete it. */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, storage, auth, config } = app.services;
+  const { db, storage, auth, config, mailer } = app.services;
+  const mailDeps = { db, config, mailer, log: app.log };
 
   app.get(
     '/me/export',
@@ -55,6 +57,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         actorId: viewer.id,
         self: true,
         onFileError: (err) => request.log.warn({ err }, 'could not remove the avatar of a deleted account'),
+        onPromoted: (eventId, userIds) => {
+          for (const userId of userIds) void sendRegistrationEmail(mailDeps, eventId, userId, 'promoted');
+        },
       });
       // The session row went with the account; the browser's cookie is cleared as well.
       // (A `__Secure-` cookie is only replaced by one that is Secure too.)

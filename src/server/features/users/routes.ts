@@ -15,6 +15,7 @@ import { recordChanges } from '../../platform/audit';
 import { invariant, notFound } from '../../platform/errors';
 import { requireAdmin } from '../../platform/viewer';
 import { createUser, deleteUser, findUser, listUsers, setUserFlag, updateUser } from './service';
+import { sendRegistrationEmail } from '../events/emails';
 
 const errors = { 401: apiError, 403: apiError, 404: apiError, 409: apiError, 422: apiError };
 const idParams = z.object({ id: z.string().min(1).max(64) });
@@ -36,7 +37,8 @@ const AUDITED_FIELDS = [
 
 /** The admin's Users tab and forms (spec 2): list with e-mail, flags, create, edit, delete. */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, storage } = app.services;
+  const { db, storage, config, mailer } = app.services;
+  const mailDeps = { db, config, mailer, log: app.log };
 
   app.get(
     '/admin/users',
@@ -157,6 +159,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         actorId: viewer.id,
         self: false,
         onFileError: (err) => request.log.warn({ err }, 'could not remove the avatar of a deleted user'),
+        onPromoted: (eventId, userIds) => {
+          for (const userId of userIds) void sendRegistrationEmail(mailDeps, eventId, userId, 'promoted');
+        },
       });
       recordChanges(request, { username: { before: username, after: null } });
       return { ok: true as const };

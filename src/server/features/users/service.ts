@@ -24,6 +24,7 @@ import {
   createUserInput,
   updateUserInput,
 } from '../../../shared/users';
+import { promoteWaitlisted } from '../events/registration';
 import { containsPattern } from '../events/service';
 
 // Admin user management. The e-mail comes from the auth `user` table and appears in these
@@ -219,9 +220,16 @@ export async function deleteUser(
   db: Db,
   storage: Storage,
   id: string,
-  options: { actorId: string; self: boolean; onFileError?: (error: unknown) => void },
+  options: {
+    actorId: string;
+    self: boolean;
+    onFileError?: (error: unknown) => void;
+    /** Members who got a freed seat, told after the commit (their registration e-mail). */
+    onPromoted?: (eventId: string, userIds: string[]) => void;
+  },
 ): Promise<{ username: string }> {
   if (!options.self && id === options.actorId) throw forbidden(DELETE_SELF);
+  const promotions: { eventId: string; userIds: string[] }[] = [];
   const removed = await db.transaction(async (tx) => {
     await lockAdmins(tx);
     const found = await tx.execute<{ username: string; is_admin: boolean; avatar_url: string | null }>(
@@ -230,12 +238,24 @@ export async function deleteUser(
     const row = found.rows[0];
     if (!row) throw notFound(USER_NOT_FOUND);
     if (row.is_admin && (await isLastAdmin(tx, id))) throw conflict('LAST_ADMIN', LAST_ADMIN);
+    // The upcoming events where they hold seats (their own or their guests'), locked first as a
+    // registration locks its event: the seats they free go to the waitlist, as on unregistering.
+    const seated = await tx.execute<{ id: string; max_attendees: number | null }>(sql`select e.id, e.max_attendees
+      from events e where e.status = 'upcoming' and (
+        exists (select 1 from event_attendees a where a.event_id = e.id and a.user_id = ${id} and a.status = 'attending')
+        or exists (select 1 from event_guests g where g.event_id = e.id and g.profile_id = ${id}))
+      order by e.id for update of e`);
     // Messages the recipient already deleted on their side have no reader left once the
     // sender goes.
     await tx.execute(sql`delete from messages where sender_id = ${id} and recipient_deleted_at is not null`);
     await tx.execute(sql`delete from "user" where id = ${id}`);
+    for (const event of seated.rows) {
+      const userIds = await promoteWaitlisted(tx, event);
+      if (userIds.length > 0) promotions.push({ eventId: event.id, userIds });
+    }
     return row;
   });
+  for (const { eventId, userIds } of promotions) options.onPromoted?.(eventId, userIds);
   const location = removed.avatar_url ? storage.locate(removed.avatar_url) : null;
   if (location && location.bucket === 'avatars') {
     // The account is gone either way; a file left behind is logged, not turned into a failure.

@@ -5,6 +5,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import {
   auditLog,
+  emailOutbox,
   eventAttendees,
   forumPosts,
   forumReplies,
@@ -412,6 +413,19 @@ describe('DELETE /api/admin/users/:id', () => {
     expect(await db().select().from(user).where(eq(user.id, admin.admin.id))).toHaveLength(1);
     const missing = await admin.client.request('DELETE', `/api/admin/users/${MISSING}`);
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('gives the seat of a deleted member to the first on the waitlist, who is told', async () => {
+    const event = await createEvent(db(), { maxAttendees: 1, status: 'upcoming' });
+    const [seated, waiting] = await createMembers(db(), 2, 'seatfreed');
+    await db().insert(eventAttendees).values({ eventId: event.id, userId: seated!.id, status: 'attending' });
+    await db().insert(eventAttendees).values({ eventId: event.id, userId: waiting!.id, status: 'waitlisted' });
+    expect((await admin.client.request('DELETE', `/api/admin/users/${seated!.id}`)).statusCode).toBe(200);
+    const rows = await db().select().from(eventAttendees).where(eq(eventAttendees.eventId, event.id));
+    expect(rows.map((r) => [r.userId, r.status])).toEqual([[waiting!.id, 'attending']]);
+    await expect
+      .poll(async () => (await db().select().from(emailOutbox).where(eq(emailOutbox.to, waiting!.email))).length)
+      .toBe(1);
   });
 });
 

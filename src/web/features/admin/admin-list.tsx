@@ -5,13 +5,14 @@ import { Button, ButtonLink } from '../../components/button';
 import { Dialog, DialogClose } from '../../components/dialog';
 import { EmptyState } from '../../components/empty-state';
 import { PageSpinner } from '../../components/spinner';
+import { refusalReason } from '../../lib/api';
 
 /**
  * One tab's list (spec 2 section 2): a create link, the items, and per item its own actions
  * plus a delete that asks first. Texts: 'Failed to load {tab}', 'No {tab} found',
  * 'Failed to delete item'.
  */
-export function AdminList<T>({
+export function AdminList<T extends { id: string }>({
   tab,
   createHref,
   createLabel,
@@ -44,17 +45,19 @@ export function AdminList<T>({
 }) {
   const [pending, setPending] = useState<T | null>(null);
   const [deleting, setDeleting] = useState(false);
-  const [deleteFailed, setDeleteFailed] = useState(false);
+  /** null: no failure; '' : failed without a reason the server gave. */
+  const [deleteFailed, setDeleteFailed] = useState<string | null>(null);
 
   async function confirmDelete() {
     if (!pending || !onDelete) return;
     setDeleting(true);
-    setDeleteFailed(false);
+    setDeleteFailed(null);
     try {
       await onDelete(pending);
       setPending(null);
-    } catch {
-      setDeleteFailed(true);
+    } catch (error) {
+      // The spec's text, then why when the server said (the last admin, one's own account).
+      setDeleteFailed(refusalReason(error));
       setPending(null);
     } finally {
       setDeleting(false);
@@ -72,7 +75,11 @@ export function AdminList<T>({
           </ButtonLink>
         )}
       </div>
-      {deleteFailed && <Alert tone="error">Failed to delete item</Alert>}
+      {deleteFailed !== null && (
+        <Alert tone="error" title="Failed to delete item">
+          {deleteFailed || undefined}
+        </Alert>
+      )}
       {query.isPending ? (
         <PageSpinner label={`Loading ${tab}`} />
       ) : query.isError ? (
@@ -81,8 +88,8 @@ export function AdminList<T>({
         <EmptyState title={`No ${tab} found`} />
       ) : (
         <ul className="divide-y divide-line rounded-xl border border-line bg-surface">
-          {items.map((item, index) => (
-            <li key={index} className="flex flex-wrap items-center gap-3 px-4 py-3">
+          {items.map((item) => (
+            <li key={item.id} className="flex flex-wrap items-center gap-3 px-4 py-3">
               <div className="min-w-0 flex-1">{renderItem(item)}</div>
               {onDelete && canDelete(item) && (
                 <Button
