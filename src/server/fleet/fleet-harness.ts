@@ -26,7 +26,9 @@ export interface TestFleet {
   origin: string;
   databaseUrl: string;
   sql: pg.Pool;
-  client(via?: string, forwardedFor?: string): WebClient;
+  client(via?: string, forwardedFor?: string, localAddress?: string): WebClient;
+  /** The upstream lines of the site config nginx runs now (which processes are `down`). */
+  upstreams(): string[];
   /** The last lines process `index` printed (for a failure's message). */
   logTail(index: number, lines?: number): string;
   close(): Promise<void>;
@@ -76,7 +78,14 @@ export async function startTestFleet(
     origin,
     databaseUrl,
     sql,
-    client: (via = fleet.url, forwardedFor?: string) => new WebClient(origin, via, forwardedFor),
+    client: (via = fleet.url, forwardedFor?: string, localAddress?: string) =>
+      new WebClient(origin, via, forwardedFor, localAddress),
+    upstreams() {
+      return readFileSync(path.join(dataDir, 'nginx', 'power-mixer.conf'), 'utf8')
+        .split('\n')
+        .filter((line) => /^\s*server 127\.0\.0\.1:\d+ max_fails/.test(line))
+        .map((line) => line.trim());
+    },
     logTail(index, lines = 40) {
       try {
         return readFileSync(path.join(dataDir, `process-${index}.log`), 'utf8')
@@ -104,7 +113,8 @@ let counter = 0;
 /** Registers a new member through `via`; the client is signed in. */
 export async function newMember(fleet: TestFleet, via: string) {
   const tag = `fleet${Date.now().toString(36)}${++counter}`;
-  const client = fleet.client(via);
+  // Each member from an address of their own (127.0.0.1 is left to the tests of the limit).
+  const client = fleet.client(via, undefined, `127.0.${Math.floor(counter / 250) + 1}.${(counter % 250) + 2}`);
   const res = await client.post('/api/auth/register', {
     email: `${tag}@example.com`,
     username: tag,

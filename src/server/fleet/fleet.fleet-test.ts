@@ -167,11 +167,17 @@ describe('a fleet of two processes behind nginx', () => {
   it('loses no request when a process gets SIGTERM with nobody taking it out of nginx first', async () => {
     // As an orchestrator stops a container: the process turns unready and drains, the readiness
     // watcher takes it out of the balancer, then it closes; back in once it is ready again.
+    const port = t.fleet.processes[1]!.port;
+    const isDown = () => t.upstreams().some((line) => line.includes(`:${port} `) && line.endsWith(' down;'));
     const { stream } = await underLoad(async () => {
-      const code = await t.fleet.stopProcess(1, 'SIGTERM');
-      expect(code).toBe(0);
+      const exited = t.fleet.stopProcess(1, 'SIGTERM');
+      // Taken out of nginx while it drains, before it stops listening.
+      await eventually(isDown, 'the draining process marked down in nginx', 2_500);
+      expect(t.fleet.processes[1]!.child.exitCode).toBeNull();
+      expect(await exited).toBe(0);
       await t.fleet.startProcess(1);
-      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      await eventually(() => !isDown(), 'the process back in nginx once ready', 5_000);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
     });
     await stream.close();
     expect((await fetch(`${t.b}/api/ready`)).status).toBe(200);

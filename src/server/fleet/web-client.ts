@@ -4,9 +4,15 @@ import http from 'node:http';
 // nginx over real sockets. `via` picks the URL each request goes to (the balancer, or one process's
 // pinned listener), so one member can sign in through process A and read through process B.
 
-function send(url: string, method: string, headers: Record<string, string>, body?: string | Buffer) {
+function send(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body?: string | Buffer,
+  localAddress?: string,
+) {
   return new Promise<{ status: number; headers: Headers; text: string }>((resolve, reject) => {
-    const req = http.request(url, { method, headers, agent: false }, (res) => {
+    const req = http.request(url, { method, headers, agent: false, localAddress }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('error', reject);
@@ -36,6 +42,9 @@ export class WebClient {
     private readonly origin: string,
     public via: string,
     private readonly forwardedFor?: string,
+    /** The loopback address this client connects from (127.x.y.z): nginx sees it as the client's,
+     * so each member has a rate-limit bucket of their own, as people on their own devices do. */
+    private readonly localAddress?: string,
   ) {}
 
   async request<T = Record<string, unknown>>(
@@ -50,7 +59,13 @@ export class WebClient {
     if (this.forwardedFor) headers['x-forwarded-for'] = this.forwardedFor;
     // A connection per request (as nginx opens to its upstreams): a kept-alive socket that nginx
     // closes during a reload would fail the next request here, where a browser would retry it.
-    const res = await send(`${via}${path}`, method, headers, body === undefined ? undefined : JSON.stringify(body));
+    const res = await send(
+      `${via}${path}`,
+      method,
+      headers,
+      body === undefined ? undefined : JSON.stringify(body),
+      this.localAddress,
+    );
     for (const cookie of res.headers.getSetCookie()) {
       const [pair] = cookie.split(';');
       const eq = pair!.indexOf('=');
@@ -76,7 +91,7 @@ export class WebClient {
 
   /** Another client holding the same session (a second tab, or a stolen cookie). */
   copy(): WebClient {
-    const other = new WebClient(this.origin, this.via, this.forwardedFor);
+    const other = new WebClient(this.origin, this.via, this.forwardedFor, this.localAddress);
     for (const [k, v] of this.cookies) other.cookies.set(k, v);
     return other;
   }
@@ -97,7 +112,7 @@ export class WebClient {
       'content-type': `multipart/form-data; boundary=${boundary}`,
     };
     if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const res = await send(`${via}${path}`, 'POST', headers, body);
+    const res = await send(`${via}${path}`, 'POST', headers, body, this.localAddress);
     return { status: res.status, body: JSON.parse(res.text || 'null') as T, headers: res.headers };
   }
 
