@@ -270,9 +270,13 @@ export function printPageReport(report: PageReport) {
   say(`\n${'='.repeat(100)}\nPAGE LOAD  (landing page bytes on the wire; Lighthouse mobile, simulated throttling)\n`);
   if (report.failed) say(`   FAILED: ${report.failed}`);
   for (const transfer of report.transfers) {
-    const verdict = transfer.totalBytes <= settings.pageBudgetKb * 1024 ? 'met' : 'MISSED';
+    // The budget is the phone's, as Lighthouse's profile is; a desktop's first screen holds the
+    // sections a phone loads on scrolling, and is shown for reference.
+    const target = transfer.viewport.startsWith('phone')
+      ? `target <= ${settings.pageBudgetKb} KB: ${transfer.totalBytes <= settings.pageBudgetKb * 1024 ? 'met' : 'MISSED'}`
+      : 'for reference, no target';
     say(
-      `Landing page transferred, ${transfer.viewport}: ${transfer.requests.length} requests, ${kb(transfer.totalBytes)}; target <= ${settings.pageBudgetKb} KB: ${verdict} (scrolling to the end loads ${transfer.scrolledRequests} more, ${kb(transfer.scrolledBytes)})`,
+      `Landing page transferred, ${transfer.viewport}: ${transfer.requests.length} requests, ${kb(transfer.totalBytes)}; ${target} (scrolling to the end loads ${transfer.scrolledRequests} more, ${kb(transfer.scrolledBytes)})`,
     );
     for (const r of transfer.requests) {
       const url = new URL(r.url);

@@ -507,17 +507,16 @@ export const THREADS: ThreadData[] = [
   {
     a: 'jasminecarter',
     b: 'camillejefferson',
-    subject: 'Venue options for the {gala}',
+    subject: 'Seating plan for the {gala}',
     daysAgo: 6,
     unread: true,
     lines: [
       [
         'a',
-        'Hi Camille! I shortlisted three venues for the {gala}: the Mint Museum, the Westin ballroom and Camp North End.',
+        'Hi Camille! The Mint sent their floor plan for the {gala}: room for 30 tables of eight around the dance floor.',
       ],
-      ['b', 'Love it. Capacity and budget for each?'],
-      ['a', 'Mint: 250 guests, best atmosphere. Westin: 400, easiest logistics. Camp North End: 300, most fun.'],
-      ['a', 'Also, the Mint has a hold on our date until Friday, so we should decide soon.'],
+      ['b', 'Perfect. Can we keep the two front tables for the award winners?'],
+      ['a', 'Done. Sponsors get first pick of the rest; I will send them the plan this week.'],
     ],
   },
   {
@@ -535,7 +534,7 @@ export const THREADS: ThreadData[] = [
   {
     a: 'niarobinson',
     b: 'camillejefferson',
-    subject: 'Panel prep for next month',
+    subject: 'Panel prep for the investing workshop',
     daysAgo: 14,
     lines: [
       ['a', 'Hi Camille, for the investing workshop, how long should each panelist speak before Q&A?'],
@@ -646,9 +645,9 @@ export const THREADS: ThreadData[] = [
     subject: 'Closing date for the Freedom Drive deal',
     daysAgo: 8,
     lines: [
-      ['a', 'Carlos, the lender needs two more days for the appraisal review. Can we move closing to the 18th?'],
+      ['a', 'Carlos, the lender needs two more days for the appraisal review. Can we push closing back two days?'],
       ['b', 'Let me check with both sides.'],
-      ['b', 'Both parties agreed. The 18th it is.'],
+      ['b', 'Both parties agreed. Closing moves two days.'],
       ['a', 'Great, I will send the amendment for signatures this afternoon.'],
     ],
   },

@@ -29,6 +29,7 @@ const CATEGORY_PALETTES: Record<string, readonly [string, string, string]> = {
   Gala: ['#1e1033', '#6d28d9', '#fbbf24'],
   Panel: ['#3f0d1a', '#be123c', '#fda4af'],
   Conference: ['#0c2a43', '#0369a1', '#a3e635'],
+  Community: ['#3b1d0a', '#c2410c', '#fde68a'],
 };
 
 const SKIN = ['#f6d7c3', '#e8b996', '#c98e64', '#a86b45', '#7a4a2e', '#5a3623'];

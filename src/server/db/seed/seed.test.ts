@@ -486,10 +486,14 @@ describe('demo seed', { timeout: 60_000 }, () => {
       expect(new Set(drawn.events.slice(0, 5).map(firstColour)).size).toBe(5);
     });
 
-    it('stays coherent when seeded the week before Christmas', async () => {
+    it.each([
+      ['the week before Christmas', '2026-12-20T23:50:00Z'],
+      ['on Thanksgiving', '2026-11-26T15:00:00Z'],
+      ['the day after Independence Day', '2027-07-05T13:00:00Z'],
+    ])('stays coherent when seeded %s', async (_when, at) => {
       const other = await openDatabase('memory://');
       try {
-        const then = new Date('2026-12-20T23:50:00Z');
+        const then = new Date(at);
         await seedDemo(other.db, localStorage(uploads), {
           adminEmail: ADMIN_EMAIL,
           adminPassword: ADMIN_PASSWORD,
@@ -498,8 +502,8 @@ describe('demo seed', { timeout: 60_000 }, () => {
         });
         const day = new Intl.DateTimeFormat('en-US', { timeZone: DEMO_TIME_ZONE, month: 'numeric', day: 'numeric' });
         for (const e of await other.db.select().from(events)) {
-          // The Thursday mixer skips Christmas Eve and New Year's Eve.
-          expect(['12/24', '12/25', '12/31', '1/1'], e.name).not.toContain(day.format(e.startTime));
+          // Nothing starts on a holiday (the Thursday mixer skips Christmas Eve and New Year's Eve).
+          expect(['12/24', '12/25', '12/31', '1/1', '7/4', '11/26'], e.name).not.toContain(day.format(e.startTime));
           expect([0, 30], e.name).toContain(clock(e.startTime).minute);
           for (const w of e.name.match(SEASON_WORDS) ?? []) expect(w, e.name).toBe(seasonOf(e.startTime));
           if (e.status === 'ongoing') expect(e.startTime <= then && e.endTime > then, e.name).toBe(true);
@@ -509,6 +513,18 @@ describe('demo seed', { timeout: 60_000 }, () => {
       } finally {
         await other.close();
       }
+    });
+
+    it('puts nobody at an event, in a forum or in a reply before they joined', async () => {
+      const { rows } = await database.db.execute<{ what: string; at: Date; joined: Date }>(sql`
+        select 'registration for ' || e.name as what, a.created_at as at, p.created_at as joined
+          from event_attendees a join events e on e.id = a.event_id join profiles p on p.id = a.user_id
+        union all select 'post ' || f.title, f.created_at, p.created_at
+          from forum_posts f join profiles p on p.id = f.author_id
+        union all select 'reply', r.created_at, p.created_at
+          from forum_replies r join profiles p on p.id = r.author_id`);
+      expect(rows.length).toBeGreaterThan(50);
+      for (const row of rows) expect(new Date(row.at) > new Date(row.joined), row.what).toBe(true);
     });
 
     it('knows the seasons of the community’s calendar', () => {

@@ -167,6 +167,12 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions): 
     while (weekday !== undefined && isHoliday(d)) d.setUTCDate(d.getUTCDate() + 7);
     return d;
   };
+  /** `days` from today, moved by `step` days until it is no holiday. */
+  const workday = (days: number, step: 1 | -1) => {
+    const d = day(days);
+    while (isHoliday(d)) d.setUTCDate(d.getUTCDate() + step);
+    return d;
+  };
   const pad = (n: number) => String(n).padStart(2, '0');
   /** That day at hour:minute in the community's time zone. */
   const at = (date: Date, hour: number, minute = 0) =>
@@ -243,7 +249,7 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions): 
   const eventList: EventSeed[] = [
     ev({
       name: MIXER_NAMES[seasonOf(mixerDay, timeZone)],
-      summary: 'Our signature evening mixer: drinks, bites and two hundred of Charlotte\u2019s busiest professionals.',
+      summary: 'Our signature evening mixer: drinks, bites and a room full of Charlotte\u2019s busiest professionals.',
       description:
         'Meet agents, lenders, investors, builders and business owners from across the Queen City at our biggest mixer of the season. Expect structured introductions, a sponsor showcase and plenty of time to talk.',
       content: eventContent(
@@ -304,17 +310,19 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions): 
       content: eventContent(
         `The ${upcomingGala} is our biggest night of the season, celebrating the people who make this community what it is.`,
         [
-          '7:00 PM: Cocktail hour with live jazz',
-          '8:00 PM: Three-course dinner',
-          '9:15 PM: Community awards',
-          '10:00 PM: Dancing until 11 PM',
+          '6:00 PM: Cocktail hour with live jazz',
+          '7:15 PM: Three-course dinner',
+          '8:45 PM: Community awards',
+          '9:30 PM: Dancing until 11 PM',
         ],
         'Black-tie optional. Tables of eight can be reserved by sponsors.',
       ),
       location: VENUES.mint,
       category: 'Gala',
       status: 'upcoming',
-      startTime: at(galaDay, 19),
+      // Evening events start by 6:30 PM: profiles show event dates in UTC (spec 1), where a 7 PM
+      // start in winter is already the next day.
+      startTime: at(galaDay, 18),
       endTime: at(galaDay, 23),
       maxAttendees: null,
       attendeeCount: 14,
@@ -323,34 +331,66 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions): 
       galleryCount: 0,
       panelistCards: [],
     }),
-    ev({
-      // Spans three days, so it is under way whatever the hour the demo is seeded.
-      name: 'Carolinas Real Estate Summit: The Power Mixer Lounge',
-      summary:
-        'Three days at the region\u2019s biggest real estate summit, with a members\u2019 lounge on the show floor.',
-      description:
-        'Power Mixer hosts the networking lounge at this year\u2019s Carolinas Real Estate Summit. Drop by between sessions for coffee, introductions and a quiet place to take a call.',
-      content: eventContent(
-        'Members and their guests are welcome in the lounge every day of the summit, from 9 AM to 5 PM.',
-        [
-          'Day 1: Opening keynote and lender row',
-          'Day 2: PropTech demos and the investor track',
-          'Day 3: Commercial outlook and closing reception',
-        ],
-        'The lounge is next to hall B. Summit passes are sold separately; the lounge itself is free for members.',
-      ),
-      location: VENUES.convention,
-      category: 'Conference',
-      status: 'ongoing',
-      startTime: at(day(-1), 9),
-      endTime: at(day(1), 17),
-      maxAttendees: null,
-      attendeeCount: 12,
-      guestCount: 0,
-      sponsorNames: ['Uptown Community Bank'],
-      galleryCount: 0,
-      panelistCards: [],
-    }),
+    // Under way whatever the hour the demo is seeded: a three-day summit, or, when a holiday
+    // falls in those days (nobody holds a conference over Thanksgiving or Christmas), a drive
+    // that runs for weeks and pauses on the holidays.
+    ev(
+      [-1, 0, 1].some((n) => isHoliday(day(n)))
+        ? {
+            name: 'Community Giving Drive: Coats and Canned Food',
+            summary: 'Drop off warm coats and canned food at our sponsors\u2019 offices for Charlotte families.',
+            description:
+              'Members collect coats and non-perishable food for local shelters and food banks. Drop-off points are open on weekdays; bring a friend and a bag.',
+            content: eventContent(
+              'Every donation goes to Charlotte shelters and food banks at the end of the drive.',
+              [
+                'Weekdays, 9 AM to 5 PM: Drop-off at Uptown Community Bank',
+                'Weekdays, 9 AM to 5 PM: Drop-off at Hart Title & Escrow',
+                'Last day: Sorting and delivery with volunteers',
+              ],
+              'Drop-off points are closed on public holidays.',
+            ),
+            location: 'Uptown Community Bank, 201 S Tryon St, Charlotte, NC 28202',
+            category: 'Community',
+            status: 'ongoing',
+            startTime: at(workday(-10, -1), 9),
+            endTime: at(workday(10, 1), 17),
+            maxAttendees: null,
+            attendeeCount: 12,
+            guestCount: 0,
+            sponsorNames: ['Uptown Community Bank', 'Hart Title & Escrow'],
+            galleryCount: 0,
+            panelistCards: [],
+          }
+        : {
+            // Spans three days, so it is under way whatever the hour the demo is seeded.
+            name: 'Carolinas Real Estate Summit: The Power Mixer Lounge',
+            summary:
+              'Three days at the region\u2019s biggest real estate summit, with a members\u2019 lounge on the show floor.',
+            description:
+              'Power Mixer hosts the networking lounge at this year\u2019s Carolinas Real Estate Summit. Drop by between sessions for coffee, introductions and a quiet place to take a call.',
+            content: eventContent(
+              'Members and their guests are welcome in the lounge every day of the summit, from 9 AM to 5 PM.',
+              [
+                'Day 1: Opening keynote and lender row',
+                'Day 2: PropTech demos and the investor track',
+                'Day 3: Commercial outlook and closing reception',
+              ],
+              'The lounge is next to hall B. Summit passes are sold separately; the lounge itself is free for members.',
+            ),
+            location: VENUES.convention,
+            category: 'Conference',
+            status: 'ongoing',
+            startTime: at(day(-1), 9),
+            endTime: at(day(1), 17),
+            maxAttendees: null,
+            attendeeCount: 12,
+            guestCount: 0,
+            sponsorNames: ['Uptown Community Bank'],
+            galleryCount: 0,
+            panelistCards: [],
+          },
+    ),
     ev({
       name: 'Lunch & Learn: Social Media for Realtors',
       summary: 'A practical midday session on turning Instagram and short video into real leads.',
@@ -394,7 +434,7 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions): 
       endTime: at(day(-30, TUE), 20),
       maxAttendees: 80,
       recapDescription:
-        'A packed room at the Ballantyne heard Rebecca Lawson, Nia Robinson and Erin McAllister talk leadership, negotiation and building a business on your own terms.',
+        'A full front row at the Ballantyne heard Rebecca Lawson, Nia Robinson and Erin McAllister talk leadership, negotiation and building a business on your own terms.',
       attendeeCount: 18,
       guestCount: 2,
       sponsorNames: ['Lawson Luxury Homes', 'Hart Title & Escrow'],
@@ -416,7 +456,7 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions): 
       startTime: at(day(-50, WED), 7, 30),
       endTime: at(day(-50, WED), 9, 30),
       maxAttendees: null,
-      recapDescription: 'Forty early risers, a lot of coffee and plenty of new agent-lender partnerships.',
+      recapDescription: 'Early risers, a lot of coffee and plenty of new agent-lender partnerships.',
       attendeeCount: 15,
       guestCount: 0,
       sponsorNames: ['Piedmont Home Lending'],
@@ -458,7 +498,7 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions): 
       description:
         'Networking bingo, a wall of goals for the months ahead and the first live taping of the Power Mixer Podcast.',
       content: eventContent(
-        'Our mixer at Camp North End drew a record crowd.',
+        'Our mixer at Camp North End brought makers, agents and founders together among the studios.',
         ['6:00 PM: Networking bingo', '7:00 PM: Goal-setting wall', '7:30 PM: Live podcast taping'],
         'Photos from the evening are below.',
       ),
@@ -468,7 +508,7 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions): 
       startTime: at(day(-100, THU), 18),
       endTime: at(day(-100, THU), 21),
       maxAttendees: null,
-      recapDescription: 'A record turnout, a wall full of goals and the first live taping of the Power Mixer Podcast.',
+      recapDescription: 'A lively crowd, a wall full of goals and the first live taping of the Power Mixer Podcast.',
       attendeeCount: 20,
       guestCount: 2,
       sponsorNames: ['Uptown Community Bank', 'South End Creative'],
@@ -483,8 +523,8 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions): 
       content: eventContent(
         'Thank you to everyone who came out and bid generously at the silent auction.',
         [
-          '7:00 PM: Cocktail hour',
-          '8:00 PM: Dinner and awards',
+          '6:00 PM: Cocktail hour',
+          '7:30 PM: Dinner and awards',
           '9:00 PM: Silent auction closes',
           '9:30 PM: Live band',
         ],
@@ -493,7 +533,7 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions): 
       location: VENUES.mint,
       category: 'Gala',
       status: 'completed',
-      startTime: at(pastGalaDay, 19),
+      startTime: at(pastGalaDay, 18),
       endTime: at(pastGalaDay, 23),
       maxAttendees: 200,
       recapDescription: 'Dinner, dancing and more than $48,000 raised for Charlotte housing nonprofits.',
@@ -565,12 +605,12 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions): 
       publishedAt: episodeDay(-12),
     },
     {
-      title: 'Women Who Build: Leadership Lessons from Charlotte\u2019s Developers',
+      title: 'Women Who Lead: Lessons from Our Leadership Panel',
       description: 'Our next episode, recorded live at the Women in Real Estate Leadership Panel. Coming soon.',
       mediaType: 'youtube',
       videoUrl: 'coming',
-      guests: ['Sofia Russo', 'Erin McAllister'],
-      tags: ['leadership', 'development'],
+      guests: ['Rebecca Lawson', 'Nia Robinson', 'Erin McAllister'],
+      tags: ['leadership', 'negotiation'],
       showNotes: 'Announced episode: the recording is being edited.',
       publishedAt: episodeDay(7),
     },
@@ -794,9 +834,11 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions): 
   ];
   let guestCursor = 0;
   eventList.forEach((e, i) => {
-    const chosen = rand.sample(members, e.attendeeCount - (i === 0 || i === 3 ? 1 : 0));
-    if (i === 0 || i === 3) chosen.unshift(admin);
     const registeredBefore = Math.min(e.startTime.getTime(), nowMs);
+    // Only members who had joined by then (a profile's events never predate its 'Joined').
+    const joined = members.filter((m) => m.createdAt.getTime() < registeredBefore - 21 * DAY);
+    const chosen = rand.sample(joined, Math.min(joined.length, e.attendeeCount - (i === 0 || i === 3 ? 1 : 0)));
+    if (i === 0 || i === 3) chosen.unshift(admin);
     const going: string[] = [];
     chosen.forEach((p, k) => {
       const status = k === 0 || rand.next() < 0.85 ? 'attending' : 'maybe';
@@ -848,7 +890,13 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions): 
     forumRows.push({ id: forumId, name: f.name, description: f.description, createdAt: forumCreated });
     f.posts.forEach((p, pi) => {
       const postId = randomUUID();
-      const postCreated = ago((90 - fi * 7 - pi * 18 + rand.int(0, 5)) * DAY + rand.int(0, 600) * MINUTE);
+      // Never before its author joined (nor a reply before its writer did).
+      const postCreated = new Date(
+        Math.max(
+          ago((90 - fi * 7 - pi * 18 + rand.int(0, 5)) * DAY + rand.int(0, 600) * MINUTE).getTime(),
+          byUsername.get(p.author)!.createdAt.getTime() + 2 * DAY + rand.int(0, 600) * MINUTE,
+        ),
+      );
       postRows.push({
         id: postId,
         forumId,
@@ -862,7 +910,10 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions): 
       });
       let replyTime = postCreated.getTime();
       for (const [author, content] of p.replies) {
-        replyTime = Math.min(replyTime + rand.int(1, 30) * HOUR, nowMs - MINUTE);
+        replyTime = Math.min(
+          Math.max(replyTime + rand.int(1, 30) * HOUR, byUsername.get(author)!.createdAt.getTime() + DAY),
+          nowMs - MINUTE,
+        );
         replyRows.push({ postId, authorId: idOf(author), content, createdAt: new Date(replyTime) });
       }
     });

@@ -79,11 +79,15 @@ function NextEventTeaser({ next }: { next: NextEvent | null }) {
             sizes="(min-width: 1024px) 480px, calc(100vw - 2rem)"
             className="aspect-video w-full rounded-2xl shadow-lg ring-1 ring-line"
           />
-          <CoverImage
-            src={next?.firstGalleryUrl}
-            sizes="(min-width: 1024px) 200px, 40vw"
-            className="absolute right-0 bottom-0 hidden aspect-[3/2] w-2/5 rounded-2xl border-4 border-surface shadow-xl sm:block"
-          />
+          {/* The gallery's first picture on the event's own; an event without a gallery shows just
+              its image (an empty frame over it would look like something failed to load). */}
+          {(!next || next.firstGalleryUrl) && (
+            <CoverImage
+              src={next?.firstGalleryUrl}
+              sizes="(min-width: 1024px) 200px, 40vw"
+              className="absolute right-0 bottom-0 hidden aspect-[3/2] w-2/5 rounded-2xl border-4 border-surface shadow-xl sm:block"
+            />
+          )}
         </div>
       </div>
     </section>
