@@ -50,8 +50,8 @@ export const adminUsersResponse = z.object({
 });
 export type AdminUsersResponse = z.infer<typeof adminUsersResponse>;
 
-/** Everything the edit form shows. */
-export const adminUserDetail = adminUser.extend({
+/** Everything the edit form shows; the e-mail stays in the list (the one answer that has it). */
+export const adminUserDetail = adminUser.omit({ email: true }).extend({
   company: z.string().nullable(),
   position: z.string().nullable(),
   website: z.string().nullable(),

@@ -88,15 +88,15 @@ export async function listUsers(db: Db, query: AdminUsersQuery): Promise<AdminUs
 }
 
 export async function findUser(db: Db, id: string): Promise<AdminUserDetail | null> {
-  const result = await db.execute<DetailRow>(sql`select p.id, p.username, p.full_name, u.email, p.avatar_url,
-      p.is_admin, p.is_sponsor, p.is_panelist, p.created_at, p.company, p.position, p.website, p.bio,
-      p.instagram_url, p.facebook_url, p.linkedin_url
-    from profiles p join "user" u on u.id = p.id
-    where p.id = ${id}`);
+  const result = await db.execute<Omit<DetailRow, 'email'>>(sql`select p.id, p.username, p.full_name,
+      p.avatar_url, p.is_admin, p.is_sponsor, p.is_panelist, p.created_at, p.company, p.position,
+      p.website, p.bio, p.instagram_url, p.facebook_url, p.linkedin_url
+    from profiles p where p.id = ${id}`);
   const r = result.rows[0];
   if (!r) return null;
+  const { email: _email, ...listed } = toAdminUser({ ...r, email: '' });
   return {
-    ...toAdminUser(r),
+    ...listed,
     company: r.company,
     position: r.position,
     website: r.website,
@@ -192,7 +192,7 @@ export async function setUserFlag(
   id: string,
   flag: UserFlag,
   value: boolean,
-): Promise<{ before: boolean; user: AdminUser }> {
+): Promise<{ before: boolean; user: AdminUserDetail }> {
   if (flag === 'isAdmin' && !value && id === actorId) throw forbidden(OWN_ADMIN_FLAG);
   const before = await db.transaction(async (tx) => {
     if (flag === 'isAdmin' && !value) await lockAdmins(tx);

@@ -233,9 +233,6 @@ function UserEditForm({ user }: { user: AdminUserDetail }) {
       submitting={update.isPending}
       onSubmit={handleSubmit}
     >
-      <p className="text-sm text-fg-muted">
-        E-mail: <span className="break-all text-fg">{user.email}</span>
-      </p>
       <TextField label="Username" autoComplete="off" required {...text('username')} />
       <TextField label="Full name" autoComplete="off" {...text('fullName')} />
       <div className="grid gap-5 sm:grid-cols-2">
