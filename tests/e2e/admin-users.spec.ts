@@ -31,6 +31,17 @@ test('a member who opens /admin lands on the home page', async ({ browser }) => 
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toHaveCount(0);
 });
 
+test('a visitor who opens an admin route signs in and lands back on it', async ({ browser }) => {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto('/sponsors/create');
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('Email').fill(DEMO_ADMIN.email);
+  await page.getByLabel('Password').fill(DEMO_ADMIN.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/sponsors\/create$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Create Sponsor' })).toBeVisible();
+});
+
 test('an admin flips a member’s sponsor and panelist flags; the badges show on the profile', async ({ browser }) => {
   test.setTimeout(120_000);
   const { member } = await registeredMember(browser, 'flag');

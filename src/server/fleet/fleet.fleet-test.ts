@@ -88,6 +88,35 @@ describe('a fleet of two processes behind nginx', () => {
     }
   });
 
+  it('tells a member reading a thread on B of a reply written through A, and B reads it at once', async () => {
+    const writer = await newMember(t, t.a);
+    const reader = await newMember(t, t.b);
+    const forums = await reader.client.get<{ forums: { id: string }[] }>('/api/forums', t.b);
+    const forumId = forums.body.forums[0]!.id;
+    const posted = await writer.client.post<{ post: { id: string } }>(
+      `/api/forums/${forumId}/posts`,
+      { title: 'Across the fleet', content: '<p>Written through A.</p>' },
+      t.a,
+    );
+    expect(posted.status).toBe(201);
+    const replies = `/api/forums/${forumId}/posts/${posted.body.post.id}/replies`;
+    const stream = await reader.client.stream(t.b);
+    try {
+      // The reader's copy of the thread is cached on B before the reply.
+      expect((await reader.client.get<{ total: number }>(replies, t.b)).body.total).toBe(0);
+      const reply = await reader.client.post(replies, { content: '<p>Read on B.</p>' }, t.a);
+      expect(reply.status).toBe(201);
+      await eventually(
+        () => stream.notices.some((n) => n.kind === 'forum-replies'),
+        'a forum-replies notice on B',
+        5_000,
+      );
+      expect((await reader.client.get<{ total: number }>(replies, t.b)).body.total).toBe(1);
+    } finally {
+      await stream.close();
+    }
+  });
+
   it('shows a registration made through A to a read through B at once', async () => {
     const eventId = await upcomingEventId();
     const member = await newMember(t, t.a);

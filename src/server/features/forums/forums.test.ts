@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { auditLog, forumPosts, forumReplies, forums, profiles } from '../../db/schema';
 import { Client, createTestContext, type TestContext } from '../../test/harness';
 import { adminClient, createMembers, signIn } from '../../test/factories';
+import { XSS_VECTORS, unsafeParts } from '../../test/xss';
 import {
   FORUM_NOT_FOUND,
   POSTS_PAGE_SIZE,
@@ -405,7 +406,37 @@ describe('forums: replies', () => {
     expect((await b!.client.request('DELETE', r(r1!.id))).statusCode).toBe(200);
     expect((await admin.request('DELETE', r(r2!.id))).statusCode).toBe(200);
     expect((await admin.request('DELETE', r(r2!.id))).statusCode).toBe(404);
+    expect((await b!.client.request('PATCH', r(r2!.id), { content: '<p>gone</p>' })).statusCode).toBe(404);
     expect((await db().select().from(forumPosts).where(eq(forumPosts.id, p.id)))[0]?.replyCount).toBe(0);
+  });
+
+  it('stores none of the OWASP XSS vectors sent through the routes: forum, post, reply and edits', async () => {
+    const [a, b] = await members(2);
+    const { client: admin } = await adminClient(ctx.app);
+    const hostile = `<p>Still here</p>${XSS_VECTORS.join('\n')}`;
+    const made = await admin.post('/api/forums', { name: 'Hostile forum', description: hostile });
+    expect(made.statusCode).toBe(201);
+    const forumId = made.json().forum.id as string;
+    const posted = await a!.client.post(`/api/forums/${forumId}/posts`, { title: 'Hostile post', content: hostile });
+    expect(posted.statusCode).toBe(201);
+    const postId = posted.json().post.id as string;
+    const replied = await b!.client.post(`${postUrl(forumId, postId)}/replies`, { content: hostile });
+    expect(replied.statusCode).toBe(201);
+    const edited = await a!.client.request('PATCH', postUrl(forumId, postId), {
+      title: 'Hostile post',
+      content: `<p>Edited</p>${hostile}`,
+    });
+    expect(edited.statusCode).toBe(200);
+    const [storedForum] = await db().select().from(forums).where(eq(forums.id, forumId));
+    const [storedPost] = await db().select().from(forumPosts).where(eq(forumPosts.id, postId));
+    const [storedReply] = await db().select().from(forumReplies).where(eq(forumReplies.postId, postId));
+    for (const html of [storedForum!.description, storedPost!.content, storedReply!.content]) {
+      expect(html).toContain('Still here');
+      expect(unsafeParts(html)).toEqual([]);
+    }
+    expect(storedPost!.content).toContain('Edited');
+    // The excerpt is plain text (shown as text, never as HTML).
+    expect(storedPost!.excerpt).toMatch(/^Edited Still here/);
   });
 
   it('pages replies oldest first and opens the page that holds a given reply', async () => {
