@@ -44,6 +44,8 @@ export const ACTIVITY_ACTIONS: Record<string, string> = {
   postAdminUsers: 'Created user',
   putAdminUsersById: 'Updated user',
   patchAdminUsersByIdFlags: 'Changed the flags of',
+  postAdminUsersByIdAvatar: 'Replaced the avatar of',
+  deleteAdminUsersByIdAvatar: 'Removed the avatar of',
   deleteAdminUsersById: 'Deleted user',
   postAdminOutboxByIdRetry: 'Retried the delivery of',
   postAdminReportsByIdResolve: 'Resolved a report',

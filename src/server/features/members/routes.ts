@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiError } from '../../../shared/errors';
@@ -15,7 +14,6 @@ import {
 } from '../../../shared/members';
 import { connections, eventAttendees, events, profiles, skills, userSkills } from '../../db/schema';
 import { badRequest, invariant, notFound } from '../../platform/errors';
-import { removeImage, storeImage } from '../../platform/images';
 import { cachedRead, sendShared, sendWithViewerField } from '../../platform/shared-answers';
 import { requireMember } from '../../platform/viewer';
 import {
@@ -32,6 +30,7 @@ import {
   updateProfile,
   type PublicProfile,
 } from './service';
+import { replaceAvatar } from '../../platform/avatars';
 
 /** Directory pages and profiles are cached per process this long, and dropped when what they read changes. */
 export const MEMBERS_CACHE_TTL_MS = 30_000;
@@ -197,12 +196,8 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!request.isMultipart()) throw badRequest('NOT_MULTIPART', 'Send the image as multipart/form-data.');
       const file = await request.file();
       if (!file) throw badRequest('NO_FILE', 'Choose an image to upload.');
-      const bytes = await file.toBuffer();
-      const url = await storeImage(storage, 'avatars', bytes, { folder: viewer.id, maxSize: 400, square: true });
-      const [old] = await db.select({ avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.id, viewer.id));
-      await db.update(profiles).set({ avatarUrl: url }).where(eq(profiles.id, viewer.id));
-      await removeStored(old?.avatarUrl);
-      return { avatarUrl: url };
+      const url = await replaceAvatar({ db, storage, log: request.log }, viewer.id, await file.toBuffer());
+      return { avatarUrl: url! };
     },
   );
 
@@ -218,22 +213,10 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const viewer = await requireMember(request);
-      const [old] = await db.select({ avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.id, viewer.id));
-      await db.update(profiles).set({ avatarUrl: null }).where(eq(profiles.id, viewer.id));
-      await removeStored(old?.avatarUrl);
+      await replaceAvatar({ db, storage, log: request.log }, viewer.id, null);
       return { avatarUrl: null };
     },
   );
-
-  /** Deletes a file we stored earlier; files we do not own (seeded elsewhere) are left alone. */
-  async function removeStored(url: string | null | undefined) {
-    const location = url ? storage.locate(url) : null;
-    if (location && location.bucket === 'avatars') {
-      await removeImage(storage, location.bucket, location.key).catch((err) =>
-        app.log.warn({ err, url }, 'could not remove old avatar'),
-      );
-    }
-  }
 
   app.post(
     '/me/skills',

@@ -12,7 +12,8 @@ import {
   type AdminUserDetail,
 } from '../../../shared/users';
 import { recordChanges } from '../../platform/audit';
-import { invariant, notFound } from '../../platform/errors';
+import { replaceAvatar } from '../../platform/avatars';
+import { badRequest, invariant, notFound } from '../../platform/errors';
 import { requireAdmin } from '../../platform/viewer';
 import { createUser, deleteUser, findUser, listUsers, setUserFlag, updateUser } from './service';
 import { sendRegistrationEmail } from '../events/emails';
@@ -115,6 +116,47 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       recordChanges(request, changes);
       return { user: after };
+    },
+  );
+
+  app.post(
+    '/admin/users/:id/avatar',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Replace a user\'s avatar (multipart field "file"; any real image, re-encoded and cropped square)',
+        consumes: ['multipart/form-data'],
+        params: idParams,
+        response: { 200: z.object({ avatarUrl: z.string() }), ...errors, 400: apiError, 413: apiError },
+      },
+    },
+    async (request) => {
+      if (!request.isMultipart()) throw badRequest('NOT_MULTIPART', 'Send the image as multipart/form-data.');
+      const file = await request.file();
+      if (!file) throw badRequest('NO_FILE', 'Choose an image to upload.');
+      const bytes = await file.toBuffer();
+      const url = await replaceAvatar({ db, storage, log: request.log }, request.params.id, bytes);
+      invariant(url, () => notFound(USER_NOT_FOUND));
+      return { avatarUrl: url };
+    },
+  );
+
+  app.delete(
+    '/admin/users/:id/avatar',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: "Remove a user's avatar (an unsuitable picture, say); the stored file goes too",
+        params: idParams,
+        response: { 200: z.object({ avatarUrl: z.null() }), ...errors },
+      },
+    },
+    async (request) => {
+      const url = await replaceAvatar({ db, storage, log: request.log }, request.params.id, null);
+      invariant(url !== undefined, () => notFound(USER_NOT_FOUND));
+      return { avatarUrl: null };
     },
   );
 

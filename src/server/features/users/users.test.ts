@@ -333,6 +333,39 @@ describe('PUT /api/admin/users/:id', () => {
   });
 });
 
+describe('/api/admin/users/:id/avatar', () => {
+  it("replaces and removes a member's avatar, its files with it; 404 for a missing user", async () => {
+    const [m] = await createMembers(db(), 1, 'avataradmin');
+    const png = (colour: string) =>
+      sharp({ create: { width: 60, height: 40, channels: 3, background: colour } })
+        .png()
+        .toBuffer();
+    const fileOf = (url: string) => path.join(ctx.dataDir, url.replace(/^\//, ''));
+    const url = `/api/admin/users/${m!.id}/avatar`;
+    expect((await uploadFile(ctx.app, member, url, await png('#123456'))).statusCode).toBe(403);
+    const first = await uploadFile(ctx.app, admin.client, url, await png('#123456'));
+    expect(first.statusCode).toBe(200);
+    const firstUrl = first.json().avatarUrl as string;
+    expect(firstUrl).toMatch(new RegExp(`^/uploads/avatars/${m!.id}/.+\\.webp$`));
+    expect(existsSync(fileOf(firstUrl))).toBe(true);
+    const second = await uploadFile(ctx.app, admin.client, url, await png('#654321'));
+    const secondUrl = second.json().avatarUrl as string;
+    expect(existsSync(fileOf(firstUrl))).toBe(false);
+    expect((await db().select().from(profiles).where(eq(profiles.id, m!.id)))[0]?.avatarUrl).toBe(secondUrl);
+    const notImage = await uploadFile(ctx.app, admin.client, url, Buffer.from('not an image'));
+    expect(notImage.statusCode).toBe(422);
+    expect((await db().select().from(profiles).where(eq(profiles.id, m!.id)))[0]?.avatarUrl).toBe(secondUrl);
+
+    const removed = await admin.client.request('DELETE', url);
+    expect(removed.json()).toEqual({ avatarUrl: null });
+    expect(existsSync(fileOf(secondUrl))).toBe(false);
+    expect((await db().select().from(profiles).where(eq(profiles.id, m!.id)))[0]?.avatarUrl).toBeNull();
+    expect((await admin.client.request('DELETE', `/api/admin/users/${MISSING}/avatar`)).statusCode).toBe(404);
+    const missing = await uploadFile(ctx.app, admin.client, `/api/admin/users/${MISSING}/avatar`, await png('#000'));
+    expect(missing.statusCode).toBe(404);
+  });
+});
+
 describe('DELETE /api/admin/users/:id', () => {
   it('removes account, sessions, profile, registrations, connections and avatar; messages and posts stay from a former member', async () => {
     const [gone, other] = await createMembers(db(), 2, 'leaver');

@@ -22,7 +22,8 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { AdminFormFrame } from '../../components/admin-form-frame';
 import { NotFound } from '../../components/not-found';
 import { UserCheckbox } from './user-checkbox';
-import { useAdminUser, useCreateUser, useUpdateUser } from './users-api';
+import { useAdminUser, useCreateUser, useUpdateUser, useUserAvatar } from './users-api';
+import { ImageUploadField } from './image-upload-field';
 
 type Errors = Record<string, string>;
 const backTo = paths.adminTab('users');
@@ -171,6 +172,8 @@ export function UserEditPage() {
 function UserEditForm({ user }: { user: AdminUserDetail }) {
   const navigate = useNavigate();
   const update = useUpdateUser(user.id);
+  const avatar = useUserAvatar(user.id);
+  const [avatarUrl, setAvatarUrl] = useState(user.avatarUrl);
   const [values, setValues] = useState({
     username: user.username,
     fullName: user.fullName ?? '',
@@ -233,6 +236,21 @@ function UserEditForm({ user }: { user: AdminUserDetail }) {
       submitting={update.isPending}
       onSubmit={handleSubmit}
     >
+      {/* Saved at once, like a member's own picture: an admin replaces or takes down one that
+          does not belong here. */}
+      <ImageUploadField
+        label="Avatar"
+        value={avatarUrl}
+        onUpload={async (file) => {
+          const { avatarUrl: url } = await avatar.mutateAsync(file);
+          setAvatarUrl(url);
+          return url!;
+        }}
+        onRemove={async () => {
+          await avatar.mutateAsync(null);
+          setAvatarUrl(null);
+        }}
+      />
       <TextField label="Username" autoComplete="off" required {...text('username')} />
       <TextField label="Full name" autoComplete="off" {...text('fullName')} />
       <div className="grid gap-5 sm:grid-cols-2">

@@ -104,3 +104,20 @@ export function useDeleteUser() {
     },
   });
 }
+
+/** Replaces (a file) or removes (null) a user's avatar at once, as the member's own picker does. */
+export function useUserAvatar(id: string) {
+  const queryClient = useQueryClient();
+  const url = `/api/admin/users/${encodeURIComponent(id)}/avatar`;
+  return useMutation({
+    mutationFn: (file: File | null): Promise<{ avatarUrl: string | null }> =>
+      file ? api.upload<{ avatarUrl: string }>(url, file) : api.delete<{ avatarUrl: null }>(url),
+    onSuccess: ({ avatarUrl }) => {
+      queryClient.setQueryData<{ user: AdminUserDetail }>(userKey(id), (old) =>
+        old ? { user: { ...old.user, avatarUrl } } : old,
+      );
+      void queryClient.invalidateQueries({ queryKey: usersKey });
+      refreshElsewhere(queryClient);
+    },
+  });
+}
