@@ -32,6 +32,8 @@ test('two members discuss live; authors and admins delete; missing pages say so'
   await admin.getByRole('link', { name: 'Create Forum' }).click();
   await expect(admin).toHaveURL(/\/forums\/create$/);
   await expect(admin.getByRole('heading', { level: 1, name: 'Create Forum' })).toBeVisible();
+  // Reached from /forums, the way back leads there.
+  await expect(admin.getByRole('link', { name: 'Back to Forums' })).toHaveAttribute('href', '/forums');
   await expectNoAxeViolations(admin, '/forums/create');
   const forumName = `Deal Flow ${Date.now().toString(36)}`;
   await admin.getByLabel('Name').fill(`  ${forumName}  `);

@@ -13,6 +13,7 @@ import { useDocumentTitle } from '../lib/use-document-title';
 export function AdminFormFrame({
   title,
   backTo = paths.admin,
+  backLabel = 'Back to Admin Dashboard',
   error,
   submitLabel,
   submitting,
@@ -21,6 +22,8 @@ export function AdminFormFrame({
 }: {
   title: string;
   backTo?: string;
+  /** Another way back, for a form reached from elsewhere (Create Forum from /forums). */
+  backLabel?: string;
   error?: string | null;
   submitLabel: string;
   submitting: boolean;
@@ -35,7 +38,7 @@ export function AdminFormFrame({
         className="inline-flex min-h-6 items-center gap-1 text-sm font-medium text-fg-muted hover:text-fg"
       >
         <ArrowLeft className="size-4" aria-hidden="true" />
-        Back to Admin Dashboard
+        {backLabel}
       </Link>
       <h1 className="mt-4 text-3xl font-bold tracking-tight">{title}</h1>
       <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5">

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import {
   FORUM_CREATE_ERROR,
   FORUM_LOAD_ERROR,
@@ -27,6 +27,7 @@ type Errors = { name?: string; description?: string };
 function ForumForm({
   title,
   submitLabel,
+  back = { to: paths.adminTab('forums'), label: 'Back to Admin Dashboard' },
   initial,
   requireDescription,
   failure,
@@ -35,6 +36,7 @@ function ForumForm({
 }: {
   title: string;
   submitLabel: string;
+  back?: { to: string; label: string };
   initial?: Forum;
   requireDescription: boolean;
   failure: string | null;
@@ -59,11 +61,13 @@ function ForumForm({
     onSubmit({ name, description });
   };
 
-  // An admin form (spec 2): 'Back to Admin Dashboard' and Cancel lead to the Forums tab.
+  // An admin form (spec 2): 'Back to Admin Dashboard' and Cancel lead to the Forums tab (or back
+  // to /forums when the admin came from there).
   return (
     <AdminFormFrame
       title={title}
-      backTo={paths.adminTab('forums')}
+      backTo={back.to}
+      backLabel={back.label}
       error={failure}
       submitLabel={submitLabel}
       submitting={submitting}
@@ -103,11 +107,13 @@ const failureText = (error: unknown, text: string) =>
 /** /forums/create (admins). */
 export function ForumCreatePage() {
   const navigate = useNavigate();
+  const fromForums = (useLocation().state as { from?: string } | null)?.from === 'forums';
   const create = useCreateForum();
   return (
     <ForumForm
       title="Create Forum"
       submitLabel="Create Forum"
+      back={fromForums ? { to: paths.forums, label: 'Back to Forums' } : undefined}
       requireDescription
       failure={failureText(create.error, FORUM_CREATE_ERROR)}
       submitting={create.isPending}

@@ -26,7 +26,7 @@ export function ForumsPage() {
           <p className="mt-1 text-fg-muted">Ask questions, share what you know and compare notes.</p>
         </div>
         {data?.canCreate && (
-          <ButtonLink to={paths.forumCreate}>
+          <ButtonLink to={paths.forumCreate} state={{ from: 'forums' }}>
             <Plus aria-hidden="true" />
             Create Forum
           </ButtonLink>
