@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react';
 import { ArrowLeft } from 'lucide-react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
@@ -22,6 +21,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { AdminFormFrame } from '../../components/admin-form-frame';
 import { NotFound } from '../../components/not-found';
 import { ImageUploadField, usePendingImage } from './image-upload-field';
+import { issuesByField, useAdminForm } from './admin-form';
 import {
   fromDateInput,
   toDateInput,
@@ -49,7 +49,6 @@ const FIELDS = [
   'showNotes',
 ] as const;
 type Field = (typeof FIELDS)[number];
-type FieldErrors = Partial<Record<Field, string>>;
 const BACK = paths.adminTab('podcasts');
 
 /** What the form holds, or the field errors to show. The published date is sent only when it
@@ -72,33 +71,7 @@ function readForm(form: HTMLFormElement, initialDay: string) {
   };
   const result = podcastInput.safeParse(values);
   if (result.success) return { values, errors: null };
-  const errors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as Field;
-    errors[field] ??= issue.message;
-  }
-  return { values: null, errors };
-}
-
-/** A 422 from the server names its field ("videoUrl: ..."): put it on that field. */
-function serverFieldError(error: unknown): FieldErrors | null {
-  if (!(error instanceof ApiRequestError) || error.status !== 422) return null;
-  const match = /^(\w+): (.+)$/s.exec(error.message);
-  const field = match?.[1] as Field | undefined;
-  return field && FIELDS.includes(field) ? { [field]: match![2] } : null;
-}
-
-/** The spec's text, with the server's reason when it gave one (spec: "service message may be shown"). */
-function failureText(text: string, error: unknown) {
-  return error instanceof ApiRequestError && error.status >= 400 && error.status < 500 && error.message
-    ? `${text}: ${error.message}`
-    : text;
-}
-
-function focusFirstError(form: HTMLFormElement, errors: FieldErrors) {
-  const first = FIELDS.find((field) => errors[field]);
-  const input = first ? form.elements.namedItem(first) : null;
-  if (input instanceof HTMLElement) input.focus();
+  return { values: null, errors: issuesByField<(typeof FIELDS)[number]>(result.error.issues) };
 }
 
 function PodcastForm({
@@ -119,44 +92,14 @@ function PodcastForm({
   thumbnail: { value: string | null; onUpload: (file: File) => Promise<string>; onRemove: () => Promise<void> };
   notice?: string | null;
 }) {
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [error, setError] = useState<string | null>(notice ?? null);
-  const [submitting, setSubmitting] = useState(false);
   const initialDay = podcast ? toDateInput(podcast.publishedAt) : '';
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const { values, errors: invalid } = readForm(form, initialDay);
-    setError(null);
-    if (!values) {
-      setErrors(invalid);
-      focusFirstError(form, invalid);
-      return;
-    }
-    setErrors({});
-    setSubmitting(true);
-    try {
-      await save(values);
-    } catch (err) {
-      const fieldErrors = serverFieldError(err);
-      if (fieldErrors) {
-        setErrors(fieldErrors);
-        focusFirstError(form, fieldErrors);
-        setError(failure);
-      } else {
-        setError(failureText(failure, err));
-      }
-    } finally {
-      setSubmitting(false);
-    }
-  }
-
-  /** A field's error goes once it is edited. */
-  function handleInput(event: FormEvent<HTMLDivElement>) {
-    const name = (event.target as { name?: string }).name;
-    if (name && errors[name as keyof FieldErrors]) setErrors(({ [name as keyof FieldErrors]: _gone, ...rest }) => rest);
-  }
+  const { errors, error, submitting, handleSubmit, handleInput } = useAdminForm({
+    fields: FIELDS,
+    read: (form) => readForm(form, initialDay),
+    save,
+    failure,
+    notice,
+  });
 
   return (
     <AdminFormFrame

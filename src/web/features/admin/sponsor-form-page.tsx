@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react';
 import { ArrowLeft } from 'lucide-react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
@@ -16,12 +15,12 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { AdminFormFrame } from '../../components/admin-form-frame';
 import { NotFound } from '../../components/not-found';
 import { ImageUploadField, usePendingImage } from './image-upload-field';
+import { issuesByField, useAdminForm } from './admin-form';
 import { uploadSponsorLogo, useCreateSponsor, useSponsor, useSponsorLogo, useUpdateSponsor } from './sponsors-api';
 
 // Create and edit a sponsor (spec 2 sections 2, 5 and 8). One shared schema checks the form
 // here and the body on the server; the server's field messages land on the same fields.
 
-type FieldErrors = Partial<Record<keyof z.input<typeof sponsorInput>, string>>;
 const FIELDS = ['name', 'level', 'info', 'website'] as const;
 const BACK = paths.adminTab('sponsors');
 
@@ -31,32 +30,7 @@ function readForm(form: HTMLFormElement) {
   const values = Object.fromEntries(FIELDS.map((field) => [field, String(data.get(field) ?? '')]));
   const result = sponsorInput.safeParse(values);
   if (result.success) return { values: values as z.input<typeof sponsorInput>, errors: null };
-  const errors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as keyof FieldErrors;
-    errors[field] ??= issue.message;
-  }
-  return { values: null, errors };
-}
-
-/** A 422 from the server names its field ("website: ..."): put it on that field. */
-function serverFieldError(error: unknown): FieldErrors | null {
-  if (!(error instanceof ApiRequestError) || error.status !== 422) return null;
-  const match = /^(\w+): (.+)$/s.exec(error.message);
-  const field = match?.[1] as (typeof FIELDS)[number] | undefined;
-  return field && FIELDS.includes(field) ? { [field]: match![2] } : null;
-}
-
-function failureText(text: string, error: unknown) {
-  return error instanceof ApiRequestError && error.status >= 400 && error.status < 500 && error.message
-    ? `${text}: ${error.message}`
-    : text;
-}
-
-function focusFirstError(form: HTMLFormElement, errors: FieldErrors) {
-  const first = FIELDS.find((field) => errors[field]);
-  const input = first ? form.elements.namedItem(first) : null;
-  if (input instanceof HTMLElement) input.focus();
+  return { values: null, errors: issuesByField<(typeof FIELDS)[number]>(result.error.issues) };
 }
 
 function SponsorForm({
@@ -77,43 +51,13 @@ function SponsorForm({
   logo: { value: string | null; onUpload: (file: File) => Promise<string>; onRemove: () => Promise<void> };
   notice?: string | null;
 }) {
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [error, setError] = useState<string | null>(notice ?? null);
-  const [submitting, setSubmitting] = useState(false);
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const { values, errors: invalid } = readForm(form);
-    setError(null);
-    if (!values) {
-      setErrors(invalid);
-      focusFirstError(form, invalid);
-      return;
-    }
-    setErrors({});
-    setSubmitting(true);
-    try {
-      await save(values);
-    } catch (err) {
-      const fieldErrors = serverFieldError(err);
-      if (fieldErrors) {
-        setErrors(fieldErrors);
-        focusFirstError(form, fieldErrors);
-        setError(failure);
-      } else {
-        setError(failureText(failure, err));
-      }
-    } finally {
-      setSubmitting(false);
-    }
-  }
-
-  /** A field's error goes once it is edited. */
-  function handleInput(event: FormEvent<HTMLDivElement>) {
-    const name = (event.target as { name?: string }).name;
-    if (name && errors[name as keyof FieldErrors]) setErrors(({ [name as keyof FieldErrors]: _gone, ...rest }) => rest);
-  }
+  const { errors, error, submitting, handleSubmit, handleInput } = useAdminForm({
+    fields: FIELDS,
+    read: readForm,
+    save,
+    failure,
+    notice,
+  });
 
   return (
     <AdminFormFrame
