@@ -15,7 +15,7 @@ declare module 'fastify' {
     /** Set by a member route when an admin used admin powers on it (deleting another's post). */
     actedAsAdmin?: boolean;
     /** The acted-on item's name, read before the handler (a deleted item has none after). */
-    auditLabel?: Promise<string | null>;
+    auditLabel?: string | null;
   }
 }
 
@@ -62,7 +62,8 @@ export function registerAudit(app: FastifyInstance, db: Db) {
     const admin = request.routeOptions.config?.access === 'admin';
     if (!admin && !(await getViewer(request))?.isAdmin) return;
     const target = urlTarget(request);
-    if (target) request.auditLabel = labelOf(db, target).catch(() => null);
+    // Awaited here: on a pool the lookup would otherwise race the handler's delete.
+    if (target) request.auditLabel = await labelOf(db, target).catch(() => null);
   });
 
   app.addHook('onSend', async (request, reply) => {
@@ -88,11 +89,12 @@ export function registerAudit(app: FastifyInstance, db: Db) {
         path: path.replace(/:(\w+)/g, (_, name: string) => params[name] ?? `:${name}`),
         targetId,
         // A deleted item by what it was called; any other by its name now (a new one's, a rename's).
-        targetLabel: request.auditLabel
-          ? await request.auditLabel
-          : targetId
-            ? await labelOf(db, targetId).catch(() => null)
-            : null,
+        targetLabel:
+          request.auditLabel !== undefined
+            ? request.auditLabel
+            : targetId
+              ? await labelOf(db, targetId).catch(() => null)
+              : null,
         changes: request.auditChanges ?? null,
       });
     } catch (error) {
