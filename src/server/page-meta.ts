@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from './db/client';
-import { isUuid } from './features/events/service';
+import { isUuid } from './db/query-values';
 import { hasControlCharacters } from '../shared/text';
 
 /** What link previews (Open Graph, Twitter cards) show for a page. */

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { auditLog, profiles } from '../db/schema';
 import type { Db } from '../db/client';
+import { isUuid } from '../db/query-values';
 import { getViewer } from './viewer';
 
 export type AuditChanges = Record<string, { before: unknown; after: unknown }>;
@@ -19,11 +20,9 @@ declare module 'fastify' {
   }
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** What an id names, in whichever table holds it: the label the Activity tab shows. */
 async function labelOf(db: Db, id: string): Promise<string | null> {
-  const byUuid = UUID.test(id)
+  const byUuid = isUuid(id)
     ? sql`select name as label from events where id = ${id}::uuid
         union all select title from podcasts where id = ${id}::uuid
         union all select name from sponsors where id = ${id}::uuid
@@ -102,4 +101,14 @@ export function registerAudit(app: FastifyInstance, db: Db) {
       request.log.error({ err: error }, 'audit row not written');
     }
   });
+}
+
+/** The fields that changed, for the Activity tab. */
+export function changedFields<T extends object>(before: T, after: T): AuditChanges {
+  const changes: AuditChanges = {};
+  for (const key of Object.keys(after) as (keyof T & string)[]) {
+    const [b, a] = [before[key], after[key]];
+    if (JSON.stringify(b) !== JSON.stringify(a)) changes[key] = { before: b, after: a };
+  }
+  return changes;
 }

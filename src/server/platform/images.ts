@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
 import { IMAGE_WIDTHS, imageWidths } from '../../shared/image-widths';
 import { unprocessable } from './errors';
@@ -76,4 +77,19 @@ export async function storeImage(
 export async function removeImage(storage: Storage, bucket: Bucket, key: string): Promise<void> {
   await storage.remove(bucket, key);
   await Promise.all((imageWidths(key)?.copies ?? []).map((copy) => storage.remove(bucket, copy.path)));
+}
+
+/** Deletes a file we stored in `bucket` earlier. Files that are not ours (seeded elsewhere, or in
+ * another bucket) are left alone; a failure is logged, since the write it follows has happened. */
+export async function removeStoredImage(
+  storage: Storage,
+  bucket: Bucket,
+  url: string | null | undefined,
+  log: FastifyBaseLogger,
+) {
+  const location = url ? storage.locate(url) : null;
+  if (!location || location.bucket !== bucket) return;
+  await removeImage(storage, location.bucket, location.key).catch((err) =>
+    log.warn({ err, url }, 'could not remove image'),
+  );
 }

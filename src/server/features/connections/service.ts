@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { iso, json } from '../../db/rows';
 import { conflict, forbidden, isUniqueViolation, notFound, unprocessable } from '../../platform/errors';
 import type { ConnectionsResponse } from '../../../shared/connections';
-import { isUuid } from '../events/service';
+import { isUuid } from '../../db/query-values';
 import { assertNotBlocked } from '../moderation/service';
 
 // The connection state machine, owned by the server. One row per pair of members:

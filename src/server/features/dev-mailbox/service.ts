@@ -11,7 +11,7 @@ import {
   type OutboxResponse,
   type OutboxStatus,
 } from '../../../shared/outbox';
-import { isUuid } from '../events/service';
+import { isUuid } from '../../db/query-values';
 
 type OutboxRow = typeof emailOutbox.$inferSelect;
 

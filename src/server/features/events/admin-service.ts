@@ -24,7 +24,7 @@ import {
 } from '../../../shared/event-admin';
 import { EVENT_NOT_FOUND, type EventStatus } from '../../../shared/events';
 import { buildAttendeeMessage, buildCancelNotice, buildUpdateNotice, noticeRecipients } from './notices';
-import { isUuid } from './service';
+import { isUuid } from '../../db/query-values';
 import { promoteWaitlisted, seatsTaken } from './registration';
 
 // The admin's writes to events (spec 2 sections 3-5, issue 10): create, update, duplicate,

@@ -11,7 +11,7 @@ import {
   type GuestsInput,
   type RegistrationInput,
 } from '../../../shared/events';
-import { isUuid } from './service';
+import { isUuid } from '../../db/query-values';
 
 // The registration rules, decided here and nowhere else: only upcoming events accept
 // registrations; attending members plus their guests never exceed max_attendees; a member

@@ -12,14 +12,9 @@ import type {
   MyRegistration,
   NextEvent,
 } from '../../../shared/events';
+import { containsPattern, isUuid } from '../../db/query-values';
 
 // Reads for the public event screens. Every list is filtered, counted and paged in SQL.
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string) => UUID.test(value);
-
-/** `%text%` for LIKE, with the user's own % and _ taken literally. */
-export const containsPattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 type CardRow = {
   id: string;

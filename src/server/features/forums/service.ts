@@ -16,7 +16,7 @@ import {
   type RepliesResponse,
   type Reply,
 } from '../../../shared/forums';
-import { isUuid } from '../events/service';
+import { isUuid } from '../../db/query-values';
 import { permissionsFor } from './policy';
 
 // Forums, posts and replies. Counts and latest activity are kept by triggers (migration 0006),

@@ -15,7 +15,7 @@ import {
   type Relation,
   type Skill,
 } from '../../../shared/members';
-import { containsPattern, isUuid } from '../events/service';
+import { containsPattern, isUuid } from '../../db/query-values';
 
 type CardRow = {
   id: string;

@@ -11,7 +11,7 @@ import {
   type Message,
   type SendMessageInput,
 } from '../../../shared/messages';
-import { isUuid } from '../events/service';
+import { isUuid } from '../../db/query-values';
 import { assertNotBlocked } from '../moderation/service';
 
 // Direct messages. A conversation is the other member plus the subject. Deleting hides a

@@ -24,7 +24,7 @@ import {
   type ReportsResponse,
   type ResolveReportInput,
 } from '../../../shared/moderation';
-import { isUuid } from '../events/service';
+import { isUuid } from '../../db/query-values';
 
 // Reports on forum posts, replies and direct messages, their resolution by admins, and blocks
 // between members. Who may see a reported item is decided here, with the item itself.

@@ -5,7 +5,8 @@ import { PODCAST_NOT_FOUND, podcastInput, podcastResponse, podcastThumbnailRespo
 import { recordChanges } from '../../platform/audit';
 import { badRequest, invariant, notFound } from '../../platform/errors';
 import { storeImage } from '../../platform/images';
-import { changedFields, removeStoredImage } from '../sponsors/service';
+import { changedFields } from '../../platform/audit';
+import { removeStoredImage } from '../../platform/images';
 import { createPodcast, deletePodcast, findPodcastDetail, setPodcastThumbnail, updatePodcast } from './admin-service';
 
 const idParams = z.object({ id: z.string().max(64) });

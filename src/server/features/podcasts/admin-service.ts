@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { podcasts } from '../../db/schema';
 import type { PodcastDetail, podcastInput } from '../../../shared/podcasts';
-import { isUuid } from '../events/service';
+import { isUuid } from '../../db/query-values';
 
 type PodcastValues = z.output<typeof podcastInput>;
 

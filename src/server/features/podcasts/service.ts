@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Podcast } from '../../../shared/podcasts';
-import { containsPattern } from '../events/service';
+import { containsPattern } from '../../db/query-values';
 
 type Row = {
   id: string;

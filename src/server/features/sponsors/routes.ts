@@ -8,19 +8,10 @@ import {
   sponsorResponse,
   sponsorsResponse,
 } from '../../../shared/sponsors';
-import { recordChanges } from '../../platform/audit';
+import { changedFields, recordChanges } from '../../platform/audit';
 import { badRequest, invariant, notFound } from '../../platform/errors';
-import { storeImage } from '../../platform/images';
-import {
-  changedFields,
-  createSponsor,
-  deleteSponsor,
-  findSponsor,
-  listSponsors,
-  removeStoredImage,
-  setSponsorLogo,
-  updateSponsor,
-} from './service';
+import { removeStoredImage, storeImage } from '../../platform/images';
+import { createSponsor, deleteSponsor, findSponsor, listSponsors, setSponsorLogo, updateSponsor } from './service';
 
 const idParams = z.object({ id: z.string().max(64) });
 const errors = { 400: apiError, 404: apiError, 422: apiError };

@@ -1,14 +1,10 @@
 import { asc, eq } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { sponsors } from '../../db/schema';
 import type { Sponsor } from '../../../shared/events';
 import type { sponsorInput } from '../../../shared/sponsors';
-import type { AuditChanges } from '../../platform/audit';
-import { removeImage } from '../../platform/images';
-import type { Bucket, Storage } from '../../platform/storage';
-import { isUuid } from '../events/service';
+import { isUuid } from '../../db/query-values';
 
 type SponsorValues = z.output<typeof sponsorInput>;
 
@@ -71,29 +67,4 @@ export async function setSponsorLogo(db: Db, id: string, logoUrl: string | null)
     await tx.update(sponsors).set({ logoUrl }).where(eq(sponsors.id, id));
     return old.logoUrl;
   });
-}
-
-/** Deletes a file we stored in `bucket` earlier. Files that are not ours (seeded elsewhere, or in
- * another bucket) are left alone; a failure is logged, since the write it follows has happened. */
-export async function removeStoredImage(
-  storage: Storage,
-  bucket: Bucket,
-  url: string | null | undefined,
-  log: FastifyBaseLogger,
-) {
-  const location = url ? storage.locate(url) : null;
-  if (!location || location.bucket !== bucket) return;
-  await removeImage(storage, location.bucket, location.key).catch((err) =>
-    log.warn({ err, url }, 'could not remove image'),
-  );
-}
-
-/** The fields that changed, for the Activity tab. */
-export function changedFields<T extends object>(before: T, after: T): AuditChanges {
-  const changes: AuditChanges = {};
-  for (const key of Object.keys(after) as (keyof T & string)[]) {
-    const [b, a] = [before[key], after[key]];
-    if (JSON.stringify(b) !== JSON.stringify(a)) changes[key] = { before: b, after: a };
-  }
-  return changes;
 }

@@ -25,7 +25,7 @@ import {
   updateUserInput,
 } from '../../../shared/users';
 import { promoteWaitlisted } from '../events/registration';
-import { containsPattern } from '../events/service';
+import { containsPattern } from '../../db/query-values';
 
 // Admin user management. The e-mail comes from the auth `user` table and appears in these
 // answers only: no other answer of the product joins it.
