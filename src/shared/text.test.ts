@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters, safeText } from './text';
+import {
+  CONTROL_CHARACTERS_MESSAGE,
+  INVALID_UNICODE_MESSAGE,
+  hasControlCharacters,
+  hasLoneSurrogates,
+  safeText,
+  textProblem,
+} from './text';
 
 const code = (n: number) => String.fromCharCode(n);
 
@@ -46,5 +53,30 @@ describe('safeText', () => {
     expect(name.safeParse('Ann\u007f').success).toBe(false);
     expect(name.safeParse('toolong').success).toBe(false);
     expect(safeText.parse('two\nlines')).toBe('two\nlines');
+  });
+});
+
+describe('hasLoneSurrogates and textProblem', () => {
+  it('finds half a surrogate pair at either end, alone or out of order', () => {
+    for (const text of ['\ud800', 'a\ud800b', 'a\udfff', '\udc00\ud800', 'ok 👋\ud83d']) {
+      expect(hasLoneSurrogates(text), JSON.stringify(text)).toBe(true);
+      expect(textProblem(text)).toBe(INVALID_UNICODE_MESSAGE);
+    }
+  });
+
+  it('takes whole pairs (emoji, rare scripts) and U+FFFD sent on purpose', () => {
+    for (const text of ['👋🏽', '𝔘𝔫𝔦𝔠𝔬𝔡𝔢', 'a\ufffdb', '']) {
+      expect(hasLoneSurrogates(text), JSON.stringify(text)).toBe(false);
+      expect(textProblem(text)).toBeNull();
+    }
+  });
+
+  it('names a control character before a broken one', () => {
+    expect(textProblem('\u0000\ud800')).toBe(CONTROL_CHARACTERS_MESSAGE);
+  });
+
+  it('is the rule safeText states', () => {
+    expect(safeText.safeParse('Bob\ud800').error?.issues[0]?.message).toBe(INVALID_UNICODE_MESSAGE);
+    expect(safeText.parse('Bob 👋')).toBe('Bob 👋');
   });
 });

@@ -9,6 +9,7 @@ import { Client, ORIGIN, createTestContext, uploadFile, type TestContext } from 
 import { adminClient, createEvent, createMembers, createSponsor, signIn } from '../../test/factories';
 import { CAPACITY_BELOW_TAKEN, EVENT_ADMIN_TEXTS } from '../../../shared/event-admin';
 import { EVENT_NOT_FOUND } from '../../../shared/events';
+import { INVALID_UNICODE_MESSAGE } from '../../../shared/text';
 import { buildRegistrationEmail } from './emails';
 import { eventUid } from './ics';
 
@@ -309,6 +310,32 @@ describe('PUT /api/admin/events/:id', () => {
     expect(res.json().error.message).toBe('name: Name is required');
     const [row] = await db().select().from(events).where(eq(events.id, event.id));
     expect(row!.name).toBe(event.name);
+  });
+
+  it('refuses text that is not valid Unicode on an event with attendees: 422 on its field, no change, no notice', async () => {
+    // Before: the name was stored with U+FFFD, and the change notice's .ics could not go into the
+    // outbox's jsonb, so the save answered 500.
+    const event = await createEvent(db());
+    const [member] = await createMembers(db(), 1, 'surrogate');
+    await register(event.id, member!.id);
+    const outboxBefore = (await db().select().from(emailOutbox)).length;
+    const res = await admin.request(
+      'PUT',
+      `/api/admin/events/${event.id}`,
+      validInput({ name: 'Harbor \ud800 Night' }),
+    );
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error).toEqual({ code: 'VALIDATION_ERROR', message: `name: ${INVALID_UNICODE_MESSAGE}` });
+    const [row] = await db().select().from(events).where(eq(events.id, event.id));
+    expect(row!.name).toBe(event.name);
+    expect((await db().select().from(emailOutbox)).length).toBe(outboxBefore);
+
+    // The same edit with the character whole goes through, stored and announced as sent.
+    const ok = await admin.request('PUT', `/api/admin/events/${event.id}`, validInput({ name: 'Harbor 🌊 Night' }));
+    expect(ok.statusCode).toBe(200);
+    const [saved] = await db().select().from(events).where(eq(events.id, event.id));
+    expect(saved!.name).toBe('Harbor 🌊 Night');
+    expect(ics((await mailsTo(member!.email)).at(-1)!)).toContain('Harbor 🌊 Night');
   });
 
   it('refuses a capacity below the seats taken unless confirmed, saying how many are taken', async () => {
