@@ -8,6 +8,21 @@ import type { Bucket, Storage } from './storage';
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 export const MAX_IMAGE_PIXELS = 40_000_000; // well below sharp's 268 MP default
 
+/** The formats we take, and the words that name them. Not SVG: it is a document (scripts,
+ * links, fonts) rather than a picture, and rasterised at an unknown size it would come out
+ * blurred; a logo is exported as PNG in a click. Nor TIFF, PDF or the other formats the
+ * decoder happens to read: the rule and the message say the same thing. */
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif']);
+export const NOT_AN_IMAGE = 'Please choose an image file (JPEG, PNG, WebP, GIF or AVIF).';
+export const IMAGE_TOO_LARGE = `Images must be ${MAX_IMAGE_BYTES / 1024 / 1024} MB or smaller.`;
+
+/** The format sharp reads in the bytes' header: AVIF is HEIF with AV1 inside. */
+async function formatOf(bytes: Buffer): Promise<string | null> {
+  const meta = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata();
+  if (meta.format === 'heif') return meta.compression === 'av1' ? 'avif' : 'heif';
+  return meta.format ?? null;
+}
+
 export interface ImageOptions {
   /** Longest side after resizing; smaller images are not enlarged. */
   maxSize?: number;
@@ -29,12 +44,13 @@ export async function storeImage(
   options: ImageOptions = {},
 ): Promise<string> {
   if (bytes.length === 0) throw unprocessable('INVALID_IMAGE', 'The file is empty.');
-  if (bytes.length > MAX_IMAGE_BYTES) throw unprocessable('IMAGE_TOO_LARGE', 'Images must be 10 MB or smaller.');
+  if (bytes.length > MAX_IMAGE_BYTES) throw unprocessable('IMAGE_TOO_LARGE', IMAGE_TOO_LARGE);
   const maxSize = options.maxSize ?? 1600;
   let encoded: Buffer;
   let width: number;
   let copies: { width: number; body: Buffer }[];
   try {
+    if (!ACCEPTED_FORMATS.has((await formatOf(bytes)) ?? '')) throw new Error('format not accepted');
     const image = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' }).rotate();
     const resized = options.square
       ? image.resize(maxSize, maxSize, { fit: 'cover', position: 'attention' })
@@ -53,7 +69,7 @@ export async function storeImage(
       })),
     );
   } catch {
-    throw unprocessable('INVALID_IMAGE', 'Please choose an image file (JPEG, PNG, WebP, GIF or AVIF).');
+    throw unprocessable('INVALID_IMAGE', NOT_AN_IMAGE);
   }
   const base = `${Date.now()}-${randomBytes(6).toString('hex')}`;
   const name = copies.length > 0 ? `${base}-w${width}.webp` : `${base}.webp`;

@@ -22,6 +22,7 @@ import {
   recipientCountResponse,
 } from '../../../shared/event-admin';
 import { badRequest, conflict, invariant, notFound, unprocessable } from '../../platform/errors';
+import { eachUploadedFile } from '../../platform/uploads';
 import { removeImage, storeImage } from '../../platform/images';
 import { recordChanges } from '../../platform/audit';
 import { sendRegistrationEmail } from './emails';
@@ -182,14 +183,12 @@ export const eventAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** The uploaded files (field "file"), each re-encoded and stored under event-images/<folder>. */
   async function storeUploads(request: FastifyRequest, folder: keyof typeof MAX_SIZE, many: boolean) {
-    if (!request.isMultipart()) throw badRequest('NOT_MULTIPART', 'Send the image as multipart/form-data.');
     const urls: string[] = [];
     try {
-      for await (const part of request.files()) {
-        const bytes = await part.toBuffer();
+      await eachUploadedFile(request, async ({ bytes }) => {
         urls.push(await storeImage(storage, 'event-images', bytes, { folder, maxSize: MAX_SIZE[folder] }));
-        if (!many) break;
-      }
+        return many ? 'next' : 'stop';
+      });
     } catch (error) {
       // All or nothing: the files stored before the one that failed go too.
       await removeUnreferencedImages(deps, urls);

@@ -13,7 +13,8 @@ import {
   type Relation,
 } from '../../../shared/members';
 import { connections, eventAttendees, events, profiles, skills, userSkills } from '../../db/schema';
-import { badRequest, invariant, notFound } from '../../platform/errors';
+import { invariant, notFound } from '../../platform/errors';
+import { uploadedFile } from '../../platform/uploads';
 import { cachedRead, sendShared, sendWithViewerField } from '../../platform/shared-answers';
 import { requireMember } from '../../platform/viewer';
 import {
@@ -193,10 +194,8 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const viewer = await requireMember(request);
-      if (!request.isMultipart()) throw badRequest('NOT_MULTIPART', 'Send the image as multipart/form-data.');
-      const file = await request.file();
-      if (!file) throw badRequest('NO_FILE', 'Choose an image to upload.');
-      const url = await replaceAvatar({ db, storage, log: request.log }, viewer.id, await file.toBuffer());
+      const file = await uploadedFile(request);
+      const url = await replaceAvatar({ db, storage, log: request.log }, viewer.id, file.bytes);
       return { avatarUrl: url! };
     },
   );

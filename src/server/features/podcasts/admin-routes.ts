@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { apiError } from '../../../shared/errors';
 import { PODCAST_NOT_FOUND, podcastInput, podcastResponse, podcastThumbnailResponse } from '../../../shared/podcasts';
 import { recordChanges } from '../../platform/audit';
-import { badRequest, invariant, notFound } from '../../platform/errors';
+import { invariant, notFound } from '../../platform/errors';
+import { uploadedFile } from '../../platform/uploads';
 import { storeImage } from '../../platform/images';
 import { changedFields } from '../../platform/audit';
 import { removeStoredImage } from '../../platform/images';
@@ -112,10 +113,8 @@ export const podcastAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       invariant(await findPodcastDetail(db, request.params.id), missing);
-      if (!request.isMultipart()) throw badRequest('NOT_MULTIPART', 'Send the image as multipart/form-data.');
-      const file = await request.file();
-      if (!file) throw badRequest('NO_FILE', 'Choose an image to upload.');
-      const url = await storeImage(storage, BUCKET, await file.toBuffer(), { folder: THUMBNAIL_FOLDER, maxSize: 1280 });
+      const file = await uploadedFile(request);
+      const url = await storeImage(storage, BUCKET, file.bytes, { folder: THUMBNAIL_FOLDER, maxSize: 1280 });
       const old = await setPodcastThumbnail(db, request.params.id, url);
       if (old === undefined) {
         // Deleted while the file was on its way: keep nothing.

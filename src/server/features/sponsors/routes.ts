@@ -9,7 +9,8 @@ import {
   sponsorsResponse,
 } from '../../../shared/sponsors';
 import { changedFields, recordChanges } from '../../platform/audit';
-import { badRequest, invariant, notFound } from '../../platform/errors';
+import { invariant, notFound } from '../../platform/errors';
+import { uploadedFile } from '../../platform/uploads';
 import { removeStoredImage, storeImage } from '../../platform/images';
 import { createSponsor, deleteSponsor, findSponsor, listSponsors, setSponsorLogo, updateSponsor } from './service';
 
@@ -127,10 +128,8 @@ export const sponsorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       invariant(await findSponsor(db, request.params.id), missing);
-      if (!request.isMultipart()) throw badRequest('NOT_MULTIPART', 'Send the image as multipart/form-data.');
-      const file = await request.file();
-      if (!file) throw badRequest('NO_FILE', 'Choose an image to upload.');
-      const url = await storeImage(storage, BUCKET, await file.toBuffer(), { folder: LOGO_FOLDER, maxSize: 800 });
+      const file = await uploadedFile(request);
+      const url = await storeImage(storage, BUCKET, file.bytes, { folder: LOGO_FOLDER, maxSize: 800 });
       const old = await setSponsorLogo(db, request.params.id, url);
       if (old === undefined) {
         // Deleted while the file was on its way: keep nothing.

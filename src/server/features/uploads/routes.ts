@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiError } from '../../../shared/errors';
-import { HttpError, badRequest } from '../../platform/errors';
-import { MAX_IMAGE_BYTES, storeImage } from '../../platform/images';
+import { HttpError } from '../../platform/errors';
+import { NOT_AN_IMAGE, storeImage } from '../../platform/images';
+import { uploadedFile } from '../../platform/uploads';
 import { enforceRateLimit, type RateLimitRule } from '../../platform/rate-limit';
 import { requireMember } from '../../platform/viewer';
 
@@ -11,8 +12,7 @@ export const FORUM_IMAGE_RATE: RateLimitRule = { limit: 30, windowSeconds: 10 * 
 /** Longest side of an editor image once stored; larger images are scaled down. */
 export const FORUM_IMAGE_MAX_SIZE = 1600;
 
-export const NOT_AN_IMAGE = 'Please choose an image file (JPEG, PNG, WebP, GIF or AVIF).';
-export const IMAGE_TOO_LARGE = `Images must be ${MAX_IMAGE_BYTES / 1024 / 1024} MB or smaller.`;
+export { IMAGE_TOO_LARGE, NOT_AN_IMAGE } from '../../platform/images';
 
 export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, storage } = app.services;
@@ -40,25 +40,11 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const viewer = await requireMember(request);
       await enforceRateLimit(db, `forum-image:${viewer.id}`, FORUM_IMAGE_RATE);
-      if (!request.isMultipart()) throw badRequest('NOT_MULTIPART', 'Send the image as multipart/form-data.');
-      const file = await request.file();
-      if (!file) throw badRequest('NO_FILE', 'Choose an image to upload.');
-      if (!file.mimetype.startsWith('image/')) {
-        file.file.resume();
-        throw new HttpError(415, 'NOT_AN_IMAGE', NOT_AN_IMAGE);
-      }
-      let bytes: Buffer;
-      try {
-        bytes = await file.toBuffer();
-      } catch (error) {
-        if ((error as { statusCode?: number }).statusCode === 413) {
-          throw new HttpError(413, 'IMAGE_TOO_LARGE', IMAGE_TOO_LARGE);
-        }
-        throw error;
-      }
+      const file = await uploadedFile(request);
+      if (!file.mimetype.startsWith('image/')) throw new HttpError(415, 'NOT_AN_IMAGE', NOT_AN_IMAGE);
       // storeImage decodes the bytes whatever the type claimed (422 when they are no image),
       // caps size and pixels, and names the file by timestamp.
-      const url = await storeImage(storage, 'forum-images', bytes, {
+      const url = await storeImage(storage, 'forum-images', file.bytes, {
         folder: viewer.id,
         maxSize: FORUM_IMAGE_MAX_SIZE,
       });

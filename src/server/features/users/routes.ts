@@ -13,7 +13,8 @@ import {
 } from '../../../shared/users';
 import { recordChanges } from '../../platform/audit';
 import { replaceAvatar } from '../../platform/avatars';
-import { badRequest, invariant, notFound } from '../../platform/errors';
+import { invariant, notFound } from '../../platform/errors';
+import { uploadedFile } from '../../platform/uploads';
 import { requireAdmin } from '../../platform/viewer';
 import { createUser, deleteUser, findUser, listUsers, setUserFlag, updateUser } from './service';
 import { sendRegistrationEmail } from '../events/emails';
@@ -132,10 +133,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (!request.isMultipart()) throw badRequest('NOT_MULTIPART', 'Send the image as multipart/form-data.');
-      const file = await request.file();
-      if (!file) throw badRequest('NO_FILE', 'Choose an image to upload.');
-      const bytes = await file.toBuffer();
+      const { bytes } = await uploadedFile(request);
       const url = await replaceAvatar({ db, storage, log: request.log }, request.params.id, bytes);
       invariant(url, () => notFound(USER_NOT_FOUND));
       return { avatarUrl: url };
