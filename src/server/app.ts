@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify from 'fastify';
+import Fastify, { type FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
@@ -21,7 +21,7 @@ import { createStorage, type Storage } from './platform/storage';
 import { createSessionCache, type SessionCache } from './platform/viewer';
 import { registerCsrfGuard, registerErrorHandler, registerSecurityHeaders } from './platform/http';
 import { logSerializers } from './platform/logging';
-import { registerTextGuard } from './platform/text-input';
+import { registerTextInput } from './platform/text-input';
 import { MAX_IMAGE_BYTES } from './platform/images';
 import { housekeepingJobs, startHousekeeping, type Housekeeping } from './platform/housekeeping';
 import { createAnswerCache, type AnswerCache } from './platform/cache';
@@ -68,6 +68,13 @@ declare module 'fastify' {
   }
 }
 
+/** The multipart body every upload route reads: one image in the field "file". */
+const UPLOAD_BODY = {
+  type: 'object',
+  properties: { file: { type: 'string', format: 'binary', description: 'A JPEG, PNG, WebP, GIF or AVIF image' } },
+  required: ['file'],
+};
+
 export type App = Awaited<ReturnType<typeof buildApp>>;
 
 export interface BuildOptions {
@@ -104,24 +111,20 @@ export async function buildApp(options: BuildOptions) {
     // Decides whose IP X-Forwarded-For may name: rate limits are keyed by it.
     trustProxy: trustProxySetting(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
+    // Before routing (a path whose percent-encoding is not UTF-8): the same error shape as the rest.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const badUrl = error.code === 'FST_ERR_BAD_URL';
+      void reply.code(400).send({
+        error: {
+          code: badUrl ? 'BAD_URL' : 'BAD_REQUEST',
+          message: badUrl ? 'The address is not valid: part of it is not UTF-8.' : 'The request could not be routed.',
+        },
+      });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-
-  // An empty body with a JSON content type (sign-out, for example) means "no body".
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    if (body === '') return done(null, undefined);
-    try {
-      done(null, JSON.parse(body as string));
-    } catch {
-      const error = new Error('The request body is not valid JSON.') as Error & { statusCode: number; code: string };
-      error.statusCode = 400;
-      error.code = 'INVALID_JSON';
-      done(error, undefined);
-    }
-  });
 
   const mailer = createMailer(database.db, config, app.log);
   const storage = options.storage ?? createStorage(config);
@@ -152,7 +155,7 @@ export async function buildApp(options: BuildOptions) {
   registerCsrfGuard(app, config);
   registerAccess(app);
   registerErrorHandler(app);
-  registerTextGuard(app);
+  registerTextInput(app);
   registerAudit(app, database.db);
   // A write answers once this process has applied its changes: the writer's next read is fresh.
   app.addHook('onSend', async (request) => {
@@ -182,7 +185,16 @@ export async function buildApp(options: BuildOptions) {
         },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: (input) => {
+      const out = jsonSchemaTransform(input);
+      // An upload's body is read by its handler (platform/uploads.ts), never validated by a
+      // schema; the document still says what to send.
+      const consumes = (input.schema as { consumes?: string[] } | undefined)?.consumes;
+      if (consumes?.includes('multipart/form-data') && !out.schema.body) {
+        out.schema = { ...out.schema, body: UPLOAD_BODY };
+      }
+      return out;
+    },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 

@@ -76,6 +76,20 @@ describe('serving the web app', () => {
     expect(res.body).toContain('<div id="root"></div>');
   });
 
+  it('answers HEAD on a page, a built file and an API read as GET does, without the body', async () => {
+    for (const url of ['/', '/community?page=2', '/theme-init.js', '/api/health']) {
+      const get = await app.inject({ method: 'GET', url });
+      const head = await app.inject({ method: 'HEAD', url });
+      expect(head.statusCode, url).toBe(get.statusCode);
+      expect(head.statusCode, url).toBe(200);
+      expect(head.headers['content-type'], url).toBe(get.headers['content-type']);
+      expect(head.headers['cache-control'], url).toBe(get.headers['cache-control']);
+      expect(head.body, url).toBe('');
+    }
+    // What does not exist is missing for HEAD as well.
+    expect((await app.inject({ method: 'HEAD', url: '/assets/gone-123.js' })).statusCode).toBe(404);
+  });
+
   it('caches hashed assets for a year', async () => {
     const res = await app.inject('/assets/app-abc123.js');
     expect(res.statusCode).toBe(200);

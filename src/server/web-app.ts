@@ -50,8 +50,10 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string | nul
   app.setNotFoundHandler(async (request, reply) => {
     // A built file that does not exist (an old build's chunk, a compressed copy asked for by
     // name) is a 404: index.html in its place would be run as a script or applied as a style.
+    // HEAD answers as GET does (uptime monitors and link checkers ask with HEAD); Node sends
+    // the headers alone.
     const isPage =
-      request.method === 'GET' &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
       !request.url.startsWith('/api/') &&
       !request.url.startsWith('/uploads/') &&
       !request.url.startsWith('/assets/');
