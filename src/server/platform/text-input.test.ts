@@ -1,8 +1,13 @@
+import { eq } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTROL_CHARACTERS_MESSAGE } from '../../shared/text';
-import { Client, createTestContext, type TestContext } from '../test/harness';
-import { adminClient, createMembers, signIn } from '../test/factories';
-import { findControlCharacters } from './text-input';
+import { CONTROL_CHARACTERS_MESSAGE, INVALID_UNICODE_MESSAGE, textProblem } from '../../shared/text';
+import { Client, ORIGIN, createTestContext, type TestContext } from '../test/harness';
+import { adminClient, createEvent, createMembers, signIn } from '../test/factories';
+import { documentedOperations } from '../test/openapi';
+import { profiles } from '../db/schema';
+import { MALFORMED_MULTIPART } from './uploads';
+import { findTextProblem } from './text-input';
 
 // Every operation in the OpenAPI document, with a NUL in each path parameter, each query
 // parameter and each string of its request body in turn, as a visitor, a member and an admin:
@@ -10,10 +15,12 @@ import { findControlCharacters } from './text-input';
 
 let ctx: TestContext;
 let member: Client;
+let memberId = '';
 let admin: Client;
 beforeAll(async () => {
   ctx = await createTestContext({ AUTH_RATE_LIMIT: '100000', CONTACT_RATE_LIMIT: '100000' });
   const [m] = await createMembers(ctx.database.db, 1, 'nul');
+  memberId = m!.id;
   member = await signIn(ctx.app, m!);
   admin = (await adminClient(ctx.app)).client;
 });
@@ -251,17 +258,149 @@ describe('a NUL byte anywhere in a request', () => {
   });
 });
 
-describe('findControlCharacters', () => {
+describe('findTextProblem', () => {
+  const field = (value: unknown) => findTextProblem(value)?.field ?? null;
   it('names the first string holding one, like the validation errors do', () => {
-    expect(findControlCharacters({ a: 'ok', b: ['fine', { c: 'x\u0000' }] })).toBe('b.1.c');
-    expect(findControlCharacters({ a: 'tab\there', n: 1, t: true, z: null })).toBeNull();
-    expect(findControlCharacters('\u0007')).toBe('');
-    expect(findControlCharacters(undefined)).toBeNull();
+    expect(field({ a: 'ok', b: ['fine', { c: 'x\u0000' }] })).toBe('b.1.c');
+    expect(field({ a: 'tab\there', n: 1, t: true, z: null })).toBeNull();
+    expect(field('\u0007')).toBe('');
+    expect(field(undefined)).toBeNull();
+    expect(findTextProblem({ a: ['x\ud800'] })).toEqual({ field: 'a.0', message: INVALID_UNICODE_MESSAGE });
   });
 
   it('walks a deeply nested body without overflowing the stack', () => {
     let deep: unknown = 'x\u0000';
     for (let i = 0; i < 200_000; i++) deep = [deep];
-    expect(findControlCharacters(deep)).toMatch(/^0(\.0)+$/);
+    expect(field(deep)).toMatch(/^0(\.0)+$/);
+  });
+});
+
+/** The member's bio as stored. */
+const storedBio = async () =>
+  (await ctx.database.db.select({ bio: profiles.bio }).from(profiles).where(eq(profiles.id, memberId)))[0]!.bio;
+
+describe('text that is not valid Unicode', () => {
+  const sendJson = (payload: string | Buffer) =>
+    ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/me/profile',
+      headers: { origin: ORIGIN, cookie: member.cookieHeader, 'content-type': 'application/json' },
+      payload,
+    });
+
+  it('refuses a lone surrogate in JSON with 422 on its field, storing nothing', async () => {
+    const before = await storedBio();
+    for (const escape of ['\\ud800', '\\udfff', '\\ud83d']) {
+      const res = await sendJson(`{"username":"nul-probe","bio":"half a pair: ${escape}!"}`);
+      expect(res.statusCode, escape).toBe(422);
+      expect(res.json().error).toEqual({ code: 'VALIDATION_ERROR', message: `bio: ${INVALID_UNICODE_MESSAGE}` });
+    }
+    expect(await storedBio()).toBe(before);
+  });
+
+  it('refuses bytes that are not UTF-8 with 422 on the field they are in, not U+FFFD in their place', async () => {
+    for (const bytes of [[0xff], [0xc3, 0x28], [0xed, 0xa0, 0x80], [0xe2, 0x82]]) {
+      const res = await sendJson(
+        Buffer.concat([Buffer.from('{"username":"nul-probe","bio":"caf'), Buffer.from(bytes), Buffer.from('"}')]),
+      );
+      expect(res.statusCode, String(bytes)).toBe(422);
+      expect(res.json().error.message).toBe(`bio: ${INVALID_UNICODE_MESSAGE}`);
+    }
+    // Not JSON either way: the JSON error, not the Unicode one.
+    const broken = await sendJson(Buffer.from([0x7b, 0xff]));
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().error.code).toBe('INVALID_JSON');
+  });
+
+  it('refuses a query value or name whose percent-encoding is not UTF-8, and a path that is not, in the one error shape', async () => {
+    for (const query of ['q=%FF', 'q=%ED%A0%80', 'q=caf%C3', 'q=ok&q=%FE']) {
+      const res = await new Client(ctx.app).get(`/api/members?${query}`);
+      expect(res.statusCode, query).toBe(422);
+      expect(res.json().error.message).toBe(`q: ${INVALID_UNICODE_MESSAGE}`);
+    }
+    expect((await new Client(ctx.app).get('/api/members?%FF=1')).statusCode).toBe(422);
+    const path = await new Client(ctx.app).get('/api/events/%ED%A0%80');
+    expect(path.statusCode).toBe(400);
+    expect(path.json()).toEqual({
+      error: { code: 'BAD_URL', message: 'The address is not valid: part of it is not UTF-8.' },
+    });
+    // Text sent whole still works.
+    expect((await new Client(ctx.app).get(`/api/members?q=${encodeURIComponent('café 👋')}`)).statusCode).toBe(200);
+  });
+
+  it('refuses __proto__ and constructor.prototype keys in a JSON body', async () => {
+    const proto = await sendJson('{"username":"nul-probe","__proto__":{"isAdmin":true}}');
+    expect(proto.statusCode).toBe(400);
+    expect(proto.json().error.message).toBe('The request body cannot use "__proto__" as a key.');
+    const ctor = await sendJson('{"username":"nul-probe","constructor":{"prototype":{"isAdmin":true}}}');
+    expect(ctor.statusCode).toBe(400);
+    // A field merely named constructor is text like any other.
+    expect((await sendJson('{"username":"nul-probe","bio":"constructor"}')).statusCode).toBe(200);
+  });
+});
+
+describe('text kept as it was sent', () => {
+  // Any well-formed text a person could type (emoji, other scripts, RTL marks, U+FFFD itself)
+  // comes back exactly as it went in, less the surrounding white space the schema trims.
+  const typeable = fc
+    .string({ unit: 'grapheme', maxLength: 200 })
+    .filter((text) => textProblem(text) === null && text.trim().length > 0);
+
+  it('stores a profile bio and a message unchanged', async () => {
+    const [other] = await createMembers(ctx.database.db, 1, 'kept');
+    const recipient = other!.username;
+    await fc.assert(
+      fc.asyncProperty(typeable, typeable, async (bio, text) => {
+        const saved = await member.request('PATCH', '/api/me/profile', { username: 'nul-probe', bio });
+        expect(saved.statusCode).toBe(200);
+        expect(saved.json().profile.bio).toBe(bio.trim());
+        expect(await storedBio()).toBe(bio.trim());
+        const sent = await member.post('/api/messages', { to: recipient, subject: 'Kept', content: text });
+        expect(sent.statusCode, sent.body).toBe(201);
+        const thread = await member.get(`/api/messages/thread?with=${other!.id}&subject=Kept`);
+        expect(thread.json().messages.at(-1).content).toBe(text.trim());
+      }),
+      { numRuns: 25, seed: 24 },
+    );
+  });
+});
+
+describe('a broken upload body', () => {
+  const boundary = 'brokenboundary';
+  const part = (b: string) =>
+    `--${b}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nnot yet an image`;
+  const bodies: [string, string, string][] = [
+    ['no closing boundary', `multipart/form-data; boundary=${boundary}`, part(boundary)],
+    [
+      'a boundary that does not match the header',
+      `multipart/form-data; boundary=${boundary}`,
+      `${part('other')}\r\n--other--\r\n`,
+    ],
+    ['multipart/form-data without a boundary', 'multipart/form-data', `${part(boundary)}\r\n--${boundary}--\r\n`],
+  ];
+
+  it('answers 400 with a message on every upload route the document lists, never a 500', async () => {
+    const uploads = (await documentedOperations(ctx.app)).filter((op) => op.multipart);
+    expect(uploads.length).toBeGreaterThanOrEqual(7);
+    // An admin may call them all (the member ones too); a real event, so the route reads the body.
+    const { id: eventId } = await createEvent(ctx.database.db);
+    for (const op of uploads) {
+      const url = op.path.replace('{id}', eventId);
+      for (const [label, contentType, payload] of bodies) {
+        const res = await ctx.app.inject({
+          method: op.method,
+          url,
+          headers: {
+            origin: ORIGIN,
+            cookie: admin.cookieHeader,
+            'content-type': contentType,
+          },
+          payload,
+        });
+        const where = `${op.method} ${op.path}: ${label}`;
+        expect([400, 404], `${where}: ${res.body}`).toContain(res.statusCode);
+        if (res.statusCode === 400) expect(res.json().error.message, where).toBe(MALFORMED_MULTIPART);
+      }
+    }
   });
 });
