@@ -287,7 +287,13 @@ export function MessagesPage() {
               onBack={backToList}
               onReply={() => openCompose(onScreen.other.username, onScreen.subject, true)}
               onDelete={(message) => {
-                remove.mutate(message.id);
+                // Its last message gone, the conversation is gone too: its address leads to the list.
+                const last = onScreen.messageCount <= 1;
+                remove.mutate(message.id, {
+                  onSuccess: () => {
+                    if (last) void navigate(paths.messages, { replace: true });
+                  },
+                });
                 // The button that opened the dialog is gone with its message: keep focus in the thread.
                 focusSoon(
                   () => document.getElementById(threadHeadingId) ?? document.getElementById(composeButtonId),
