@@ -161,13 +161,24 @@ test('a message sent by keyboard; the conversation has its own address and title
   await expect(heading).toBeFocused();
   await expect(page).toHaveURL(conversationUrl);
 
-  // Its address opens it after a reload; an address of no conversation says so.
+  // Its address opens it after a reload.
   await page.reload();
   await expect(heading).toBeVisible();
   await expect(page).toHaveTitle(`${subject} · Messages · Power Mixer`);
-  const missing = new URL(conversationUrl);
-  missing.searchParams.set('subject', `${subject} (never sent)`);
-  await page.goto(missing.toString());
+
+  // Deleting its only message ends the conversation: the address goes back to the list.
+  await tabTo(page, page.getByRole('button', { name: 'Delete message' }));
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Delete Message' });
+  await expect(dialog).toBeVisible();
+  await tabTo(page, dialog.getByRole('button', { name: 'Delete', exact: true }));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/messages$/);
+  await expect(page).toHaveTitle('Messages · Power Mixer');
+  await expect(page.getByRole('button', { name: 'Compose' })).toBeFocused();
+
+  // An address of no conversation (any more) says so.
+  await page.goto(conversationUrl);
   await expect(page.getByRole('heading', { level: 2, name: 'Conversation not found' })).toBeVisible();
   await expect(page.getByText('Select a message to read or compose a new one')).toBeVisible();
   await expect(page).toHaveTitle('Conversation not found · Messages · Power Mixer');
