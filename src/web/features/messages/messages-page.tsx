@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate, useNavigationType, useSearchParams } from 'react-router';
 import { ArrowLeft, Inbox, MessageSquare, RotateCw, SquarePen } from 'lucide-react';
 import {
@@ -38,9 +38,15 @@ function nextCompose(current: Compose | null, to: string, subject: string, reply
   return { to, subject, reply, nonce: current ? current.nonce + 1 : 0 };
 }
 
-/** Moves focus after React (and a closing dialog, which restores focus first) has settled. */
+/** Moves focus after React (and a closing dialog, which restores focus first) has settled; an
+ * element still hidden (a pane about to open) is waited for, a frame at a time, up to 2 s. */
 function focusSoon(find: () => HTMLElement | null, delay = 0) {
-  setTimeout(() => requestAnimationFrame(() => find()?.focus()), delay);
+  const attempt = (framesLeft: number) => {
+    const element = find();
+    if (element && element.getClientRects().length > 0) element.focus();
+    else if (framesLeft > 0) requestAnimationFrame(() => attempt(framesLeft - 1));
+  };
+  setTimeout(() => requestAnimationFrame(() => attempt(120)), delay);
 }
 
 export function MessagesPage() {
@@ -108,16 +114,33 @@ export function MessagesPage() {
     markReadMutate({ otherId, subject, key: onScreenKey });
   }, [onScreenKey, onScreenUnread, otherId, subject, markReadMutate]);
 
+  // Focus goes to the conversation's heading. Opening one navigates first, so the heading may not
+  // be there yet when asked for: it is then focused as soon as the conversation shows.
+  const headingWanted = useRef(false);
+  const focusThreadHeading = () => {
+    headingWanted.current = true;
+    focusSoon(() => {
+      const heading = document.getElementById(threadHeadingId);
+      if (heading) headingWanted.current = false;
+      return heading;
+    });
+  };
+  useEffect(() => {
+    if (!onScreenKey || !headingWanted.current) return;
+    headingWanted.current = false;
+    document.getElementById(threadHeadingId)?.focus();
+  }, [onScreenKey, threadHeadingId]);
+
   // Once a just-sent conversation shows up in the inbox, its address opens it (then it is an
   // ordinary open conversation).
   if (sent && sentConversation && sentConversation.key === openKey) setSent(null);
   const sentKey = sentConversation?.key;
   const sentUrl = sentConversation ? paths.conversation(sentConversation.other.id, sentConversation.subject) : null;
   useEffect(() => {
-    if (!sentUrl) return;
-    if (sentKey !== openKey) void navigate(sentUrl);
-    focusSoon(() => document.getElementById(threadHeadingId));
-  }, [sentUrl, sentKey, openKey, navigate, threadHeadingId]);
+    if (!sentUrl || sentKey === openKey) return;
+    headingWanted.current = true;
+    void navigate(sentUrl);
+  }, [sentUrl, sentKey, openKey, navigate]);
 
   const clearToParam = () => {
     if (!searchParams.has('to')) return;
@@ -136,10 +159,11 @@ export function MessagesPage() {
     setCompose(null);
     setSent(null);
     if (conversation.key !== openKey) void navigate(paths.conversation(conversation.other.id, conversation.subject));
-    focusSoon(() => document.getElementById(threadHeadingId));
+    focusThreadHeading();
   };
 
   const openCompose = (to = '', subjectLine = '', reply = false) => {
+    headingWanted.current = false;
     setSent(null);
     setCompose((current) => nextCompose(current, to, subjectLine, reply));
     // A new message leaves the open conversation (and its title) behind.
@@ -148,9 +172,9 @@ export function MessagesPage() {
 
   const closeCompose = () => {
     clearToParam();
-    const reply = compose?.reply && selected;
     setCompose(null);
-    focusSoon(() => document.getElementById(reply ? threadHeadingId : composeButtonId));
+    if (compose?.reply && selected) focusThreadHeading();
+    else focusSoon(() => document.getElementById(composeButtonId));
   };
 
   const handleSent = (message: SendMessageInput) => {
@@ -158,11 +182,12 @@ export function MessagesPage() {
     setCompose(null);
     setSent(message);
     // A reply stays in the open conversation: nothing to navigate, focus goes back to it.
-    focusSoon(() => document.getElementById(threadHeadingId));
+    focusThreadHeading();
   };
 
   const backToList = () => {
     const key = openKey;
+    headingWanted.current = false;
     setCompose(null);
     void navigate(paths.messages);
     focusSoon(() => (key ? document.querySelector<HTMLElement>(`[data-conversation="${CSS.escape(key)}"]`) : null));
@@ -294,9 +319,12 @@ export function MessagesPage() {
                     if (last) void navigate(paths.messages, { replace: true });
                   },
                 });
-                // The button that opened the dialog is gone with its message: keep focus in the thread.
+                // The button that opened the dialog is gone with its message: keep focus in the
+                // thread, or on Compose when the thread goes too.
                 focusSoon(
-                  () => document.getElementById(threadHeadingId) ?? document.getElementById(composeButtonId),
+                  () =>
+                    (last ? null : document.getElementById(threadHeadingId)) ??
+                    document.getElementById(composeButtonId),
                   50,
                 );
               }}
