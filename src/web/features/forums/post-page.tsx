@@ -418,6 +418,8 @@ function ReplyForm({
             setSearch({ reply: reply.id }, { preventScrollReset: true });
           }
         },
+        // The busy button dropped focus: back to the kept text, below the error that says why.
+        onError: () => document.getElementById('reply-editor')?.focus(),
       },
     );
   };
