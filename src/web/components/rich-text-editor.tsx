@@ -15,6 +15,8 @@ import { Spinner } from './spinner';
 
 export const UPLOAD_IMAGE_ERROR = 'Failed to upload image';
 export const LINK_ERROR = 'Enter a link that starts with http://, https:// or mailto:';
+/** Shown under every editor and read with its writing area: Tab indents lists, so it says the way out. */
+export const LEAVE_EDITOR_HINT = 'Press Esc, then Tab, to leave the editor.';
 export const EXTERNAL_IMAGES_LEFT_OUT =
   'Images copied from other sites were left out: save them to your device and add them with the image button.';
 
@@ -69,6 +71,45 @@ export type RichTextEditorProps = {
 
 const minHeights = { 300: 'min-h-[300px]', 400: 'min-h-[400px]' } as const;
 
+const MODIFIER_KEYS = new Set(['Shift', 'Control', 'Alt', 'Meta']);
+
+/**
+ * Tab and Shift+Tab indent and outdent list items (and pull a line after a list into it), so a
+ * keyboard user could be held in the editor (WCAG 2.1.2). After Escape, the next Tab or Shift+Tab
+ * is kept from the editor and the browser moves focus as it would from any field. Returns a ref
+ * for an element around the writing area.
+ */
+function useEscapeThenTabLeaves<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  useEffect(() => {
+    const box = ref.current;
+    if (!box) return;
+    let armed = false;
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (!(event.target instanceof HTMLElement) || !event.target.isContentEditable) return;
+      if (event.key === 'Escape') {
+        armed = true;
+      } else if (event.key === 'Tab' && armed) {
+        armed = false;
+        // Captured above the editor, the Tab never reaches its keymaps; the browser's default runs.
+        event.stopPropagation();
+      } else if (!MODIFIER_KEYS.has(event.key)) {
+        armed = false;
+      }
+    };
+    const disarm = () => {
+      armed = false;
+    };
+    box.addEventListener('keydown', onKeyDown, true);
+    box.addEventListener('focusout', disarm);
+    return () => {
+      box.removeEventListener('keydown', onKeyDown, true);
+      box.removeEventListener('focusout', disarm);
+    };
+  }, []);
+  return ref;
+}
+
 function imageFiles(list: FileList | null | undefined): File[] {
   return Array.from(list ?? []).filter((file) => file.type.startsWith('image/'));
 }
@@ -90,11 +131,13 @@ export function RichTextEditor({
   const editorId = id ?? `${autoId}-editor`;
   const labelId = `${editorId}-label`;
   const hintId = hint ? `${editorId}-hint` : undefined;
+  const leaveHintId = `${editorId}-leave-hint`;
   const errorId = error ? `${editorId}-error` : undefined;
   const uploadErrorId = `${editorId}-upload-error`;
   const [uploading, setUploading] = useState(0);
   const [uploadError, setUploadError] = useState<string | null>(null);
-  const describedBy = [hintId, errorId, uploadError ? uploadErrorId : undefined].filter(Boolean).join(' ');
+  const describedBy = [hintId, leaveHintId, errorId, uploadError ? uploadErrorId : undefined].filter(Boolean).join(' ');
+  const frameRef = useEscapeThenTabLeaves<HTMLDivElement>();
 
   // The editor is created once; its handlers read the latest props through refs.
   const onChangeRef = useRef(onChange);
@@ -214,6 +257,7 @@ export function RichTextEditor({
         {label}
       </span>
       <div
+        ref={frameRef}
         className={cn(
           'rounded-lg border bg-surface shadow-sm',
           'has-[.ProseMirror:focus-visible]:outline-2 has-[.ProseMirror:focus-visible]:outline-offset-1 has-[.ProseMirror:focus-visible]:outline-ring',
@@ -245,6 +289,9 @@ export function RichTextEditor({
           {hint}
         </p>
       )}
+      <p id={leaveHintId} className="text-xs text-fg-muted">
+        {LEAVE_EDITOR_HINT}
+      </p>
       {uploadError && (
         <p id={uploadErrorId} role="alert" className="text-sm font-medium text-danger-text">
           {uploadError}

@@ -21,6 +21,9 @@ export const paths = {
   forumPost: (forumId: string, postId: string) =>
     `/forums/${encodeURIComponent(forumId)}/${encodeURIComponent(postId)}`,
   messages: '/messages',
+  /** One conversation: the other member's id (as the API names it) and the subject. */
+  conversation: (otherId: string, subject: string) =>
+    `/messages?${new URLSearchParams({ with: otherId, subject }).toString()}`,
   connections: '/connections',
   admin: '/admin',
   adminTab: (tab: string) => `/admin?tab=${encodeURIComponent(tab)}`,

@@ -55,6 +55,8 @@ export function PostPage() {
   const navigate = useNavigate();
   const post = usePost(forumId, postId);
   useDocumentTitle(post.data?.post.title ?? 'Post');
+  /** The reply this member just posted: focus goes to it once its page shows it. */
+  const [posted, setPosted] = useState<string | null>(null);
 
   if (isNotFound(post.error)) {
     return (
@@ -77,9 +79,9 @@ export function PostPage() {
       ) : (
         <PageSpinner label="Loading post" />
       )}
-      <Replies forumId={forumId} postId={postId} />
+      <Replies forumId={forumId} postId={postId} posted={posted} onPostedFocused={setPosted} />
       {/* Outside every loading state: a refetch never takes away what the member is typing. */}
-      <ReplyForm forumId={forumId} postId={postId} />
+      <ReplyForm forumId={forumId} postId={postId} onPosted={setPosted} />
     </ForumFrame>
   );
 }
@@ -191,7 +193,18 @@ function PostEditForm({ forumId, post, onDone }: { forumId: string; post: PostDe
   );
 }
 
-function Replies({ forumId, postId }: { forumId: string; postId: string }) {
+function Replies({
+  forumId,
+  postId,
+  posted,
+  onPostedFocused,
+}: {
+  forumId: string;
+  postId: string;
+  posted: string | null;
+  /** Called with null once the posted reply has focus (a state setter: stable). */
+  onPostedFocused: (done: null) => void;
+}) {
   const [search] = useSearchParams();
   const replyId = search.get('reply');
   const page = Math.max(1, Number(search.get('page')) || 1);
@@ -203,6 +216,13 @@ function Replies({ forumId, postId }: { forumId: string; postId: string }) {
   useEffect(() => {
     if (replyId && shown) document.getElementById(`reply-${replyId}`)?.scrollIntoView({ block: 'center' });
   }, [replyId, shown]);
+  // After Post Reply the button is briefly disabled and focus falls to the page: it goes to the
+  // new reply instead, so keyboard and screen-reader users land on what they wrote (WCAG 2.4.3).
+  useEffect(() => {
+    if (!posted || posted !== replyId || !shown) return;
+    document.getElementById(`reply-${posted}`)?.focus({ preventScroll: true });
+    onPostedFocused(null);
+  }, [posted, replyId, shown, onPostedFocused]);
 
   const data = replies.data;
   return (
@@ -235,6 +255,7 @@ function Replies({ forumId, postId }: { forumId: string; postId: string }) {
                   forumId={forumId}
                   reply={reply}
                   highlighted={reply.id === replyId}
+                  focusable={reply.id === posted || reply.id === replyId}
                   onDeleteResult={(ok) => setDeleteFailed(!ok)}
                 />
               ))}
@@ -257,11 +278,14 @@ function ReplyItem({
   forumId,
   reply,
   highlighted,
+  focusable,
   onDeleteResult,
 }: {
   forumId: string;
   reply: Reply;
   highlighted: boolean;
+  /** Focus may be sent to it (the reply just posted or linked to), so it takes programmatic focus. */
+  focusable: boolean;
   onDeleteResult: (ok: boolean) => void;
 }) {
   const [editing, setEditing] = useState(false);
@@ -280,6 +304,7 @@ function ReplyItem({
   return (
     <li
       id={`reply-${reply.id}`}
+      tabIndex={focusable ? -1 : undefined}
       className={`rounded-xl border bg-surface p-4 ${highlighted ? 'border-brand' : 'border-line'}`}
     >
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -361,7 +386,15 @@ function ReplyItem({
   );
 }
 
-function ReplyForm({ forumId, postId }: { forumId: string; postId: string }) {
+function ReplyForm({
+  forumId,
+  postId,
+  onPosted,
+}: {
+  forumId: string;
+  postId: string;
+  onPosted: (replyId: string) => void;
+}) {
   const [, setSearch] = useSearchParams();
   const [content, setContent] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -379,9 +412,14 @@ function ReplyForm({ forumId, postId }: { forumId: string; postId: string }) {
       {
         onSuccess: ({ reply }) => {
           setContent('');
-          // Open the page that holds the new reply (the last one).
-          if (reply) setSearch({ reply: reply.id }, { preventScrollReset: true });
+          // Open the page that holds the new reply (the last one), and focus it there.
+          if (reply) {
+            onPosted(reply.id);
+            setSearch({ reply: reply.id }, { preventScrollReset: true });
+          }
         },
+        // The busy button dropped focus: back to the kept text, below the error that says why.
+        onError: () => document.getElementById('reply-editor')?.focus(),
       },
     );
   };

@@ -1,12 +1,18 @@
-import { useEffect, useId, useState } from 'react';
-import { useSearchParams } from 'react-router';
-import { Inbox, MessageSquare, RotateCw, SquarePen } from 'lucide-react';
-import { MESSAGES_EMPTY_STATE, type Conversation, type SendMessageInput } from '../../../shared/messages';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useLocation, useNavigate, useNavigationType, useSearchParams } from 'react-router';
+import { ArrowLeft, Inbox, MessageSquare, RotateCw, SquarePen } from 'lucide-react';
+import {
+  MESSAGES_EMPTY_STATE,
+  conversationKey,
+  type Conversation,
+  type SendMessageInput,
+} from '../../../shared/messages';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { SearchInput } from '../../components/search-field';
 import { Skeleton } from '../../components/skeleton';
 import { cn } from '../../lib/cn';
+import { paths } from '../../lib/paths';
 import { useMe } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { LOAD_ERROR, useDeleteMessage, useInbox, useMarkConversationRead } from './api';
@@ -15,69 +21,126 @@ import { ConversationList } from './conversation-list';
 import { Thread } from './thread';
 
 export const DELETE_ERROR = 'Failed to delete message';
+export const CONVERSATION_NOT_FOUND = 'Conversation not found';
 
-type View =
-  | { kind: 'none' }
-  /** A conversation, by key, or by member and subject right after sending (before its key is known). */
-  | { kind: 'thread'; key: string | null; username?: string; subject?: string }
-  /** `back` is the conversation to return to on Cancel (a reply). */
-  | { kind: 'compose'; to: string; subject: string; back: string | null; nonce: number };
+/** The compose form; `reply` keeps the open conversation to return to on Cancel. */
+type Compose = { to: string; subject: string; reply: boolean; nonce: number };
 
-function findConversation(conversations: Conversation[], view: View): Conversation | undefined {
-  if (view.kind !== 'thread') return undefined;
-  if (view.key) return conversations.find((c) => c.key === view.key);
-  const username = view.username?.toLowerCase();
-  return conversations.find((c) => c.other.username.toLowerCase() === username && c.subject === view.subject);
+/** The open conversation lives in the address (?with=<the other member's id>&subject=), so it can
+ * be bookmarked, reloaded and left with the browser's Back. */
+function openedKey(params: URLSearchParams): string | null {
+  const otherId = params.get('with');
+  return otherId ? conversationKey(otherId, params.get('subject') ?? '') : null;
 }
 
 /** A fresh compose form (a new key remounts it when one was already open). */
-function composeView(current: View, to: string, subject: string, back: string | null): View {
-  return { kind: 'compose', to, subject, back, nonce: current.kind === 'compose' ? current.nonce + 1 : 0 };
+function nextCompose(current: Compose | null, to: string, subject: string, reply: boolean): Compose {
+  return { to, subject, reply, nonce: current ? current.nonce + 1 : 0 };
 }
 
-/** Moves focus after React (and a closing dialog, which restores focus first) has settled. */
+/** Moves focus after React (and a closing dialog, which restores focus first) has settled; an
+ * element still hidden (a pane about to open) is waited for, a frame at a time, up to 2 s. */
 function focusSoon(find: () => HTMLElement | null, delay = 0) {
-  setTimeout(() => requestAnimationFrame(() => find()?.focus()), delay);
+  const attempt = (framesLeft: number) => {
+    const element = find();
+    if (element && element.getClientRects().length > 0) element.focus();
+    else if (framesLeft > 0) requestAnimationFrame(() => attempt(framesLeft - 1));
+  };
+  setTimeout(() => requestAnimationFrame(() => attempt(120)), delay);
 }
 
 export function MessagesPage() {
-  useDocumentTitle('Messages');
   const { me } = useMe();
   const inbox = useInbox();
   const markRead = useMarkConversationRead();
   const remove = useDeleteMessage();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const navigationType = useNavigationType();
   const [searchParams, setSearchParams] = useSearchParams();
   const toParam = searchParams.get('to') ?? '';
+  const openKey = openedKey(searchParams);
   const searchId = useId();
   const threadHeadingId = useId();
   const composeButtonId = useId();
   const [query, setQuery] = useState('');
 
   // ?to=username opens compose with the recipient filled in.
-  const [view, setView] = useState<View>(() =>
-    toParam ? { kind: 'compose', to: toParam, subject: '', back: null, nonce: 0 } : { kind: 'none' },
+  const [compose, setCompose] = useState<Compose | null>(() =>
+    toParam ? { to: toParam, subject: '', reply: false, nonce: 0 } : null,
   );
   const [seenTo, setSeenTo] = useState(toParam);
   if (toParam !== seenTo) {
     setSeenTo(toParam);
-    if (toParam) setView((current) => composeView(current, toParam, '', null));
+    if (toParam) setCompose((current) => nextCompose(current, toParam, '', false));
+  }
+  /** Just sent, by recipient and subject: opened once the inbox lists it (its key holds the id). */
+  const [sent, setSent] = useState<SendMessageInput | null>(null);
+  // The browser's Back and Forward show what the address says: a form left open would hide it.
+  const [seenLocation, setSeenLocation] = useState(location.key);
+  if (location.key !== seenLocation) {
+    setSeenLocation(location.key);
+    if (navigationType === 'POP') {
+      setCompose(null);
+      setSent(null);
+    }
   }
 
   const conversations = inbox.data?.conversations ?? [];
-  const selected = findConversation(conversations, view);
-  // Once a just-sent conversation shows up, remember it by key.
-  if (view.kind === 'thread' && !view.key && selected) setView({ kind: 'thread', key: selected.key });
+  const selected = openKey ? conversations.find((c) => c.key === openKey) : undefined;
+  const sentTo = sent?.to.toLowerCase();
+  const sentConversation = sent
+    ? conversations.find((c) => c.other.username.toLowerCase() === sentTo && c.subject === sent.subject)
+    : undefined;
+  /** The conversation on screen (a reply's form hides it until Cancel or Send). */
+  const onScreen = compose ? undefined : selected;
+  const missing = Boolean(openKey && !selected && inbox.data && !compose && !sent);
+  useDocumentTitle(
+    selected && (!compose || compose.reply)
+      ? `${selected.subject} · Messages`
+      : missing
+        ? `${CONVERSATION_NOT_FOUND} · Messages`
+        : 'Messages',
+  );
 
   // Opening a conversation (or a new message arriving in the open one) marks it read.
   const markReadMutate = markRead.mutate;
-  const selectedKey = selected?.key;
-  const selectedUnread = selected?.unread ?? 0;
-  const otherId = selected?.other.id;
-  const subject = selected?.subject;
+  const onScreenKey = onScreen?.key;
+  const onScreenUnread = onScreen?.unread ?? 0;
+  const otherId = onScreen?.other.id;
+  const subject = onScreen?.subject;
   useEffect(() => {
-    if (!selectedKey || selectedUnread === 0 || !otherId || subject === undefined) return;
-    markReadMutate({ otherId, subject, key: selectedKey });
-  }, [selectedKey, selectedUnread, otherId, subject, markReadMutate]);
+    if (!onScreenKey || onScreenUnread === 0 || !otherId || subject === undefined) return;
+    markReadMutate({ otherId, subject, key: onScreenKey });
+  }, [onScreenKey, onScreenUnread, otherId, subject, markReadMutate]);
+
+  // Focus goes to the conversation's heading. Opening one navigates first, so the heading may not
+  // be there yet when asked for: it is then focused as soon as the conversation shows.
+  const headingWanted = useRef(false);
+  const focusThreadHeading = () => {
+    headingWanted.current = true;
+    focusSoon(() => {
+      const heading = document.getElementById(threadHeadingId);
+      if (heading) headingWanted.current = false;
+      return heading;
+    });
+  };
+  useEffect(() => {
+    if (!onScreenKey || !headingWanted.current) return;
+    headingWanted.current = false;
+    document.getElementById(threadHeadingId)?.focus();
+  }, [onScreenKey, threadHeadingId]);
+
+  // Once a just-sent conversation shows up in the inbox, its address opens it (then it is an
+  // ordinary open conversation).
+  if (sent && sentConversation && sentConversation.key === openKey) setSent(null);
+  const sentKey = sentConversation?.key;
+  const sentUrl = sentConversation ? paths.conversation(sentConversation.other.id, sentConversation.subject) : null;
+  useEffect(() => {
+    if (!sentUrl || sentKey === openKey) return;
+    headingWanted.current = true;
+    void navigate(sentUrl);
+  }, [sentUrl, sentKey, openKey, navigate]);
 
   const clearToParam = () => {
     if (!searchParams.has('to')) return;
@@ -93,35 +156,40 @@ export function MessagesPage() {
 
   const openThread = (conversation: Conversation) => {
     remove.reset();
-    setView({ kind: 'thread', key: conversation.key });
-    focusSoon(() => document.getElementById(threadHeadingId));
+    setCompose(null);
+    setSent(null);
+    if (conversation.key !== openKey) void navigate(paths.conversation(conversation.other.id, conversation.subject));
+    focusThreadHeading();
   };
 
-  const openCompose = (to = '', subjectLine = '', back: string | null = null) => {
-    setView((current) => composeView(current, to, subjectLine, back));
+  const openCompose = (to = '', subjectLine = '', reply = false) => {
+    headingWanted.current = false;
+    setSent(null);
+    setCompose((current) => nextCompose(current, to, subjectLine, reply));
+    // A new message leaves the open conversation (and its title) behind.
+    if (!reply && openKey) void navigate(paths.messages);
   };
 
   const closeCompose = () => {
     clearToParam();
-    if (view.kind === 'compose' && view.back) {
-      const back = view.back;
-      setView({ kind: 'thread', key: back });
-      focusSoon(() => document.getElementById(threadHeadingId));
-    } else {
-      setView({ kind: 'none' });
-      focusSoon(() => document.getElementById(composeButtonId));
-    }
+    setCompose(null);
+    if (compose?.reply && selected) focusThreadHeading();
+    else focusSoon(() => document.getElementById(composeButtonId));
   };
 
-  const handleSent = (sent: SendMessageInput) => {
+  const handleSent = (message: SendMessageInput) => {
     clearToParam();
-    setView({ kind: 'thread', key: null, username: sent.to, subject: sent.subject });
-    focusSoon(() => document.getElementById(threadHeadingId));
+    setCompose(null);
+    setSent(message);
+    // A reply stays in the open conversation: nothing to navigate, focus goes back to it.
+    focusThreadHeading();
   };
 
   const backToList = () => {
-    const key = selected?.key;
-    setView({ kind: 'none' });
+    const key = openKey;
+    headingWanted.current = false;
+    setCompose(null);
+    void navigate(paths.messages);
     focusSoon(() => (key ? document.querySelector<HTMLElement>(`[data-conversation="${CSS.escape(key)}"]`) : null));
   };
 
@@ -136,8 +204,8 @@ export function MessagesPage() {
     : conversations;
 
   // Small screens show one pane at a time.
-  const paneOpen = view.kind === 'compose' || (view.kind === 'thread' && Boolean(selected));
-  const waitingForSent = view.kind === 'thread' && !view.key && !selected;
+  const paneOpen = Boolean(compose || openKey || sent);
+  const opening = (sent && inbox.isFetching) || (openKey && !selected && inbox.isPending);
   const unreadTotal = conversations.reduce((sum, c) => sum + c.unread, 0);
 
   if (!me) return null;
@@ -216,11 +284,7 @@ export function MessagesPage() {
                 No conversations match your search
               </p>
             ) : (
-              <ConversationList
-                conversations={shown}
-                selectedKey={view.kind === 'thread' ? (selected?.key ?? null) : null}
-                onSelect={openThread}
-              />
+              <ConversationList conversations={shown} selectedKey={onScreen?.key ?? null} onSelect={openThread} />
             )}
           </div>
         </section>
@@ -232,34 +296,45 @@ export function MessagesPage() {
               {remove.error.message}
             </Alert>
           )}
-          {view.kind === 'compose' ? (
+          {compose ? (
             <ComposeForm
-              key={view.nonce}
-              initialTo={view.to}
-              initialSubject={view.subject}
+              key={compose.nonce}
+              initialTo={compose.to}
+              initialSubject={compose.subject}
               onCancel={closeCompose}
               onSent={handleSent}
             />
-          ) : selected ? (
+          ) : onScreen ? (
             <Thread
-              conversation={selected}
+              conversation={onScreen}
               meId={me.id}
               headingId={threadHeadingId}
               onBack={backToList}
-              onReply={() => openCompose(selected.other.username, selected.subject, selected.key)}
+              onReply={() => openCompose(onScreen.other.username, onScreen.subject, true)}
               onDelete={(message) => {
-                remove.mutate(message.id);
-                // The button that opened the dialog is gone with its message: keep focus in the thread.
+                // Its last message gone, the conversation is gone too: its address leads to the list.
+                const last = onScreen.messageCount <= 1;
+                remove.mutate(message.id, {
+                  onSuccess: () => {
+                    if (last) void navigate(paths.messages, { replace: true });
+                  },
+                });
+                // The button that opened the dialog is gone with its message: keep focus in the
+                // thread, or on Compose when the thread goes too.
                 focusSoon(
-                  () => document.getElementById(threadHeadingId) ?? document.getElementById(composeButtonId),
+                  () =>
+                    (last ? null : document.getElementById(threadHeadingId)) ??
+                    document.getElementById(composeButtonId),
                   50,
                 );
               }}
             />
-          ) : waitingForSent && inbox.isFetching ? (
+          ) : opening ? (
             <div role="status" className="flex flex-1 items-center justify-center text-sm text-fg-muted">
               Opening conversation…
             </div>
+          ) : missing ? (
+            <MissingConversation onBack={backToList} />
           ) : (
             <div className="flex flex-1 flex-col items-center justify-center gap-3 px-6 text-center">
               <span className="inline-flex size-12 items-center justify-center rounded-full bg-surface-2 text-fg-muted">
@@ -269,6 +344,27 @@ export function MessagesPage() {
             </div>
           )}
         </div>
+      </div>
+    </div>
+  );
+}
+
+/** An address naming a conversation this member does not have (deleted, or never theirs). */
+function MissingConversation({ onBack }: { onBack: () => void }) {
+  return (
+    <div className="flex flex-1 flex-col">
+      <div className="border-b border-line px-3 py-3 md:hidden">
+        <Button variant="ghost" size="sm" onClick={onBack} className="-ml-1 px-2">
+          <ArrowLeft aria-hidden="true" />
+          Back
+        </Button>
+      </div>
+      <div className="flex flex-1 flex-col items-center justify-center gap-3 px-6 text-center">
+        <span className="inline-flex size-12 items-center justify-center rounded-full bg-surface-2 text-fg-muted">
+          <MessageSquare className="size-6" aria-hidden="true" />
+        </span>
+        <h2 className="text-base font-semibold text-fg">{CONVERSATION_NOT_FOUND}</h2>
+        <p className="text-sm text-fg-muted">{MESSAGES_EMPTY_STATE}</p>
       </div>
     </div>
   );

@@ -59,7 +59,9 @@ export function Thread({
 
   return (
     <section aria-labelledby={headingId} className="flex min-h-0 flex-1 flex-col">
-      <div className="flex items-center gap-3 border-b border-line px-3 py-3 sm:px-5">
+      {/* Wraps instead of truncating: on a narrow phone the subject, the other member and every
+          action stay whole and reachable (WCAG 1.4.10), their focus rings unclipped. */}
+      <div className="flex flex-wrap items-start gap-x-3 gap-y-2 border-b border-line px-3 py-3 sm:px-5 md:items-center">
         <Button variant="ghost" size="sm" onClick={onBack} className="-ml-1 px-2 md:hidden">
           <ArrowLeft aria-hidden="true" />
           Back
@@ -73,16 +75,16 @@ export function Thread({
             <Avatar name={other.username} src={other.avatarUrl} size="md" />
           </Link>
         )}
-        <div className="min-w-0 flex-1">
-          <h2 id={headingId} tabIndex={-1} className="truncate text-base font-semibold text-fg outline-none">
+        <div className="min-w-0 flex-[1_1_12rem]">
+          <h2 id={headingId} tabIndex={-1} className="rounded-sm text-base font-semibold break-words text-fg">
             {conversation.subject}
           </h2>
-          <p className="truncate text-sm text-fg-muted">
+          <p className="text-sm break-words text-fg-muted">
             with{' '}
             {former ? (
               <span className="font-medium italic">{other.username}</span>
             ) : (
-              <Link to={paths.profile(other.username)} className="font-medium text-link hover:underline">
+              <Link to={paths.profile(other.username)} className="rounded-sm font-medium text-link hover:underline">
                 {other.username}
               </Link>
             )}
@@ -90,12 +92,14 @@ export function Thread({
         </div>
         {/* A former member deleted their account: there is no one to reply to. */}
         {!former && (
-          <Button variant="secondary" size="sm" onClick={onReply}>
-            <Reply aria-hidden="true" />
-            Reply
-          </Button>
+          <div className="ml-auto flex flex-wrap items-center gap-2">
+            <Button variant="secondary" size="sm" onClick={onReply}>
+              <Reply aria-hidden="true" />
+              Reply
+            </Button>
+            <BlockButton username={other.username} />
+          </div>
         )}
-        {!former && <BlockButton username={other.username} />}
       </div>
 
       <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto px-3 py-4 sm:px-5">
