@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectFocusOn, newMember } from './fixtures';
+import { DEMO_ADMIN, expectFocusOn, newMember } from './fixtures';
 
 // The keyboard journeys of the accessibility issue: after the first page load, only keys. Each
 // step says where focus is (by role and name) and that its ring shows. Setup that is not the
@@ -131,4 +131,96 @@ test('a member registers for an event with a guest by keyboard', async ({ page }
   // The dialog closes by itself after its banner; focus comes back to the guests button.
   await expect(dialog).toBeHidden({ timeout: 5000 });
   await expectFocusOn(page, page.getByRole('button', { name: 'Guests (1)' }), 'Guests (1)');
+});
+
+test('an admin creates an event by keyboard', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto('/');
+  const signedIn = await page.request.post('/api/auth/sign-in', {
+    data: DEMO_ADMIN,
+    headers: { origin: origin(page) },
+  });
+  expect(signedIn.status()).toBe(200);
+  const name = `Keyboard Mixer ${Date.now().toString(36)}`;
+
+  await page.goto('/admin');
+  await tabTo(page, page.getByRole('link', { name: 'Create Event' }), 'Create Event link');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/events\/create$/);
+  await expectFocusOn(page, page.getByRole('heading', { level: 1, name: 'Create Event' }), 'the form’s heading');
+
+  // Submitted empty, the form says what is missing and focus goes to the first field in error.
+  const submit = page.getByRole('button', { name: 'Create Event' });
+  await tabTo(page, submit, 'Create Event button', { max: 120 });
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Name is required')).toBeVisible();
+  const nameField = page.getByRole('textbox', { name: 'Name' });
+  await expectFocusOn(page, nameField, 'Name (in error)');
+  await page.keyboard.type(name);
+
+  // Date and time inputs, segment by segment: Tab moves from one segment to the next.
+  const start = page.getByLabel('Start time');
+  await tabTo(page, start, 'Start time');
+  await page.keyboard.type('05202031');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('0600P');
+  await expect(start).toHaveValue('2031-05-20T18:00');
+  const end = page.getByLabel('End time');
+  await tabTo(page, end, 'End time');
+  await page.keyboard.type('05202031');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('0900P');
+  await expect(end).toHaveValue('2031-05-20T21:00');
+
+  // Status keeps its default (upcoming); the capacity is typed.
+  await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('upcoming');
+  await tabTo(page, page.getByRole('spinbutton', { name: 'Max attendees' }), 'Max attendees');
+  await page.keyboard.type('40');
+
+  await tabTo(page, submit, 'Create Event button', { max: 120 });
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/admin\?tab=events$/);
+  const row = page.getByRole('listitem').filter({ hasText: name });
+  await expect(row).toBeVisible();
+  await expect(row.getByText('Capacity 40')).toBeVisible();
+  await expectFocusOn(page, page.getByRole('heading', { level: 1 }), 'the admin dashboard heading');
+});
+
+test('the mobile menu at 390 px opens, is tabbed through and closes by keyboard', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/events');
+  const menuButton = page.getByRole('button', { name: 'Menu' });
+  await tabTo(page, menuButton, 'Menu button');
+  await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+  await page.keyboard.press('Enter');
+  await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+  const menu = page.locator('#mobile-menu');
+  await expect(menu).toBeVisible();
+  await expectFocusOn(page, menuButton, 'Menu button (open)');
+
+  // Tab goes through the menu's links in order, then wraps to the top of the header.
+  for (const name of ['Events', 'Podcasts', 'Community', 'Contact', 'Sign In', 'Register']) {
+    await page.keyboard.press('Tab');
+    await expectFocusOn(page, menu.getByRole('link', { name, exact: true }), `menu link ${name}`);
+  }
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => !!document.activeElement?.closest('header'))).toBe(true);
+  await page.keyboard.press('Shift+Tab');
+  await expectFocusOn(page, menu.getByRole('link', { name: 'Register', exact: true }), 'menu link Register (back)');
+
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+  await expectFocusOn(page, menuButton, 'Menu button (closed)');
+
+  // Opened with Space too; a link followed closes it and the new screen takes focus.
+  await page.keyboard.press('Space');
+  await expect(menu).toBeVisible();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expectFocusOn(page, menu.getByRole('link', { name: 'Podcasts', exact: true }), 'menu link Podcasts');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/podcasts$/);
+  await expect(menu).toBeHidden();
+  await expectFocusOn(page, page.getByRole('heading', { level: 1 }), 'the podcasts heading');
 });
