@@ -1,5 +1,13 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DEMO_ADMIN, expectNoAxeViolations, newMember, register, signIn } from './fixtures';
+import {
+  DEMO_ADMIN,
+  expectNoAxeViolations,
+  expectVisibleRing,
+  focusRing,
+  newMember,
+  register,
+  signIn,
+} from './fixtures';
 
 // The finish of issue 12, as a member meets it: changing one's mind about an event, the guest
 // modal and its one e-mail, keyboard focus that shows, the mobile menu, target sizes, the
@@ -39,19 +47,6 @@ async function mailsTo(page: Page, to: string) {
   } finally {
     await admin.close();
   }
-}
-
-/** WCAG relative luminance contrast of two CSS rgb() colours. */
-function contrast(a: string, b: string): number {
-  const lum = (css: string) => {
-    const [r, g, bl] = (css.match(/[\d.]+/g) ?? ['0', '0', '0']).slice(0, 3).map((v) => {
-      const c = Number(v) / 255;
-      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-    });
-    return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
-  };
-  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
-  return (hi! + 0.05) / (lo! + 0.05);
 }
 
 test('a member switches between attending and maybe; guests come in the one confirmation e-mail', async ({
@@ -165,55 +160,10 @@ async function expectVisibleFocus(page: Page, paths: string[]) {
       const seen = new Set<string>();
       for (let i = 0; i < 40; i++) {
         await page.keyboard.press('Tab');
-        const focus = await page.evaluate(() => {
-          const el = document.activeElement as HTMLElement | null;
-          if (!el || el === document.body) return null;
-          // Any CSS colour (oklch included) as rgb(), through a canvas.
-          const toRgb = (color: string) => {
-            const canvas = document.createElement('canvas');
-            canvas.width = canvas.height = 1;
-            const context = canvas.getContext('2d')!;
-            context.fillStyle = color;
-            context.fillRect(0, 0, 1, 1);
-            const [r, g, b] = context.getImageData(0, 0, 1, 1).data;
-            return `rgb(${r}, ${g}, ${b})`;
-          };
-          const style = getComputedStyle(el);
-          // What the outline is drawn on: the nearest painted background around the element.
-          let node: HTMLElement | null = el.parentElement;
-          let around = 'rgb(255, 255, 255)';
-          while (node) {
-            const bg = getComputedStyle(node).backgroundColor;
-            if (bg && bg !== 'rgba(0, 0, 0, 0)' && bg !== 'transparent') {
-              around = bg;
-              break;
-            }
-            node = node.parentElement;
-          }
-          // Some rings are drawn by ::after (rows, pictures); a dark edge around them counts as
-          // what the ring is seen against.
-          const after = getComputedStyle(el, '::after');
-          const usesAfter = style.outlineStyle === 'none' && after.outlineStyle !== 'none';
-          const outline = usesAfter ? after : style;
-          const edge = usesAfter ? after.boxShadow.match(/rgba?\([^)]*\)/)?.[0] : undefined;
-          if (edge) around = edge;
-          return {
-            name: `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`,
-            outlineStyle: outline.outlineStyle,
-            outlineWidth: parseFloat(outline.outlineWidth),
-            outlineColor: toRgb(outline.outlineColor),
-            around: toRgb(around),
-          };
-        });
+        const focus = await focusRing(page);
         if (!focus || seen.has(focus.name)) continue;
         seen.add(focus.name);
-        const label = `${path} (${theme}) ${focus.name}`;
-        expect(focus.outlineStyle, label).not.toBe('none');
-        expect(focus.outlineWidth, label).toBeGreaterThanOrEqual(2);
-        expect(
-          contrast(focus.outlineColor, focus.around),
-          `${label}: ${focus.outlineColor} on ${focus.around}`,
-        ).toBeGreaterThanOrEqual(3);
+        expectVisibleRing(focus, `${path} (${theme}) ${focus.name}`);
       }
       expect(seen.size, `${path} has controls`).toBeGreaterThan(3);
     }

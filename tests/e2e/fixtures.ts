@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, request, type Page } from '@playwright/test';
+import { expect, request, type Locator, type Page } from '@playwright/test';
 import { E2E_DEMO_ADMIN, E2E_DEMO_MEMBER_PASSWORD } from './demo-logins';
 
 // Shared steps for the journeys. The server under test is seeded with the demo content, with the
@@ -79,4 +79,89 @@ export async function latestMail(page: Page, to: string) {
   } finally {
     await admin.dispose();
   }
+}
+
+/** WCAG relative luminance contrast of two CSS rgb() colours. */
+export function contrast(a: string, b: string): number {
+  const lum = (css: string) => {
+    const [r, g, bl] = (css.match(/[\d.]+/g) ?? ['0', '0', '0']).slice(0, 3).map((v) => {
+      const c = Number(v) / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
+  };
+  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+}
+
+export type FocusRing = {
+  name: string;
+  outlineStyle: string;
+  outlineWidth: number;
+  outlineColor: string;
+  /** What the ring is seen against: the nearest painted background, or the edge drawn around it. */
+  around: string;
+};
+
+/** The focused element's ring as drawn (its outline, or that of its ::after), or null when focus
+ * rests on the page body. */
+export async function focusRing(page: Page): Promise<FocusRing | null> {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return null;
+    // Any CSS colour (oklch included) as rgb(), through a canvas.
+    const toRgb = (color: string) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = canvas.height = 1;
+      const context = canvas.getContext('2d')!;
+      context.fillStyle = color;
+      context.fillRect(0, 0, 1, 1);
+      const [r, g, b] = context.getImageData(0, 0, 1, 1).data;
+      return `rgb(${r}, ${g}, ${b})`;
+    };
+    const style = getComputedStyle(el);
+    // What the outline is drawn on: the nearest painted background around the element.
+    let node: HTMLElement | null = el.parentElement;
+    let around = 'rgb(255, 255, 255)';
+    while (node) {
+      const bg = getComputedStyle(node).backgroundColor;
+      if (bg && bg !== 'rgba(0, 0, 0, 0)' && bg !== 'transparent') {
+        around = bg;
+        break;
+      }
+      node = node.parentElement;
+    }
+    // Some rings are drawn by ::after (rows, pictures); a dark edge around them counts as
+    // what the ring is seen against.
+    const after = getComputedStyle(el, '::after');
+    const usesAfter = style.outlineStyle === 'none' && after.outlineStyle !== 'none';
+    const outline = usesAfter ? after : style;
+    const edge = usesAfter ? after.boxShadow.match(/rgba?\([^)]*\)/)?.[0] : undefined;
+    if (edge) around = edge;
+    return {
+      name: `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`,
+      outlineStyle: outline.outlineStyle,
+      outlineWidth: parseFloat(outline.outlineWidth),
+      outlineColor: toRgb(outline.outlineColor),
+      around: toRgb(around),
+    };
+  });
+}
+
+/** The ring shows: drawn, 2 px or more, with 3:1 contrast against what it is drawn on. */
+export function expectVisibleRing(ring: FocusRing, label: string) {
+  expect(ring.outlineStyle, label).not.toBe('none');
+  expect(ring.outlineWidth, label).toBeGreaterThanOrEqual(2);
+  expect(
+    contrast(ring.outlineColor, ring.around),
+    `${label}: ${ring.outlineColor} on ${ring.around}`,
+  ).toBeGreaterThanOrEqual(3);
+}
+
+/** Keyboard focus is on `target` (found by role and name) and shows a visible ring. */
+export async function expectFocusOn(page: Page, target: Locator, label = String(target)) {
+  await expect(target, `focus on ${label}`).toBeFocused();
+  const ring = await focusRing(page);
+  expect(ring, `focus on ${label}, not the page body`).not.toBeNull();
+  expectVisibleRing(ring!, label);
 }

@@ -1,4 +1,5 @@
 import { Outlet, useNavigation } from 'react-router';
+import { RouteFocus } from './route-focus';
 import { ScrollToTop } from './scroll-to-top';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -12,6 +13,7 @@ export function Layout() {
   return (
     <div className="flex min-h-dvh flex-col">
       <ScrollToTop />
+      <RouteFocus />
       <a
         href="#main"
         className="sr-only z-50 rounded-lg bg-brand px-4 py-2 text-sm font-medium text-on-brand focus:not-sr-only focus:fixed focus:top-3 focus:left-3"

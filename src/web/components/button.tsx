@@ -8,7 +8,8 @@ export type ButtonSize = 'sm' | 'md' | 'lg';
 
 const base =
   'inline-flex shrink-0 items-center justify-center gap-2 rounded-lg font-medium whitespace-nowrap ' +
-  'transition-colors select-none disabled:pointer-events-none disabled:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0';
+  'transition-colors select-none disabled:pointer-events-none disabled:opacity-60 aria-disabled:pointer-events-none ' +
+  'aria-disabled:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0';
 
 const variants: Record<ButtonVariant, string> = {
   primary: 'bg-brand text-on-brand shadow-sm hover:bg-brand-hover',
@@ -30,7 +31,10 @@ export function buttonClasses(variant: ButtonVariant = 'primary', size: ButtonSi
 type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   variant?: ButtonVariant;
   size?: ButtonSize;
-  /** Shows a spinner and disables the button while an action runs. */
+  /**
+   * Shows a spinner and ignores presses while an action runs. The button stays focusable
+   * (aria-disabled, not disabled): a disabled button drops keyboard focus to the page body.
+   */
   loading?: boolean;
 };
 
@@ -42,15 +46,24 @@ export function Button({
   className,
   children,
   type = 'button',
+  onClick,
   ...rest
 }: ButtonProps) {
+  const busy = loading && !disabled;
   return (
     <button
       type={type}
-      disabled={disabled || loading}
+      disabled={disabled}
+      aria-disabled={busy || undefined}
       aria-busy={loading || undefined}
       className={buttonClasses(variant, size, className)}
       {...rest}
+      // A press while busy does nothing; preventing the click also stops a form's submission,
+      // Enter in a field included (the browser submits through a click on the submit button).
+      onClick={(event) => {
+        if (busy) event.preventDefault();
+        else onClick?.(event);
+      }}
     >
       {loading && <Spinner label="" />}
       {children}

@@ -69,10 +69,19 @@ function useRefreshAfterRegistration() {
 
 const registrationPath = (id: string) => `/api/events/${encodeURIComponent(id)}/registration`;
 
-export function useRegister(id: string) {
+/**
+ * `onRegistered` runs before the refresh, while the page still shows the button that was
+ * pressed: a dialog it opens takes focus from that button, where after the refresh the button
+ * is gone and focus would fall to the page body.
+ */
+export function useRegister(
+  id: string,
+  onRegistered?: (result: RegistrationResponse, input: RegistrationInput) => void | Promise<void>,
+) {
   const refresh = useRefreshAfterRegistration();
   return useMutation({
     mutationFn: (input: RegistrationInput) => api.put<RegistrationResponse>(registrationPath(id), input),
+    onSuccess: onRegistered,
     onSettled: refresh,
   });
 }

@@ -24,7 +24,8 @@ import { RegistrationPanel } from './registration-panel';
 
 // The guest form (with its validation library and dialog) loads when a registration may need
 // it, not with the page.
-const GuestModal = lazy(() => import('./guest-modal').then((m) => ({ default: m.GuestModal })));
+const loadGuestModal = () => import('./guest-modal');
+const GuestModal = lazy(() => loadGuestModal().then((m) => ({ default: m.GuestModal })));
 
 const page = 'mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12';
 const sectionHeading = 'text-2xl font-semibold tracking-tight text-fg';
@@ -233,7 +234,12 @@ function EventView({ event, registration }: { event: EventDetail; registration: 
             <RegistrationPanel
               event={event}
               registration={registration}
-              onAttending={() => setGuestsOpen(true)}
+              // Opened only once its code is here: a modal still loading would leave focus nowhere
+              // when the refresh replaces Register Now.
+              onAttending={async () => {
+                await loadGuestModal();
+                setGuestsOpen(true);
+              }}
               onManageGuests={() => setGuestsOpen(true)}
             />
             {event.status !== 'completed' && (

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { CircleCheck, CircleHelp, UserPlus } from 'lucide-react';
 import { ATTENDEE_GROUP_LABELS, REGISTRATION_SUCCESS, UNREGISTER_CONFIRM } from '../../../shared/event-texts';
@@ -13,6 +13,9 @@ import { useSignInFirst } from './event-card';
 
 /** The "Add guests" button, where focus returns when the guest modal closes. */
 export const MANAGE_GUESTS_ID = 'manage-guests';
+/** Where focus goes when a change replaces the button that made it (a status, Register Now). */
+const STATUS_ID = 'registration-status';
+const REGISTER_NOW_ID = 'register-now';
 
 type Notice = { tone: 'success' | 'info' | 'error'; title: string; text?: string } | null;
 
@@ -44,17 +47,36 @@ export function RegistrationPanel({
 }: {
   event: EventDetail;
   registration: MyRegistration | null;
-  /** Called after registering as attending with a seat: opens the guest modal. */
-  onAttending: () => void;
+  /**
+   * Called after registering as attending with a seat, before the page refreshes: opens the
+   * guest modal (resolving once it is on its way) while Register Now still holds focus.
+   */
+  onAttending: () => void | Promise<void>;
   onManageGuests: () => void;
 }) {
   const { pathname } = useLocation();
   const signInFirst = useSignInFirst();
-  const register = useRegister(event.id);
-  const unregister = useUnregister(event.id);
   const [notice, setNotice] = useState<Notice>(null);
   const [confirming, setConfirming] = useState(false);
   const [confirmingMaybe, setConfirmingMaybe] = useState(false);
+  // The id of what takes focus once the refresh has shown it; a layout effect, so focus moves in
+  // the same commit that removes the pressed button and never rests on the page body.
+  const focusNext = useRef<string | null>(null);
+  useLayoutEffect(() => {
+    const target = focusNext.current && document.getElementById(focusNext.current);
+    if (!target) return;
+    target.focus();
+    focusNext.current = null;
+  }, [registration]);
+  const register = useRegister(event.id, async ({ waitlisted }, { status }) => {
+    setConfirmingMaybe(false);
+    if (waitlisted) setNotice(WAITLISTED);
+    else if (status === 'maybe') setNotice(MAYBE);
+    else setNotice({ tone: 'success', title: REGISTRATION_SUCCESS });
+    if (status === 'attending' && !waitlisted) await onAttending();
+    else focusNext.current = STATUS_ID;
+  });
+  const unregister = useUnregister(event.id);
 
   if (event.status === 'completed') {
     return (
@@ -73,13 +95,6 @@ export function RegistrationPanel({
     register.mutate(
       { status },
       {
-        onSuccess: ({ waitlisted }) => {
-          setConfirmingMaybe(false);
-          if (waitlisted) setNotice(WAITLISTED);
-          else if (status === 'maybe') setNotice(MAYBE);
-          else setNotice({ tone: 'success', title: REGISTRATION_SUCCESS });
-          if (status === 'attending' && !waitlisted) onAttending();
-        },
         onError: (error) => {
           setConfirmingMaybe(false);
           setNotice({ tone: 'error', title: 'Failed to register for event', text: reason(error) });
@@ -93,6 +108,7 @@ export function RegistrationPanel({
       onSuccess: () => {
         setConfirming(false);
         setNotice(null);
+        focusNext.current = REGISTER_NOW_ID;
       },
       onError: (error) => {
         setConfirming(false);
@@ -110,6 +126,8 @@ export function RegistrationPanel({
       {registration ? (
         <div className="flex flex-wrap items-center gap-3">
           <p
+            id={STATUS_ID}
+            tabIndex={-1}
             className={
               registration.status === 'waitlisted'
                 ? 'inline-flex items-center gap-2 rounded-lg border border-danger/40 bg-danger-soft px-3 py-2 text-sm font-medium text-danger-text'
@@ -193,10 +211,12 @@ export function RegistrationPanel({
         </div>
       ) : (
         <div className="flex flex-wrap gap-3">
+          {/* The pressed button shows the spinner and keeps focus (loading is aria-disabled). */}
           <Button
+            id={REGISTER_NOW_ID}
             size="lg"
             loading={register.isPending && register.variables?.status === 'attending'}
-            disabled={register.isPending}
+            disabled={register.isPending && register.variables?.status !== 'attending'}
             onClick={() => choose('attending')}
           >
             Register Now
@@ -205,7 +225,7 @@ export function RegistrationPanel({
             size="lg"
             variant="secondary"
             loading={register.isPending && register.variables?.status === 'maybe'}
-            disabled={register.isPending}
+            disabled={register.isPending && register.variables?.status !== 'maybe'}
             onClick={() => choose('maybe')}
           >
             Maybe

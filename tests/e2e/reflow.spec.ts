@@ -1,0 +1,57 @@
+import { expect, test, type Page } from '@playwright/test';
+import { newMember } from './fixtures';
+import { memberRoutes, publicRoutes } from './routes';
+
+// Reflow (WCAG 1.4.10): at 320 CSS px wide every public and member screen reads without
+// scrolling sideways.
+test.use({ viewport: { width: 320, height: 640 } });
+
+/** The page's horizontal overflow, and the elements that stick out past the right edge. */
+async function overflow(page: Page) {
+  return page.evaluate(() => {
+    const root = document.scrollingElement!;
+    const width = root.clientWidth;
+    const wide = [...document.querySelectorAll<HTMLElement>('body *')]
+      .filter((el) => {
+        const box = el.getBoundingClientRect();
+        return box.width > 0 && box.right > width + 1 && !el.closest('[hidden], .sr-only');
+      })
+      .slice(0, 5)
+      .map(
+        (el) =>
+          `${el.tagName.toLowerCase()}.${[...el.classList].slice(0, 4).join('.')} (${Math.round(el.getBoundingClientRect().right)} px)`,
+      );
+    return { scrollWidth: root.scrollWidth, clientWidth: width, wide };
+  });
+}
+
+async function expectReflow(page: Page, paths: string[]) {
+  const problems: string[] = [];
+  for (const path of paths) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeAttached();
+    // Judge the screen with its content, not its loading placeholders.
+    await expect(page.locator('.animate-pulse, [aria-busy="true"]'))
+      .toHaveCount(0, { timeout: 10_000 })
+      .catch(() => undefined);
+    const { scrollWidth, clientWidth, wide } = await overflow(page);
+    if (scrollWidth > clientWidth + 1)
+      problems.push(`${path}: ${scrollWidth} px wide in ${clientWidth}: ${wide.join(', ')}`);
+  }
+  expect(problems, 'screens that scroll sideways at 320 px').toEqual([]);
+}
+
+test('public screens reflow at 320 px', async ({ page }) => {
+  await page.goto('/');
+  await expectReflow(page, await publicRoutes(page));
+});
+
+test('member screens reflow at 320 px', async ({ page }) => {
+  await page.goto('/');
+  const res = await page.request.post('/api/auth/register', {
+    data: newMember('reflow'),
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(res.status(), await res.text()).toBeLessThan(300);
+  await expectReflow(page, await memberRoutes(page));
+});
