@@ -16,15 +16,6 @@ const OUT = resolve('test-results/nu-html');
 type NuMessage = { type: string; subType?: string; url: string; lastLine?: number; message: string; extract?: string };
 
 /**
- * TODO(icon): the icon's data URL in src/web/index.html has literal spaces, which the checker
- * reports on every page; it is being fixed in another branch. Remove this filter when that lands.
- */
-const isKnownIconError = (m: NuMessage) =>
-  m.message.includes('for attribute “href” on element “link”') &&
-  m.message.includes('Space is not allowed') &&
-  (m.extract ?? '').includes('rel="icon"');
-
-/**
  * The checker's CSS validator predates what the stylesheet (Tailwind's build, written into the
  * page by the server) rightly uses: `@property` (registered custom properties, in every current
  * browser), `margin-trim` inside an `@supports` test, and transitions of those custom properties.
@@ -86,7 +77,7 @@ test('the Nu HTML checker finds no error on the public and member screens', asyn
   const report = JSON.parse(run.stderr || '{"messages":[]}') as { messages: NuMessage[] };
   const errors = report.messages
     .filter((m) => m.type === 'error' || m.subType === 'fatal' || m.type === 'non-document-error')
-    .filter((m) => !isKnownIconError(m) && !isOutdatedCssCheck(m));
+    .filter((m) => !isOutdatedCssCheck(m));
   const listed = errors.map(
     (m) =>
       `${m.url.replace(`file:${OUT}/`, '')}:${m.lastLine ?? '?'}: ${m.message}${m.extract ? `\n    ${m.extract.trim()}` : ''}`,

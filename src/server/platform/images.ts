@@ -2,18 +2,17 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
 import { IMAGE_WIDTHS, imageWidths } from '../../shared/image-widths';
+import { IMAGE_FORMATS, NOT_AN_IMAGE } from '../../shared/images';
 import { unprocessable } from './errors';
 import type { Bucket, Storage } from './storage';
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 export const MAX_IMAGE_PIXELS = 40_000_000; // well below sharp's 268 MP default
 
-/** The formats we take, and the words that name them. Not SVG: it is a document (scripts,
- * links, fonts) rather than a picture, and rasterised at an unknown size it would come out
- * blurred; a logo is exported as PNG in a click. Nor TIFF, PDF or the other formats the
- * decoder happens to read: the rule and the message say the same thing. */
-const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif']);
-export const NOT_AN_IMAGE = 'Please choose an image file (JPEG, PNG, WebP, GIF or AVIF).';
+/** Only what the message names: not the other formats the decoder happens to read (SVG, TIFF,
+ * PDF), so the rule and the message say the same thing (shared/images.ts). */
+const ACCEPTED_FORMATS = new Set<string>(IMAGE_FORMATS);
+export { NOT_AN_IMAGE };
 export const IMAGE_TOO_LARGE = `Images must be ${MAX_IMAGE_BYTES / 1024 / 1024} MB or smaller.`;
 
 /** The format sharp reads in the bytes' header: AVIF is HEIF with AV1 inside. */

@@ -9,6 +9,7 @@ import { cn } from '../lib/cn';
 import { fieldBorder } from './field-frame';
 import { richTextClasses } from './rich-text';
 import { Spinner } from './spinner';
+import { IMAGE_ACCEPT } from '../../shared/images';
 
 // A self-hosted TipTap editor (the spec's cloud editor cannot load under our CSP). Import this
 // module only from screens that write, so TipTap stays out of every other chunk.
@@ -445,7 +446,7 @@ function Toolbar({
         <input
           ref={setFileInput}
           type="file"
-          accept="image/*"
+          accept={IMAGE_ACCEPT}
           multiple
           hidden
           tabIndex={-1}

@@ -66,6 +66,34 @@ describe('POST /api/uploads/forum-images', () => {
     expect(res.json().error.message).toMatch(/choose an image file/i);
   });
 
+  it('takes the formats its message names and refuses the others the decoder could read (SVG, TIFF)', async () => {
+    const { client } = await registeredClient(ctx.app);
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><rect width="40" height="40" fill="#4f46e5"/></svg>',
+    );
+    const pixels = sharp({ create: { width: 40, height: 40, channels: 3, background: '#4f46e5' } });
+    const refused: [string, Buffer, string][] = [
+      ['logo.svg', svg, 'image/svg+xml'],
+      ['scan.tiff', await pixels.clone().tiff().toBuffer(), 'image/tiff'],
+    ];
+    for (const [name, bytes, type] of refused) {
+      const res = await uploadFile(ctx.app, client, URL, bytes, name, type);
+      expect(res.statusCode, name).toBe(422);
+      expect(res.json().error.message, name).toBe(NOT_AN_IMAGE);
+    }
+    const taken: [string, Buffer, string][] = [
+      ['a.jpg', await pixels.clone().jpeg().toBuffer(), 'image/jpeg'],
+      ['a.png', await pixels.clone().png().toBuffer(), 'image/png'],
+      ['a.webp', await pixels.clone().webp().toBuffer(), 'image/webp'],
+      ['a.gif', await pixels.clone().gif().toBuffer(), 'image/gif'],
+      ['a.avif', await pixels.clone().avif().toBuffer(), 'image/avif'],
+    ];
+    for (const [name, bytes, type] of taken) {
+      const res = await uploadFile(ctx.app, client, URL, bytes, name, type);
+      expect(res.statusCode, name).toBe(200);
+    }
+  });
+
   it('refuses an image over 10 MB with 413 and a message', async () => {
     const { client } = await registeredClient(ctx.app);
     const huge = Buffer.concat([await png(10, 10), Buffer.alloc(10 * 1024 * 1024 + 1)]);

@@ -3,6 +3,7 @@ import { ImagePlus, Trash2 } from 'lucide-react';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { MAX_IMAGE_BYTES, refusalReason as reasonOf } from '../../lib/api';
+import { IMAGE_ACCEPT } from '../../../shared/images';
 
 /** The server's multipart limit (files per request). */
 const FILES_PER_UPLOAD = 10;
@@ -109,7 +110,7 @@ export function EventImageList({
             ref={inputRef}
             id={`${id}-files`}
             type="file"
-            accept="image/*"
+            accept={IMAGE_ACCEPT}
             multiple
             hidden
             onChange={(event) => void handleFiles(event)}

@@ -3,6 +3,7 @@ import { ImageIcon, Trash2, Upload } from 'lucide-react';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { MAX_IMAGE_BYTES, refusalReason as reasonOf } from '../../lib/api';
+import { IMAGE_ACCEPT } from '../../../shared/images';
 
 /**
  * One image of an item (a sponsor's logo, a podcast's thumbnail, an event's image): a preview,
@@ -84,7 +85,7 @@ export function ImageUploadField({
             ref={inputRef}
             id={`${id}-file`}
             type="file"
-            accept="image/*"
+            accept={IMAGE_ACCEPT}
             hidden
             onChange={(event) => void handleFile(event)}
           />

@@ -7,6 +7,7 @@ import { Spinner } from '../../components/spinner';
 import { ApiRequestError } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { useRemoveAvatar, useUploadAvatar, type Owner } from './api';
+import { IMAGE_ACCEPT } from '../../../shared/images';
 
 export const UPLOAD_ERROR = 'Failed to upload image';
 export const REMOVE_ERROR = 'Failed to remove image';
@@ -79,7 +80,7 @@ export function AvatarEditor({ name, owner, avatarUrl }: { name: string; owner: 
           >
             <Camera aria-hidden="true" />
             {avatarUrl ? 'Change photo' : 'Upload photo'}
-            <input type="file" accept="image/*" className="sr-only" onChange={handleFile} />
+            <input type="file" accept={IMAGE_ACCEPT} className="sr-only" onChange={handleFile} />
           </label>
           {avatarUrl && (
             <Button
