@@ -10,6 +10,8 @@ export const CHANGES_CHANNEL = 'changes';
 
 /** Keys listed per notice before it says "too many" (a NOTIFY payload must stay under 8000 bytes). */
 export const MAX_CHANGE_IDS = 100;
+/** The listed keys' size past which a notice says "too many" too, well under NOTIFY's limit. */
+export const MAX_NOTICE_KEY_BYTES = 7000;
 
 /** Tables no cached read or live notice depends on, written on hot paths. */
 const UNANNOUNCED = ['rate_limits', 'verification', 'sign_in_failures', 'known_sign_in_ips', 'scheduled_jobs'];
@@ -36,6 +38,9 @@ begin
   -- A statement that touched no rows changed nothing.
   if n = 0 then return null; end if;
   if n > ${MAX_CHANGE_IDS} then ids := null; end if;
+  -- Keys long enough (text a person chose, such as an audit row's target) to pass NOTIFY's 8000
+  -- bytes: "all of it", rather than a write that fails.
+  if octet_length(ids::text) > ${MAX_NOTICE_KEY_BYTES} then ids := null; end if;
   perform pg_notify('${CHANGES_CHANNEL}', json_build_object('t', TG_TABLE_NAME, 'ids', ids)::text);
   return null;
 end $$;

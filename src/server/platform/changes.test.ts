@@ -52,6 +52,24 @@ describe('the change stream', () => {
     expect((await new Client(ctx.app).get(`/api/events/${event.id}`)).json().event.name).toBe('After the script');
   });
 
+  it('a write whose keys hold long text still commits, announced as "all of it"', async () => {
+    // An audit row's target is the last part of the URL: text a person chose, as long as they like.
+    const seen: { table: string; ids: string[] | null }[] = [];
+    ctx.app.services.changes.on((change) => seen.push(change));
+    const target = 'x'.repeat(10_000);
+    await ctx.database.query(
+      `insert into audit_log (actor_id, actor_name, action, method, path, target_id) values ($1, 'a', 'probe', 'PATCH', '/', $2)`,
+      [null, target],
+    );
+    await ctx.app.services.changes.caughtUp();
+    expect(seen.filter((c) => c.table === 'audit_log')).toEqual([{ table: 'audit_log', ids: null }]);
+    const rows = await ctx.database.query<{ n: number }>(
+      'select count(*)::int as n from audit_log where target_id = $1',
+      [target],
+    );
+    expect(rows[0]!.n).toBe(1);
+  });
+
   it('a rolled-back change drops nothing', async () => {
     const event = await createEvent(ctx.app.services.db, { name: 'Kept' });
     await new Client(ctx.app).get(`/api/events/${event.id}`);
