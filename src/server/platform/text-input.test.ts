@@ -4,7 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTROL_CHARACTERS_MESSAGE, INVALID_UNICODE_MESSAGE, textProblem } from '../../shared/text';
 import { Client, ORIGIN, createTestContext, type TestContext } from '../test/harness';
 import { adminClient, createEvent, createMembers, signIn } from '../test/factories';
-import { documentedOperations } from '../test/openapi';
+import {
+  A_UUID,
+  bodyVariants,
+  documentedOperations,
+  sample as sampleOf,
+  type FieldPath,
+  type Operation,
+  type Schema,
+} from '../test/openapi';
 import { profiles } from '../db/schema';
 import { MALFORMED_MULTIPART } from './uploads';
 import { findTextProblem } from './text-input';
@@ -26,61 +34,12 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
-type Schema = {
-  type?: string | string[];
-  format?: string;
-  enum?: unknown[];
-  properties?: Record<string, Schema>;
-  items?: Schema;
-  anyOf?: Schema[];
-  oneOf?: Schema[];
-  allOf?: Schema[];
-};
-type Parameter = { in: string; name: string; schema?: Schema };
-type Operation = {
-  parameters?: Parameter[];
-  requestBody?: { content: Record<string, { schema: Schema }> };
-  security?: unknown[];
-};
-type Path = (string | number)[];
-
 const NUL = 'a\u0000b';
-const A_UUID = '00000000-0000-4000-8000-000000000000';
 
-/** A value for `schema` with `nul` in the string at `target` (or in every string when `target`
+/** A value for `schema` with a NUL in the string at `target` (or in every string when `target`
  * is 'all'), and plain values elsewhere; also lists the paths of its strings. */
-function sample(schema: Schema, target: Path | 'all' | null, path: Path = [], leaves: Path[] = []): unknown {
-  const variants = schema.anyOf ?? schema.oneOf ?? schema.allOf;
-  if (variants) return sample(variants[0]!, target, path, leaves);
-  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
-  const here = target === 'all' || (target !== null && target.join('.') === path.join('.'));
-  if (type === 'object' || schema.properties) {
-    return Object.fromEntries(
-      Object.entries(schema.properties ?? {}).map(([key, value]) => [
-        key,
-        sample(value, target, [...path, key], leaves),
-      ]),
-    );
-  }
-  if (type === 'array') return [sample(schema.items ?? { type: 'string' }, target, [...path, 0], leaves)];
-  if (type === 'integer' || type === 'number') return 1;
-  if (type === 'boolean') return true;
-  leaves.push(path);
-  if (here) return schema.format === 'email' ? `${NUL}@example.com` : NUL;
-  // Otherwise a value its schema takes, so the NUL is the one thing wrong with the request.
-  if (typeof schema.enum?.[0] === 'string') return schema.enum[0];
-  return PLAIN[schema.format ?? ''] ?? 'plain.example.com';
-}
-
-const PLAIN: Record<string, string> = {
-  email: 'nul.probe@example.com',
-  uuid: A_UUID,
-  uri: 'https://example.com',
-  'date-time': '2030-01-01T00:00:00.000Z',
-};
-
-/** Each variant of a body schema (anyOf: one skill by id, or a new one by name). */
-const bodyVariants = (schema: Schema): Schema[] => schema.anyOf ?? schema.oneOf ?? [schema];
+const sample = (schema: Schema, target: FieldPath | 'all' | null, leaves?: FieldPath[]) =>
+  sampleOf(schema, { target, leaves, put: (s) => (s.format === 'email' ? `${NUL}@example.com` : NUL) });
 
 interface Probe {
   label: string;
@@ -116,8 +75,8 @@ function probes(path: string, op: Operation): Probe[] {
     list.push({ label: `query ${name}`, field: name, url: url(null, name), body: plainBody });
   }
   for (const variant of schema ? bodyVariants(schema) : []) {
-    const leaves: Path[] = [];
-    sample(variant, null, [], leaves);
+    const leaves: FieldPath[] = [];
+    sample(variant, null, leaves);
     for (const leaf of leaves) {
       list.push({
         label: `body ${leaf.join('.')}`,
