@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, request, type Locator, type Page } from '@playwright/test';
+import { expect, request, type Browser, type Locator, type Page } from '@playwright/test';
 import { E2E_DEMO_ADMIN, E2E_DEMO_MEMBER_PASSWORD } from './demo-logins';
 
 // Shared steps for the journeys. The server under test is seeded with the demo content, with the
@@ -13,6 +13,18 @@ let counter = 0;
 export function newMember(prefix = 'e2e') {
   const tag = `${prefix}${Date.now().toString(36)}${++counter}`;
   return { email: `${tag}@example.com`, username: tag, fullName: `Test ${tag}`, password: 'a long test password' };
+}
+
+/** A new member, registered through the API, on a page of a fresh browser context of their own. */
+export async function memberPage(browser: Browser, prefix: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/');
+  const member = newMember(prefix);
+  const origin = new URL(page.url()).origin;
+  const res = await page.request.post('/api/auth/register', { data: member, headers: { origin } });
+  expect(res.status(), 'the member registers').toBe(201);
+  return { page, member };
 }
 
 export async function register(page: Page, member: ReturnType<typeof newMember>) {

@@ -1,23 +1,11 @@
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { expectNoAxeViolationsInBothThemes, newMember } from './fixtures';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expectNoAxeViolationsInBothThemes, memberPage } from './fixtures';
 
 // Keyboard journeys through messages and forums: after the first page load only the keyboard
 // acts (Tab, Enter, arrows, Escape, typing). Focus must land somewhere useful after each action
 // and show a ring; an open conversation has an address and a title of its own and stays whole
 // on a 320 px phone; the rich-text editor can always be left (Esc, then Tab). Fresh members,
 // registered through the API (the sign-up form has its own journey).
-
-type Member = ReturnType<typeof newMember>;
-
-async function memberPage(browser: Browser, prefix: string): Promise<{ page: Page; member: Member }> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto('/');
-  const member = newMember(prefix);
-  const res = await page.request.post('/api/auth/register', { data: member, headers: { origin: origin(page) } });
-  expect(res.status(), 'the member registers').toBe(201);
-  return { page, member };
-}
 
 const origin = (page: Page) => new URL(page.url()).origin;
 

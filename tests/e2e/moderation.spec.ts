@@ -1,25 +1,12 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { DEMO_ADMIN, expectNoAxeViolationsInBothThemes, latestMail, newMember, signIn } from './fixtures';
+import { DEMO_ADMIN, expectNoAxeViolationsInBothThemes, latestMail, memberPage, signIn } from './fixtures';
 
 // Moderation: a member reports a direct message, an admin removes it from the Reports tab of
 // /admin and the reporter is e-mailed the outcome; a report on a forum post is dismissed; a
 // member blocks another and their messages are refused. Also the rich-text editor with its
 // image upload to forum-images, in a forum reply. Fresh members each time (registered through
 // the API: the sign-up form has its own journey), so runs never clash.
-
-type Member = ReturnType<typeof newMember>;
-
-async function memberPage(browser: Browser, prefix: string): Promise<{ page: Page; member: Member }> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto('/');
-  const member = newMember(prefix);
-  const origin = new URL(page.url()).origin;
-  const res = await page.request.post('/api/auth/register', { data: member, headers: { origin } });
-  expect(res.status(), 'the member registers').toBe(201);
-  return { page, member };
-}
 
 async function send(page: Page, to: string, subject: string, content: string) {
   const origin = new URL(page.url()).origin;
