@@ -92,49 +92,40 @@ function probes(path: string, op: Operation): Probe[] {
 
 describe('a NUL byte anywhere in a request', () => {
   it('is refused with 422 naming the field by every operation in the OpenAPI document, never a 5xx', async () => {
-    const doc = (await ctx.app.inject('/api/docs/json')).json() as { paths: Record<string, Record<string, Operation>> };
     const failures: string[] = [];
     let operations = 0;
     let reachedValidation = 0;
-    for (const [path, methods] of Object.entries(doc.paths)) {
-      if (!path.startsWith('/api/')) continue;
-      for (const [method, op] of Object.entries(methods)) {
-        const list = probes(path, op);
-        if (list.length === 0) continue; // nothing a client can put text into
-        operations++;
-        const isPublic = Array.isArray(op.security) && op.security.length === 0;
-        for (const probe of list) {
-          for (const [who, signedIn] of [
-            ['visitor', null],
-            ['member', member],
-            ['admin', admin],
-          ] as const) {
-            // A fresh address per request: the rate limits count per client IP.
-            const client = new Client(ctx.app);
-            if (signedIn) client.cookies = new Map(signedIn.cookies);
-            const res = await client.request(
-              method.toUpperCase() as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-              probe.url,
-              probe.body,
-            );
-            const where = `${method.toUpperCase()} ${path} (${probe.label}) as ${who}`;
-            if (res.statusCode >= 500) {
-              failures.push(`${where}: ${res.statusCode} ${res.body}`);
-              continue;
-            }
-            // Access is checked first: a visitor may get 401 and a member 403 where the route is
-            // not theirs. Everyone else reaches the text rule.
-            const refusedAccess =
-              !isPublic &&
-              ((who === 'visitor' && res.statusCode === 401) || (who === 'member' && res.statusCode === 403));
-            if (refusedAccess) continue;
-            const error = res.json().error as { code: string; message: string } | undefined;
-            const expected = probe.field ? `${probe.field}: ${CONTROL_CHARACTERS_MESSAGE}` : CONTROL_CHARACTERS_MESSAGE;
-            const named = probe.field ? error?.message === expected : error?.message.endsWith(expected);
-            if (res.statusCode !== 422 || error?.code !== 'VALIDATION_ERROR' || !named) {
-              failures.push(`${where}: ${res.statusCode} ${res.body}`);
-            } else reachedValidation++;
+    for (const { method, path, op, isPublic } of await documentedOperations(ctx.app)) {
+      const list = probes(path, op);
+      if (list.length === 0) continue; // nothing a client can put text into
+      operations++;
+      for (const probe of list) {
+        for (const [who, signedIn] of [
+          ['visitor', null],
+          ['member', member],
+          ['admin', admin],
+        ] as const) {
+          // A fresh address per request: the rate limits count per client IP.
+          const client = new Client(ctx.app);
+          if (signedIn) client.cookies = new Map(signedIn.cookies);
+          const res = await client.request(method, probe.url, probe.body);
+          const where = `${method} ${path} (${probe.label}) as ${who}`;
+          if (res.statusCode >= 500) {
+            failures.push(`${where}: ${res.statusCode} ${res.body}`);
+            continue;
           }
+          // Access is checked first: a visitor may get 401 and a member 403 where the route is
+          // not theirs. Everyone else reaches the text rule.
+          const refusedAccess =
+            !isPublic &&
+            ((who === 'visitor' && res.statusCode === 401) || (who === 'member' && res.statusCode === 403));
+          if (refusedAccess) continue;
+          const error = res.json().error as { code: string; message: string } | undefined;
+          const expected = probe.field ? `${probe.field}: ${CONTROL_CHARACTERS_MESSAGE}` : CONTROL_CHARACTERS_MESSAGE;
+          const named = probe.field ? error?.message === expected : error?.message.endsWith(expected);
+          if (res.statusCode !== 422 || error?.code !== 'VALIDATION_ERROR' || !named) {
+            failures.push(`${where}: ${res.statusCode} ${res.body}`);
+          } else reachedValidation++;
         }
       }
     }

@@ -58,21 +58,23 @@ const refuse = ({ field, message }: TextProblem) => {
  * query parser keeps such a value as its raw `%FF`, which is not what the person sent either. */
 function findBrokenQuery(url: string): TextProblem | null {
   const start = url.indexOf('?');
-  if (start === -1) return null;
+  // Most queries are plain text: only a percent sign can hide bytes that are not UTF-8.
+  if (start === -1 || !url.includes('%', start)) return null;
   for (const pair of url.slice(start + 1).split('&')) {
     const [rawKey = '', rawValue = ''] = pair.split('=', 2);
-    const decode = (raw: string) => {
-      try {
-        decodeURIComponent(raw.replace(/\+/g, ' '));
-        return true;
-      } catch {
-        return false;
-      }
-    };
-    if (!decode(rawKey)) return { field: JSON.stringify(rawKey), message: INVALID_UNICODE_MESSAGE };
-    if (!decode(rawValue)) return { field: rawKey, message: INVALID_UNICODE_MESSAGE };
+    if (!decodes(rawKey)) return { field: JSON.stringify(rawKey), message: INVALID_UNICODE_MESSAGE };
+    if (!decodes(rawValue)) return { field: rawKey, message: INVALID_UNICODE_MESSAGE };
   }
   return null;
+}
+
+function decodes(raw: string): boolean {
+  try {
+    decodeURIComponent(raw);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
