@@ -87,7 +87,7 @@ beforeAll(async () => {
   ctx = await createTestContext({
     AUTH_RATE_LIMIT: '1000000',
     CONTACT_RATE_LIMIT: '1000000',
-    HOUSEKEEPING_CHECK_MS: '3600000',
+    JOBS_CHECK_MS: '3600000',
   });
   await seedDemo(ctx.database.db, localStorage(path.join(ctx.dataDir, 'uploads')), {
     adminEmail: ADMIN.email,

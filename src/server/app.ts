@@ -23,7 +23,9 @@ import { registerCsrfGuard, registerErrorHandler, registerSecurityHeaders } from
 import { logSerializers } from './platform/logging';
 import { registerTextInput } from './platform/text-input';
 import { MAX_IMAGE_BYTES } from './platform/images';
-import { housekeepingJobs, startHousekeeping, type Housekeeping } from './platform/housekeeping';
+import { housekeepingJobs } from './platform/housekeeping';
+import { createJobs, type JobDefinition, type Jobs } from './platform/jobs';
+import { systemClock, type Clock } from './platform/clock';
 import { createAnswerCache, type AnswerCache } from './platform/cache';
 import { createSharedAnswers, registerSharedAnswers, type SharedAnswers } from './platform/shared-answers';
 import { registerAccess, SESSION_SCHEME } from './platform/access';
@@ -60,6 +62,9 @@ export interface Services {
   answers: SharedAnswers;
   sessions: SessionCache;
   lifecycle: Lifecycle;
+  /** The time for time-based work (jobs, reminders, notification e-mails). */
+  clock: Clock;
+  jobs: Jobs;
 }
 
 declare module 'fastify' {
@@ -85,6 +90,10 @@ export interface BuildOptions {
   webRoot?: string | null;
   /** Where log lines go (tests read them); standard output by default. */
   logStream?: { write(line: string): void };
+  /** The time jobs see (tests pass one they move). */
+  clock?: Clock;
+  /** Jobs beside the product's own (tests). */
+  jobs?: JobDefinition[];
 }
 
 function trustProxySetting(value: string): boolean | string {
@@ -135,6 +144,17 @@ export async function buildApp(options: BuildOptions) {
   const answers = createSharedAnswers(cache);
   const sessions = createSessionCache(changes);
   const realtime = createRealtime(changes);
+  const clock = options.clock ?? systemClock;
+  // Everything that runs later or repeatedly, once across the fleet.
+  const jobs = createJobs({
+    db: database.db,
+    clock,
+    log: app.log,
+    definitions: [...housekeepingJobs(config), ...(options.jobs ?? [])],
+    checkEveryMs: config.JOBS_CHECK_MS,
+    leaseMs: config.JOB_LEASE_MS,
+    retryBaseMs: config.JOB_RETRY_BASE_MS,
+  });
   app.decorate('services', {
     config,
     database,
@@ -148,6 +168,8 @@ export async function buildApp(options: BuildOptions) {
     answers,
     sessions,
     lifecycle: createLifecycle(),
+    clock,
+    jobs,
   });
 
   registerSecurityHeaders(app, config);
@@ -234,8 +256,6 @@ export async function buildApp(options: BuildOptions) {
   const webRoot = options.webRoot === undefined ? path.resolve('dist/web') : options.webRoot;
   await registerWebApp(app, webRoot && existsSync(webRoot) ? webRoot : null);
 
-  // Expired sessions, old rate-limit windows, delivered mail…: once per interval across the fleet.
-  let housekeeping: Housekeeping | null = null;
   // Mail written inside a transaction (a registration's confirmation) is announced once it commits,
   // to every process; the first to claim it delivers it.
   changes.on((change) => {
@@ -243,12 +263,12 @@ export async function buildApp(options: BuildOptions) {
   });
   app.addHook('onReady', async () => {
     await changes.start();
-    housekeeping = startHousekeeping(database.db, housekeepingJobs(config), app.log, config.HOUSEKEEPING_CHECK_MS);
+    jobs.start();
     // Delivers what is due now and every MAIL_POLL_MS: mail left by a process that stopped, retries.
     mailer.start();
   });
   app.addHook('onClose', async () => {
-    await housekeeping?.stop();
+    await jobs.stop();
     await mailer.stop();
     realtime.stop();
     await changes.stop();

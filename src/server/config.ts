@@ -51,8 +51,27 @@ const configSchema = z.object({
   CACHE_STALE_MS: z.coerce.number().int().min(0).max(5_000).default(300),
   // Sent and captured mail older than this leaves the outbox (platform/housekeeping.ts); failed mail stays.
   OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
-  // How often each process looks for a due housekeeping job (tests shorten it).
-  HOUSEKEEPING_CHECK_MS: z.coerce.number().int().min(10).default(60_000),
+  // How often each process looks for due jobs (platform/jobs.ts; tests call its tick instead).
+  JOBS_CHECK_MS: z.coerce.number().int().min(10).default(15_000),
+  // A process holds a job this long; if it dies mid-run, another takes the job over after it.
+  JOB_LEASE_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .default(5 * 60_000),
+  // After a job fails it waits this long before the next try, doubling per failure (at most an hour).
+  JOB_RETRY_BASE_MS: z.coerce.number().int().min(1).default(30_000),
+  // Before an event starts, when attending members and guests are reminded: e.g. 24h,1h or 2d,90m.
+  REMINDER_OFFSETS: z
+    .string()
+    .default('24h,1h')
+    .refine(
+      (v) => v.split(',').every((part) => /^\s*[1-9]\d*\s*[mhd]\s*$/.test(part)),
+      'must be durations such as 24h,1h (m, h or d)',
+    ),
+  // A member with no open page for this many minutes is away: new messages, connection requests
+  // and forum replies reach them by e-mail.
+  NOTIFY_AWAY_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
   // Unset: seed outside production only (see loadConfig).
   SEED_ON_EMPTY: z.enum(['true', 'false', '1', '0', '']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -65,12 +84,24 @@ const configSchema = z.object({
   ADMIN_PASSWORD: z.string().min(1).optional(),
 });
 
+/** `24h,1h` -> [1440, 60]: minutes before the start, largest first, each once. */
+export function parseReminderOffsets(value: string): number[] {
+  const unit = { m: 1, h: 60, d: 1440 } as const;
+  const minutes = value.split(',').map((part) => {
+    const m = /^\s*(\d+)\s*([mhd])\s*$/.exec(part)!;
+    return Number(m[1]) * unit[m[2] as keyof typeof unit];
+  });
+  return [...new Set(minutes)].sort((a, b) => b - a);
+}
+
 export type Config = Omit<z.infer<typeof configSchema>, 'SEED_ON_EMPTY'> & {
   /** Seed the demo when the users table is empty: `SEED_ON_EMPTY`, or by default outside production. */
   SEED_ON_EMPTY: boolean;
   publicUrl: string;
   isProduction: boolean;
   sessionSecret: string;
+  /** REMINDER_OFFSETS in minutes, largest first. */
+  reminderOffsets: number[];
 };
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -89,6 +120,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // Production seeds demo content (and its admin) only when asked for explicitly.
     SEED_ON_EMPTY: c.SEED_ON_EMPTY === undefined || c.SEED_ON_EMPTY === '' ? !isProduction : isTrue(c.SEED_ON_EMPTY),
     isProduction,
+    reminderOffsets: parseReminderOffsets(c.REMINDER_OFFSETS),
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
     // A fixed development secret keeps laptop sessions valid across restarts; production must set its own.
     sessionSecret: c.SESSION_SECRET ?? 'development-only-secret-change-me-in-production-0000',

@@ -14,7 +14,16 @@ export const MAX_CHANGE_IDS = 100;
 export const MAX_NOTICE_KEY_BYTES = 7000;
 
 /** Tables no cached read or live notice depends on, written on hot paths. */
-const UNANNOUNCED = ['rate_limits', 'verification', 'sign_in_failures', 'known_sign_in_ips', 'scheduled_jobs'];
+const UNANNOUNCED = [
+  'rate_limits',
+  'verification',
+  'sign_in_failures',
+  'known_sign_in_ips',
+  // Job runs (each process's tick) and open-stream heartbeats.
+  'jobs',
+  'member_presence',
+  'signing_keys',
+];
 
 export const CHANGE_TRIGGERS_SQL = `
 create or replace function pm_notify_change() returns trigger language plpgsql as $$

@@ -18,6 +18,8 @@ export interface MailMessage {
   text: string;
   html?: string;
   attachments?: MailAttachment[];
+  /** Extra header lines, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -116,6 +118,7 @@ export function createMailer(db: Db, config: Config, log: FastifyBaseLogger): Ma
         text: row.text,
         html: row.html ?? undefined,
         attachments: row.attachments ?? undefined,
+        headers: row.headers ?? undefined,
       });
       await db
         .update(emailOutbox)
@@ -174,6 +177,7 @@ export function createMailer(db: Db, config: Config, log: FastifyBaseLogger): Ma
           ...message,
           html: message.html ?? null,
           attachments: message.attachments ?? null,
+          headers: message.headers ?? null,
           status: transport ? 'pending' : 'captured',
         })
         .returning({ id: emailOutbox.id });

@@ -5,7 +5,7 @@ import pg from 'pg';
 import { loadConfig } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { localStorage } from '../platform/storage';
-import { buildApp, type App } from '../app';
+import { buildApp, type App, type BuildOptions } from '../app';
 
 export const ORIGIN = 'http://localhost:3000';
 
@@ -13,16 +13,18 @@ export interface TestContext {
   app: App;
   database: Database;
   dataDir: string;
+  /** The PostgreSQL database's address (TEST_DATABASE_URL runs), for a second process. */
+  databaseUrl: string | null;
   close(): Promise<void>;
 }
 
 /** A fresh database for one test file: in-memory PGlite by default, or, with
  * TEST_DATABASE_URL set, a new database created on that PostgreSQL server. */
-async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function freshDatabase(): Promise<{ database: Database; url: string | null; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const database = await openDatabase('memory://');
-    return { database, drop: async () => undefined };
+    return { database, url: null, drop: async () => undefined };
   }
   const name = `pm_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -34,6 +36,7 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
   const database = await openDatabase(url.toString());
   return {
     database,
+    url: url.toString(),
     drop: async () => {
       const c = new pg.Client({ connectionString: serverUrl });
       await c.connect();
@@ -43,7 +46,10 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
   };
 }
 
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestContext(
+  env: Record<string, string> = {},
+  options: Pick<BuildOptions, 'clock' | 'jobs'> = {},
+): Promise<TestContext> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'power-mixer-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -54,13 +60,20 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     CACHE_STALE_MS: '0',
     ...env,
   });
-  const { database, drop } = await freshDatabase();
-  const app = await buildApp({ config, database, storage: localStorage(path.join(dataDir, 'uploads')), webRoot: null });
+  const { database, url, drop } = await freshDatabase();
+  const app = await buildApp({
+    config,
+    database,
+    storage: localStorage(path.join(dataDir, 'uploads')),
+    webRoot: null,
+    ...options,
+  });
   await app.ready();
   return {
     app,
     database,
     dataDir,
+    databaseUrl: url,
     async close() {
       await app.close();
       await database.close();

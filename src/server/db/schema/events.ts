@@ -42,6 +42,8 @@ export const events = pgTable(
     recapVideoUrl: text('recap_video_url'),
     recapDescription: text('recap_description'),
     recapThumbnailUrl: text('recap_thumbnail_url'),
+    // Said in the reminders ("Bring business cards"); unset, they say the community's default.
+    whatToBring: text('what_to_bring'),
     // The calendar entry's SEQUENCE: raised when the time or place changes, so the update
     // e-mail's .ics replaces the entry members already have.
     sequence: integer('sequence').notNull().default(0),
@@ -100,6 +102,8 @@ export const eventGuests = pgTable(
       .references(() => profiles.id, { onDelete: 'cascade' }),
     guestName: text('guest_name').notNull(),
     guestEmail: text('guest_email').notNull(),
+    // A guest's own one-click unsubscribe from this event's reminders.
+    reminders: boolean('reminders').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -137,4 +141,57 @@ export const eventSponsors = pgTable(
       .references(() => sponsors.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.eventId, t.sponsorId] }), index('event_sponsors_sponsor_idx').on(t.sponsorId)],
+);
+
+/** Each reminder e-mail, per event, recipient (`member:<id>` or `guest:<id>`), offset and the
+ * start time it announced: the unique key is what makes a reminder go out once, however many
+ * processes sweep; a moved event has a new start time, so its reminders are due again.
+ * 'skipped' records a reminder not sent (a nearer one was due too, after downtime). */
+export const eventReminders = pgTable(
+  'event_reminders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    recipient: text('recipient').notNull(),
+    offsetMinutes: integer('offset_minutes').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    status: text('status').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    check('event_reminders_status_check', sql`${t.status} in ('sent', 'skipped')`),
+    uniqueIndex('event_reminders_once_idx').on(t.eventId, t.recipient, t.offsetMinutes, t.startsAt),
+  ],
+);
+
+/** A member's private calendar address: the token is the whole secret (regenerating replaces it). */
+export const calendarFeeds = pgTable('calendar_feeds', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => profiles.id, { onDelete: 'cascade' }),
+  token: text('token').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** An event deleted while a member was registered stays in their calendar feed as
+ * STATUS:CANCELLED (the event row is gone), until it would have ended a month ago. */
+export const calendarCancellations = pgTable(
+  'calendar_cancellations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id').notNull(),
+    name: text('name').notNull(),
+    summary: text('summary'),
+    location: text('location'),
+    startTime: timestamp('start_time', { withTimezone: true }).notNull(),
+    endTime: timestamp('end_time', { withTimezone: true }).notNull(),
+    sequence: integer('sequence').notNull(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('calendar_cancellations_user_event_idx').on(t.userId, t.eventId)],
 );

@@ -9,3 +9,4 @@ export * from './podcasts';
 export * from './forums';
 export * from './inbox';
 export * from './moderation';
+export * from './notifications';
