@@ -1,0 +1,98 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+
+// One-click unsubscribe (RFC 8058) for notification e-mail. A link names one person (a member,
+// or a guest someone registered) and one kind of e-mail, and is signed with a key this install
+// made for itself (`signing_keys`, never configuration): it works without signing in, changes
+// only that one setting, and cannot be altered to name someone else.
+
+export const NOTIFICATION_TOPICS = ['event-reminders', 'messages', 'connection-requests', 'forum-replies'] as const;
+export type NotificationTopic = (typeof NOTIFICATION_TOPICS)[number];
+
+export type Subscriber = { kind: 'member'; id: string } | { kind: 'guest'; id: string };
+
+const KEY_NAME = 'unsubscribe';
+let cached: { db: Db; key: Buffer } | null = null;
+
+/** This install's signing key, made on first use (concurrent first uses agree on one). */
+export async function unsubscribeKey(db: Db): Promise<Buffer> {
+  if (cached?.db === db) return cached.key;
+  await db.execute(sql`insert into signing_keys (name, secret)
+    values (${KEY_NAME}, ${randomBytes(32).toString('base64url')}) on conflict (name) do nothing`);
+  const result = await db.execute<{ secret: string }>(sql`select secret from signing_keys where name = ${KEY_NAME}`);
+  const key = Buffer.from(result.rows[0]!.secret, 'base64url');
+  cached = { db, key };
+  return key;
+}
+
+const sign = (key: Buffer, payload: string) => createHmac('sha256', key).update(payload).digest('base64url');
+
+/** `<payload>.<signature>`, the payload `m|g : id : topic` in base64url. */
+export function unsubscribeToken(key: Buffer, subscriber: Subscriber, topic: NotificationTopic): string {
+  const payload = Buffer.from(`${subscriber.kind === 'member' ? 'm' : 'g'}:${subscriber.id}:${topic}`).toString(
+    'base64url',
+  );
+  return `${payload}.${sign(key, payload)}`;
+}
+
+/** The person and setting a token names, or null when it is not one this install signed. */
+export function readUnsubscribeToken(
+  key: Buffer,
+  token: string,
+): { subscriber: Subscriber; topic: NotificationTopic } | null {
+  const [payload, signature, extra] = token.split('.');
+  if (!payload || !signature || extra !== undefined) return null;
+  const expected = Buffer.from(sign(key, payload));
+  const given = Buffer.from(signature);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  const match = /^([mg]):([^:]+):([a-z-]+)$/.exec(Buffer.from(payload, 'base64url').toString('utf8'));
+  if (!match || !(NOTIFICATION_TOPICS as readonly string[]).includes(match[3]!)) return null;
+  return {
+    subscriber: { kind: match[1] === 'm' ? 'member' : 'guest', id: match[2]! },
+    topic: match[3] as NotificationTopic,
+  };
+}
+
+export interface UnsubscribeLinks {
+  /** The page a person opens from the mail's footer (it asks before it changes anything). */
+  pageUrl: string;
+  /** Header lines every notification e-mail carries. */
+  headers: Record<string, string>;
+  /** The footer's words, for the text and HTML parts. */
+  footer: string;
+}
+
+/** What a notification e-mail to `subscriber` about `topic` carries so it can be stopped in one click. */
+export async function unsubscribeLinks(
+  db: Db,
+  config: Pick<Config, 'publicUrl'>,
+  subscriber: Subscriber,
+  topic: NotificationTopic,
+): Promise<UnsubscribeLinks> {
+  const token = unsubscribeToken(await unsubscribeKey(db), subscriber, topic);
+  const oneClick = `${config.publicUrl}/api/unsubscribe?token=${token}`;
+  const pageUrl = `${config.publicUrl}/unsubscribe?token=${token}`;
+  const what = TOPIC_WORDS[topic];
+  return {
+    pageUrl,
+    headers: { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    footer:
+      subscriber.kind === 'member'
+        ? `You get this e-mail because ${what} are on in your e-mail preferences. Stop ${what}: ${pageUrl}\nChoose what we send you on your dashboard: ${config.publicUrl}/dashboard`
+        : `You get this e-mail because a member registered you as their guest. Stop ${what}: ${pageUrl}`,
+  };
+}
+
+/** How the footer and the unsubscribe page name each kind of e-mail. */
+export const TOPIC_WORDS: Record<NotificationTopic, string> = {
+  'event-reminders': 'event reminders',
+  messages: 'e-mails about new messages',
+  'connection-requests': 'e-mails about connection requests',
+  'forum-replies': 'e-mails about replies to your forum posts',
+};
+
+/** The line transactional mail ends with: it cannot be unsubscribed from, and says why. */
+export const TRANSACTIONAL_FOOTER =
+  'This e-mail is about your account or a registration of yours, so it is sent whatever your e-mail preferences say.';
