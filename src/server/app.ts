@@ -47,6 +47,7 @@ import { messageRoutes } from './features/messages/routes';
 import { userRoutes } from './features/users/routes';
 import { accountRoutes } from './features/account/routes';
 import { auditRoutes } from './features/audit/routes';
+import { reminderJob } from './features/events/reminders';
 import { registerWebApp } from './web-app';
 
 export interface Services {
@@ -150,7 +151,7 @@ export async function buildApp(options: BuildOptions) {
     db: database.db,
     clock,
     log: app.log,
-    definitions: [...housekeepingJobs(config), ...(options.jobs ?? [])],
+    definitions: [...housekeepingJobs(config), reminderJob({ config, mailer }), ...(options.jobs ?? [])],
     checkEveryMs: config.JOBS_CHECK_MS,
     leaseMs: config.JOB_LEASE_MS,
     retryBaseMs: config.JOB_RETRY_BASE_MS,

@@ -26,6 +26,9 @@ export interface Mailer {
   /** Writes the mail to the outbox (inside `tx` when given, so it commits with the change
    * that caused it) and, with SMTP configured, delivers it right after. */
   send(message: MailMessage, tx?: Db): Promise<string>;
+  /** Many mails in a few statements (thousands of reminders), inside `tx` when given; they are
+   * delivered by the pass that follows their announcement, like any mail written in a transaction. */
+  sendMany(messages: MailMessage[], tx?: Db): Promise<number>;
   /** Delivers every pending mail that is due (never sent, or its backoff has passed), claiming
    * each first so that no other process delivers it too. */
   deliverPending(): Promise<void>;
@@ -193,6 +196,20 @@ export function createMailer(db: Db, config: Config, log: FastifyBaseLogger): Ma
         });
       }
       return id;
+    },
+    async sendMany(messages, tx) {
+      for (let i = 0; i < messages.length; i += 500) {
+        await (tx ?? db).insert(emailOutbox).values(
+          messages.slice(i, i + 500).map((message) => ({
+            ...message,
+            html: message.html ?? null,
+            attachments: message.attachments ?? null,
+            headers: message.headers ?? null,
+            status: transport ? 'pending' : 'captured',
+          })),
+        );
+      }
+      return messages.length;
     },
     deliverPending: runPass,
     start() {
