@@ -20,7 +20,7 @@ interface Mail {
 }
 
 /** A scenario per test: its own event, people and clock, on one database. */
-function reminderSuite(ctx: () => TestContext, clock: ReturnType<typeof manualClock>) {
+function reminderSuite(ctx: () => TestContext) {
   const db = () => ctx().database.db;
   const mails = async (eventName: string) =>
     (
@@ -43,7 +43,7 @@ describe('event reminders (controlled clock)', () => {
     ctx = await createTestContext({ JOBS_CHECK_MS: '3600000', REMINDER_OFFSETS: '24h,1h' }, { clock });
   });
   afterAll(async () => ctx?.close());
-  const t = reminderSuite(() => ctx, clock);
+  const t = reminderSuite(() => ctx);
 
   it('attending members and their guests get each reminder once; the waitlist, the unregistered and those who turned reminders off get none', async () => {
     clock.set(new Date());
@@ -230,7 +230,7 @@ describe.skipIf(!serverUrl)('event reminders from three processes (PostgreSQL)',
     for (const w of workers) await w.close();
     await ctx?.close();
   });
-  const t = reminderSuite(() => ctx, clock);
+  const t = reminderSuite(() => ctx);
 
   it('each member gets each reminder exactly once; none after unregistering or cancellation', async () => {
     const start = new Date(Math.ceil((Date.now() + 3 * 24 * HOUR) / HOUR) * HOUR);
