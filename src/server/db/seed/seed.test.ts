@@ -256,6 +256,41 @@ describe('demo seed', { timeout: 60_000 }, () => {
     }
   });
 
+  it('has sent reminders only for what was due, to people attending by then, and a few quieter members', async () => {
+    const rows = await database.db.execute<{
+      offset_minutes: number;
+      sent_at: string | Date;
+      start_time: string | Date;
+      starts_at: string | Date;
+      recipient: string;
+      attending: boolean;
+    }>(sql`select r.offset_minutes, r.sent_at, e.start_time, r.starts_at, r.recipient,
+        exists (select 1 from event_attendees a where a.event_id = r.event_id and a.status = 'attending'
+          and (r.recipient = 'member:' || a.user_id
+            or r.recipient in (select 'guest:' || g.id from event_guests g
+              where g.event_id = r.event_id and g.profile_id = a.user_id))) as attending
+      from event_reminders r join events e on e.id = r.event_id`);
+    expect(rows.rows.length).toBeGreaterThan(50);
+    for (const r of rows.rows) {
+      const start = new Date(r.start_time).getTime();
+      const sentAt = new Date(r.sent_at).getTime();
+      expect(new Date(r.starts_at).getTime()).toBe(start);
+      expect(sentAt).toBeGreaterThanOrEqual(start - r.offset_minutes * 60_000);
+      expect(sentAt).toBeLessThan(start - r.offset_minutes * 60_000 + 60_000);
+      expect(sentAt).toBeLessThanOrEqual(now.getTime());
+      expect(r.attending).toBe(true);
+    }
+    expect(new Set(rows.rows.map((r) => r.recipient.split(':')[0]))).toEqual(new Set(['member', 'guest']));
+    const quiet = await database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from notification_preferences`,
+    );
+    expect(quiet.rows[0]!.n).toBeGreaterThan(0);
+    const runs = await database.db.execute<{ status: string }>(
+      sql`select status from jobs where name = 'event-reminders'`,
+    );
+    expect(runs.rows.every((r) => r.status === 'done')).toBe(true);
+  });
+
   it('keeps connections to one row per pair, with every status', async () => {
     const rows = await database.db.select().from(connections);
     const keys = rows.map((c) => [c.requesterId, c.recipientId].sort().join('|'));

@@ -13,12 +13,15 @@ import {
   contactMessages,
   eventAttendees,
   eventGuests,
+  eventReminders,
   events,
   eventSponsors,
   forumPosts,
   forumReplies,
   forums,
+  jobs,
   messages,
+  notificationPreferences,
   podcasts,
   profiles,
   skills,
@@ -43,6 +46,7 @@ import {
   VENUES,
 } from './data';
 import { jingleWav } from './audio';
+import { demoReminders } from './reminders';
 import { generateDemoImages } from './images';
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -793,6 +797,13 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions): 
   }));
   const sponsorId = new Map(sponsorRows.map((s) => [s.name, s.id]));
 
+  // Said in the reminders of what is still to come; the others say the usual line.
+  const WHAT_TO_BRING: Record<string, string> = {
+    Mixer: 'Business cards, and one sentence on who you hope to meet tonight.',
+    Workshop: 'A laptop or a notebook, and the question you most want answered.',
+    Gala: 'Your ticket e-mail and business cards; the dress code is cocktail attire.',
+    Panel: 'A question for the panel; there is time for ten after the talk.',
+  };
   let galleryCursor = 0;
   const eventRows = eventList.map((e, i) => {
     const gallery = Array.from(
@@ -806,6 +817,7 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions): 
       galleryUrls: gallery,
       panelistsUrls: panelistCards.map((c) => images.panelists[c]!),
       recapThumbnailUrl: gallery[0] ?? null,
+      whatToBring: e.startTime.getTime() > nowMs ? (WHAT_TO_BRING[e.category ?? ''] ?? null) : null,
       createdAt: new Date(Math.min(e.startTime.getTime(), nowMs) - rand.int(20, 40) * DAY),
     };
   });
@@ -853,6 +865,7 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions): 
     for (let g = 0; g < e.guestCount && going.length > 0; g++) {
       const name = guestNames[guestCursor++ % guestNames.length]!;
       guestRows.push({
+        id: randomUUID(),
         eventId: e.id,
         profileId: going[g % going.length]!,
         guestName: name,
@@ -919,6 +932,15 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions): 
     });
   });
 
+  const sent = demoReminders({
+    events: eventRows,
+    attendees: attendeeRows,
+    guests: guestRows,
+    memberIds: members.map((m) => m.id),
+    now,
+    random: () => rand.next(),
+  });
+
   const contactRows = CONTACT_MESSAGES.map(({ daysAgo, ...m }) => ({ ...m, createdAt: ago(daysAgo * DAY) }));
 
   await db.transaction(async (tx: Tx) => {
@@ -939,6 +961,9 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions): 
     await tx.insert(forumPosts).values(postRows);
     await tx.insert(forumReplies).values(replyRows);
     await tx.insert(contactMessages).values(contactRows);
+    if (sent.reminders.length) await tx.insert(eventReminders).values(sent.reminders);
+    if (sent.jobRuns.length) await tx.insert(jobs).values(sent.jobRuns);
+    if (sent.preferences.length) await tx.insert(notificationPreferences).values(sent.preferences);
   });
 
   return {
