@@ -3,7 +3,11 @@ import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiError } from '../../../shared/errors';
-import { CALENDAR_FEED_NOT_FOUND, calendarFeedResponse, type CalendarFeedResponse } from '../../../shared/calendar-feed';
+import {
+  CALENDAR_FEED_NOT_FOUND,
+  calendarFeedResponse,
+  type CalendarFeedResponse,
+} from '../../../shared/calendar-feed';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { invariant, notFound } from '../../platform/errors';
@@ -123,9 +127,8 @@ export const personalCalendarRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['events'],
         summary: "A member's private iCalendar feed: the events they attend or may attend",
         description:
-          'The token in the address is the credential (no session needed); an unknown token answers 404. Cancelled events stay for 30 days after their end as STATUS:CANCELLED.',
+          'The token in the address is the credential (no session needed); an unknown token answers 404 with the usual error. Cancelled events stay for 30 days after their end as STATUS:CANCELLED.',
         params: tokenParams,
-        response: { 404: apiError },
       },
     },
     async (request, reply) => {
