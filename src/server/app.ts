@@ -46,6 +46,7 @@ import { connectionRoutes } from './features/connections/routes';
 import { messageRoutes } from './features/messages/routes';
 import { userRoutes } from './features/users/routes';
 import { accountRoutes } from './features/account/routes';
+import { calendarFeedAccountRoutes } from './features/events/personal-calendar';
 import { auditRoutes } from './features/audit/routes';
 import { reminderJob } from './features/events/reminders';
 import { registerWebApp } from './web-app';
@@ -241,6 +242,7 @@ export async function buildApp(options: BuildOptions) {
   await app.register(devMailboxRoutes, { prefix: '/api' });
   await app.register(userRoutes, { prefix: '/api' });
   await app.register(accountRoutes, { prefix: '/api' });
+  await app.register(calendarFeedAccountRoutes, { prefix: '/api' });
   await app.register(auditRoutes, { prefix: '/api' });
   await app.register((await import('./features/seo/routes')).seoRoutes);
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import pino from 'pino';
 import { sql } from 'drizzle-orm';
@@ -8,6 +8,7 @@ import { user } from '../db/schema';
 import { buildApp, type App } from '../app';
 import { localStorage } from './storage';
 import { Client, createTestContext, ORIGIN, type TestContext } from '../test/harness';
+import { createMembers } from '../test/factories';
 import { fixedPart, safeError } from './logging';
 
 // Errors are logged without the request values they carry: e-mail addresses, message text.
@@ -156,5 +157,19 @@ describe('the request log', () => {
     const log = lines.join('');
     expect(log).toContain('/api/members');
     expect(log).not.toContain('private.search.words');
+  });
+
+  it("names a member's calendar feed by its route, never its token", async () => {
+    const [member] = await createMembers(db(), 1, 'logfeed');
+    const token = randomBytes(32).toString('base64url');
+    await db().execute(sql`insert into calendar_feeds (user_id, token) values (${member!.id}, ${token})`);
+    const lines: string[] = [];
+    const app = await appLoggingTo(lines);
+    expect((await app.inject(`/calendar/${token}.ics`)).statusCode).toBe(200);
+    expect((await app.inject(`/calendar/${token.slice(1)}.ics`)).statusCode).toBe(404);
+    await app.close();
+    const log = lines.join('');
+    expect(log).toContain('/calendar/:token.ics');
+    expect(log).not.toContain(token.slice(1));
   });
 });

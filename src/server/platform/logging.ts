@@ -115,11 +115,20 @@ function serialize(value: unknown, depth: number, parentQuery?: string): SafeErr
  * serialised by hand passes the logger's serializer unchanged. */
 export const safeError = (error: unknown): SafeError => serialize(error, 0);
 
+/** Paths that carry a secret: logged with the secret replaced by the route's parameter name. */
+const SECRET_PATHS: [RegExp, string][] = [[/^\/calendar\/[^/]*\.ics$/, '/calendar/:token.ics']];
+
+/** A path as logged: never the secret in a private calendar address. */
+export function safePath(path: string): string {
+  for (const [pattern, replacement] of SECRET_PATHS) if (pattern.test(path)) return replacement;
+  return path;
+}
+
 /** A request as logged: its method and path, never its query string (search words, a
- * conversation's subject) or headers. */
+ * conversation's subject), a secret in its path, or headers. */
 export const safeRequest = (request: { method?: string; url?: string; routeOptions?: { url?: string } }) => ({
   method: request.method,
-  url: request.url?.split('?')[0],
+  url: request.url === undefined ? undefined : safePath(request.url.split('?')[0]!),
 });
 
 /** The logger's serializers (pino): neither `err` nor `req` carries request values. */

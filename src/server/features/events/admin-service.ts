@@ -26,6 +26,7 @@ import { EVENT_NOT_FOUND, type EventStatus } from '../../../shared/events';
 import { buildAttendeeMessage, buildCancelNotice, buildUpdateNotice, noticeRecipients } from './notices';
 import { isUuid } from '../../db/query-values';
 import { promoteWaitlisted, seatsTaken } from './registration';
+import { recordCancellations } from './personal-calendar';
 
 // The admin's writes to events (spec 2 sections 3-5, issue 10): create, update, duplicate,
 // delete, gallery images, and mail to attendees. Rules decided here:
@@ -34,7 +35,8 @@ import { promoteWaitlisted, seatsTaken } from './registration';
 // - the capacity cannot drop below the seats taken unless the request confirms it (nobody is removed);
 //   a higher (or no) capacity fills seats from the waitlist, as a freed seat does;
 // - moving the time or place raises `sequence` and e-mails everyone registered, in the same transaction;
-// - deleting an event that has not happened yet e-mails everyone registered a cancellation;
+// - deleting an event that has not happened yet e-mails everyone registered a cancellation and
+//   leaves it in the personal calendar feeds of those attending or maybe, as cancelled;
 // - stored images go when no event refers to them any more (a duplicate shares its source's files).
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -387,7 +389,8 @@ export async function updateAdminEvent(
 }
 
 /** Deletes the event; its registrations, guests and sponsor links go by cascade. Everyone
- * registered for an event still to come is e-mailed a cancellation with METHOD:CANCEL. */
+ * registered for an event still to come is e-mailed a cancellation with METHOD:CANCEL, and
+ * members attending or maybe keep it in their calendar feed as STATUS:CANCELLED. */
 export async function deleteAdminEvent(
   deps: Pick<AdminDeps, 'db' | 'config' | 'mailer'>,
   id: string,
@@ -411,6 +414,7 @@ export async function deleteAdminEvent(
       const recipients = await noticeRecipients(tx, id);
       for (const to of recipients) await mailer.send(buildCancelNotice(config, event, to), tx);
       notified = recipients.length;
+      await recordCancellations(tx, event);
     }
     await tx.execute(sql`delete from events where id = ${id}`);
     return { notified, images: imagesOf(row) };

@@ -1,4 +1,4 @@
-// iCalendar (RFC 5545) files for 'Add to calendar' and the /calendar.ics feed.
+// iCalendar (RFC 5545) files for 'Add to calendar', the /calendar.ics feed and members' own feeds.
 
 export interface IcsEvent {
   id: string;
@@ -9,6 +9,9 @@ export interface IcsEvent {
   endTime: Date;
   /** Raised each time the time or place changes, so a newer file replaces the entry. */
   sequence?: number;
+  /** Shown as STATUS:CANCELLED in a PUBLISH calendar (a personal feed keeps a deleted event so
+   * subscribed calendars drop or strike it). */
+  cancelled?: boolean;
 }
 
 /** Calendar entries are identified by the event alone: the UID never depends on the site's
@@ -53,6 +56,8 @@ export function buildIcs(
     method?: IcsMethod;
     /** `Name <address>` or an address: the ORGANIZER that a CANCEL names. */
     organizer?: string;
+    /** How often a subscribed calendar should fetch the file again (an ISO 8601 duration). */
+    refreshInterval?: string;
   },
 ): string {
   const method = options.method ?? 'PUBLISH';
@@ -65,6 +70,9 @@ export function buildIcs(
     'CALSCALE:GREGORIAN',
     `METHOD:${method}`,
     `X-WR-CALNAME:${escapeText(options.calendarName)}`,
+    ...(options.refreshInterval
+      ? [`REFRESH-INTERVAL;VALUE=DURATION:${options.refreshInterval}`, `X-PUBLISHED-TTL:${options.refreshInterval}`]
+      : []),
   ];
   for (const e of events) {
     const url = `${options.publicUrl}/events/${e.id}`;
@@ -80,7 +88,7 @@ export function buildIcs(
       ...(e.location ? [`LOCATION:${escapeText(e.location)}`] : []),
       `URL:${url}`,
       ...(organizer ? [organizer] : []),
-      method === 'CANCEL' ? 'STATUS:CANCELLED' : 'STATUS:CONFIRMED',
+      method === 'CANCEL' || e.cancelled ? 'STATUS:CANCELLED' : 'STATUS:CONFIRMED',
       'END:VEVENT',
     );
   }

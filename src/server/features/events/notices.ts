@@ -19,7 +19,7 @@ export interface NoticeRecipient {
   guest: boolean;
 }
 
-export type NoticeEvent = Required<IcsEvent>;
+export type NoticeEvent = Required<Omit<IcsEvent, 'cancelled'>>;
 
 type Tx = Pick<Db, 'execute'>;
 

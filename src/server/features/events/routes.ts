@@ -18,6 +18,7 @@ import { invariant, notFound } from '../../platform/errors';
 import { requireMember } from '../../platform/viewer';
 import { sendGuestsEmail, queueRegistrationEmail } from './emails';
 import { buildIcs, icsFileName } from './ics';
+import { personalCalendarRoutes } from './personal-calendar';
 import { setGuests, setRegistration, unregister, type RegistrationOutcome } from './registration';
 import {
   eventForCalendar,
@@ -223,9 +224,11 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** GET /calendar.ics: a feed of upcoming events that calendar apps can subscribe to. */
+/** GET /calendar.ics: a feed of upcoming events that calendar apps can subscribe to; beside it,
+ * each member's private feed (GET /calendar/:token.ics, personal-calendar.ts). */
 export const calendarFeedRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app.services;
+  await app.register(personalCalendarRoutes);
   app.get(
     '/calendar.ics',
     {

@@ -21,6 +21,7 @@ import {
   StatsSection,
 } from '../profile/profile-sections';
 import { AvatarEditor } from './avatar-editor';
+import { CalendarFeed } from './calendar-feed';
 import { DeleteAccount } from './delete-account';
 import { ProfileForm } from './profile-form';
 import { SkillsEditor } from './skills-editor';
@@ -163,6 +164,7 @@ export function DashboardPage() {
                 onRetry={() => void connections.refetch()}
               />
             </ProfileSection>
+            <CalendarFeed />
             <DeleteAccount username={data.profile.username} />
           </div>
         </div>

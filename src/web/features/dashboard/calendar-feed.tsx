@@ -1,0 +1,148 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { CalendarPlus, Copy, RefreshCw, RotateCw } from 'lucide-react';
+import {
+  CALENDAR_FEED_LOAD_ERROR,
+  CALENDAR_FEED_REGENERATE_ERROR,
+  CALENDAR_FEED_TITLE,
+} from '../../../shared/calendar-feed';
+import { Alert } from '../../components/alert';
+import { Button, buttonClasses } from '../../components/button';
+import { Card } from '../../components/card';
+import { Dialog, DialogClose } from '../../components/dialog';
+import { Skeleton } from '../../components/skeleton';
+import { TextField } from '../../components/text-field';
+import { errorMessage } from '../../lib/api';
+import { useCalendarFeed, useRegenerateCalendarFeed } from './calendar-feed-api';
+
+export const COPY_LABEL = 'Copy address';
+export const SUBSCRIBE_LABEL = 'Subscribe';
+export const REGENERATE_LABEL = 'Get a new address';
+const STATUS_MS = 4_000;
+
+/** The member's private calendar address: copy it, open it in a calendar app, or replace it. */
+export function CalendarFeed() {
+  const feed = useCalendarFeed();
+  const regenerate = useRegenerateCalendarFeed();
+  const [confirming, setConfirming] = useState(false);
+  const [status, setStatus] = useState('');
+  const fieldId = useId();
+  const clearStatus = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  useEffect(() => () => clearTimeout(clearStatus.current), []);
+
+  const announce = (message: string) => {
+    clearTimeout(clearStatus.current);
+    setStatus(message);
+    clearStatus.current = setTimeout(() => setStatus(''), STATUS_MS);
+  };
+
+  const handleCopy = async () => {
+    const url = feed.data?.url;
+    if (!url) return;
+    try {
+      await navigator.clipboard.writeText(url);
+      announce('Copied');
+    } catch {
+      // No clipboard (an insecure page, a refused permission): leave the address selected instead.
+      const input = document.getElementById(fieldId) as HTMLInputElement | null;
+      input?.focus();
+      input?.select();
+      announce('Could not copy: the address is selected, copy it with your keyboard.');
+    }
+  };
+
+  const handleRegenerate = () =>
+    regenerate.mutate(undefined, {
+      onSuccess: () => announce('New address ready. The old one no longer works.'),
+      onSettled: () => setConfirming(false),
+    });
+
+  return (
+    <section aria-labelledby="calendar-feed-heading">
+      <Card>
+        <h2 id="calendar-feed-heading" className="text-lg font-semibold text-fg">
+          {CALENDAR_FEED_TITLE}
+        </h2>
+        <p className="mt-1 text-sm text-fg-muted">
+          Subscribe to this private address and the events you register for appear in your calendar app and update
+          themselves.
+        </p>
+        {feed.data ? (
+          <div className="mt-4 space-y-3">
+            <TextField
+              id={fieldId}
+              label="Your calendar address"
+              name="calendarFeedUrl"
+              hint="Keep it to yourself: anyone with the address can see your events."
+              value={feed.data.url}
+              readOnly
+              spellCheck={false}
+              onFocus={(event) => event.currentTarget.select()}
+            />
+            <div className="flex flex-wrap gap-2">
+              <Button variant="secondary" size="sm" onClick={() => void handleCopy()}>
+                <Copy aria-hidden="true" />
+                {COPY_LABEL}
+              </Button>
+              <a href={feed.data.webcalUrl} className={buttonClasses('secondary', 'sm')}>
+                <CalendarPlus aria-hidden="true" />
+                {SUBSCRIBE_LABEL}
+              </a>
+              <Dialog
+                open={confirming}
+                onOpenChange={(open) => !regenerate.isPending && setConfirming(open)}
+                title={`${REGENERATE_LABEL}?`}
+                description="The current address stops working at once: calendars subscribed to it stop updating until you subscribe to the new one."
+                trigger={
+                  <Button variant="ghost" size="sm">
+                    <RefreshCw aria-hidden="true" />
+                    {REGENERATE_LABEL}
+                  </Button>
+                }
+                footer={
+                  <>
+                    <DialogClose asChild>
+                      <Button variant="secondary" disabled={regenerate.isPending}>
+                        Cancel
+                      </Button>
+                    </DialogClose>
+                    <Button variant="danger" loading={regenerate.isPending} onClick={handleRegenerate}>
+                      {REGENERATE_LABEL}
+                    </Button>
+                  </>
+                }
+              />
+            </div>
+          </div>
+        ) : feed.isError ? (
+          <Alert tone="error" title={CALENDAR_FEED_LOAD_ERROR} className="mt-4">
+            <Button
+              variant="secondary"
+              size="sm"
+              className="mt-2"
+              loading={feed.isFetching}
+              onClick={() => void feed.refetch()}
+            >
+              {!feed.isFetching && <RotateCw aria-hidden="true" />}
+              Retry
+            </Button>
+          </Alert>
+        ) : (
+          <div className="mt-4 space-y-3">
+            <span className="sr-only">Loading your calendar address</span>
+            <Skeleton className="h-4 w-40" />
+            <Skeleton className="h-10 w-full" />
+          </div>
+        )}
+        {regenerate.isError && (
+          <Alert tone="error" title={CALENDAR_FEED_REGENERATE_ERROR} className="mt-3">
+            {errorMessage(regenerate.error)}
+          </Alert>
+        )}
+        <p role="status" className="mt-2 min-h-5 text-sm text-fg-muted empty:mt-0 empty:min-h-0">
+          {status}
+        </p>
+      </Card>
+    </section>
+  );
+}
