@@ -17,6 +17,22 @@ afterAll(async () => ctx?.close());
 const db = () => ctx.database.db;
 
 describe('GET /api/me/export', () => {
+  it('includes the e-mail preferences, the reminders sent and that a calendar address exists, not the address', async () => {
+    const [me] = await createMembers(db(), 1, 'exportprefs');
+    const event = await createEvent(db());
+    await db().execute(sql`insert into notification_preferences (user_id, messages) values (${me!.id}, false)`);
+    await db().execute(sql`insert into event_reminders (event_id, recipient, offset_minutes, starts_at, status, sent_at)
+      values (${event.id}, ${`member:${me!.id}`}, 60, ${event.startTime.toISOString()}::timestamptz, 'sent', now())`);
+    const client = await signIn(ctx.app, me!);
+    const feed = (await client.get('/api/calendar-feed')).json() as { url: string };
+    const data = (await client.get('/api/me/export')).json();
+    expect(data.emailPreferences).toMatchObject({ messages: false, event_reminders: true });
+    expect(data.reminders).toMatchObject([{ event_id: event.id, offset_minutes: 60, status: 'sent' }]);
+    expect(data.calendarFeed.created_at).toEqual(expect.any(String));
+    const token = feed.url.split('/').pop()!.replace('.ics', '');
+    expect(JSON.stringify(data)).not.toContain(token);
+  });
+
   it('refuses a visitor with 401', async () => {
     expect((await new Client(ctx.app).get('/api/me/export')).statusCode).toBe(401);
   });

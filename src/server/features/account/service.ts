@@ -33,6 +33,10 @@ export async function exportAccount(db: Db, userId: string) {
     forumReplies,
     reports,
     blocks,
+    emailPreferences,
+    reminders,
+    notificationEmails,
+    calendarFeed,
   ] = await Promise.all([
     all(sql`select s.name, s.category, us.created_at as added_at
       from user_skills us join skills s on s.id = us.skill_id where us.user_id = ${userId} order by s.name`),
@@ -61,6 +65,14 @@ export async function exportAccount(db: Db, userId: string) {
       from reports where reporter_id = ${userId} order by created_at`),
     all(sql`select p.username as member, b.created_at
       from member_blocks b join profiles p on p.id = b.blocked_id where b.blocker_id = ${userId} order by b.created_at`),
+    all(sql`select event_reminders, messages, connection_requests, forum_replies, updated_at
+      from notification_preferences where user_id = ${userId}`),
+    all(sql`select r.event_id, e.name as event_name, r.offset_minutes, r.status, r.sent_at
+      from event_reminders r join events e on e.id = r.event_id where r.recipient = ${`member:${userId}`}
+      order by r.sent_at`),
+    all(sql`select kind, item_count, sent_at from notification_sends where user_id = ${userId} order by sent_at`),
+    // The address itself is a credential: the export says one exists, not what it is.
+    all(sql`select created_at from calendar_feeds where user_id = ${userId}`),
   ]);
   return {
     exportedAt: new Date().toISOString(),
@@ -74,6 +86,16 @@ export async function exportAccount(db: Db, userId: string) {
     forumReplies,
     reports,
     blocks,
+    // No row: the defaults, everything on.
+    emailPreferences: emailPreferences[0] ?? {
+      event_reminders: true,
+      messages: true,
+      connection_requests: true,
+      forum_replies: true,
+    },
+    reminders,
+    notificationEmails,
+    calendarFeed: calendarFeed[0] ? { created_at: calendarFeed[0].created_at } : null,
   };
 }
 
