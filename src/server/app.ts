@@ -47,6 +47,7 @@ import { messageRoutes } from './features/messages/routes';
 import { userRoutes } from './features/users/routes';
 import { accountRoutes } from './features/account/routes';
 import { auditRoutes } from './features/audit/routes';
+import { jobRoutes } from './features/jobs/routes';
 import { registerWebApp } from './web-app';
 
 export interface Services {
@@ -241,6 +242,7 @@ export async function buildApp(options: BuildOptions) {
   await app.register(userRoutes, { prefix: '/api' });
   await app.register(accountRoutes, { prefix: '/api' });
   await app.register(auditRoutes, { prefix: '/api' });
+  await app.register(jobRoutes, { prefix: '/api' });
   await app.register((await import('./features/seo/routes')).seoRoutes);
 
   if (!config.S3_BUCKET) {
