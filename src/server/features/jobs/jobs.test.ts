@@ -60,7 +60,7 @@ describe('GET /api/admin/jobs', () => {
     expect(res.headers['cache-control']).toBe('private, no-store');
   });
 
-  it("sums up each job: last run, last failure with its error, runs in 24 hours, next run", async () => {
+  it('sums up each job: last run, last failure with its error, runs in 24 hours, next run', async () => {
     const body = (await admin.get('/api/admin/jobs')).json();
     expect(body).toMatchObject({ page: 1, pageSize: 25, timeZone: 'America/New_York' });
     const byName = new Map((body.jobs as JobSummary[]).map((j) => [j.name, j]));

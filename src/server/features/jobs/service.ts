@@ -2,13 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { iso } from '../../db/rows';
 import { periodStart } from '../../platform/jobs';
-import {
-  JOBS_PAGE_SIZE,
-  type JobRunItem,
-  type JobStatus,
-  type JobSummary,
-  type JobsQuery,
-} from '../../../shared/jobs';
+import { JOBS_PAGE_SIZE, type JobRunItem, type JobStatus, type JobSummary, type JobsQuery } from '../../../shared/jobs';
 
 // What the Jobs tab reads from the `jobs` table: one summary per job name and the recent runs.
 
