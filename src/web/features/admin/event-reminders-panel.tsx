@@ -34,17 +34,14 @@ export function EventRemindersPanel({ eventId }: { eventId: string }) {
       ) : reminders.data.reminders.length === 0 ? (
         <p className="mt-2 text-sm text-fg">No reminders are set up.</p>
       ) : (
-        <dl className="mt-2 space-y-1 text-sm">
+        <ul className="mt-2 space-y-1 text-sm text-fg">
           {reminders.data.reminders.map((r) => (
-            <div key={r.offsetMinutes} className="flex flex-wrap gap-x-2">
-              <dt className="font-medium text-fg">{r.label}</dt>
-              <dd className="text-fg">
-                <span aria-hidden="true">— </span>
-                {reminderText(r, reminders.data.timeZone, reminders.dataUpdatedAt)}
-              </dd>
-            </div>
+            <li key={r.offsetMinutes}>
+              <span className="font-medium">{r.label}</span> —{' '}
+              {reminderText(r, reminders.data.timeZone, reminders.dataUpdatedAt)}
+            </li>
           ))}
-        </dl>
+        </ul>
       )}
     </section>
   );

@@ -96,7 +96,7 @@ export default function JobsTab() {
 
       <section aria-labelledby="jobs-summary-heading" className="space-y-3">
         <h2 id="jobs-summary-heading" className="text-lg font-semibold">
-          Jobs
+          All jobs
         </h2>
         {data.jobs.length === 0 ? (
           <EmptyState title="No jobs found" />
@@ -136,7 +136,7 @@ export default function JobsTab() {
           // focus so a keyboard can scroll it (WCAG 2.1.1; axe's scrollable-region-focusable).
           <div
             role="region"
-            aria-labelledby={runsHeading}
+            aria-label="Recent runs table"
             // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
             tabIndex={0}
             className="overflow-x-auto rounded-xl border border-line bg-surface"
