@@ -55,10 +55,7 @@ function durationText(ms: number | null): string {
   return `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
 }
 
-/** A recurring run's key is its period's start: shown as a time; a one-off's key as it is. */
-function keyText(run: JobRunItem, timeZone: string): string {
-  return /^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(run.key) ? formatShortTime(run.key, timeZone) : run.key;
-}
+const isPeriod = (key: string) => /^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(key);
 
 function Time({ iso, timeZone }: { iso: string | null; timeZone: string }) {
   if (!iso) return <>—</>;
@@ -230,10 +227,19 @@ function JobLine({ job, timeZone }: { job: JobSummary; timeZone: string }) {
 function RunRow({ run, timeZone }: { run: JobRunItem; timeZone: string }) {
   return (
     <tr className="align-top">
-      <th scope="row" className="px-3 py-2 font-mono text-xs font-medium break-all text-fg">
+      <th scope="row" className="px-3 py-2 font-mono text-xs font-medium whitespace-nowrap text-fg">
         {run.name}
       </th>
-      <td className="px-3 py-2 break-all text-fg">{keyText(run, timeZone)}</td>
+      {/* A recurring run's key is its period's start, shown as a time; a one-off's key as it is. */}
+      <td className="px-3 py-2 text-fg">
+        {isPeriod(run.key) ? (
+          <span className="whitespace-nowrap">
+            <Time iso={run.key} timeZone={timeZone} />
+          </span>
+        ) : (
+          <span className="break-all">{run.key}</span>
+        )}
+      </td>
       <td className="px-3 py-2">
         <JobStatusBadge status={run.status} />
       </td>
