@@ -49,6 +49,7 @@ import { accountRoutes } from './features/account/routes';
 import { calendarFeedAccountRoutes } from './features/events/personal-calendar';
 import { auditRoutes } from './features/audit/routes';
 import { reminderJob } from './features/events/reminders';
+import { jobRoutes } from './features/jobs/routes';
 import { registerWebApp } from './web-app';
 
 export interface Services {
@@ -244,6 +245,7 @@ export async function buildApp(options: BuildOptions) {
   await app.register(accountRoutes, { prefix: '/api' });
   await app.register(calendarFeedAccountRoutes, { prefix: '/api' });
   await app.register(auditRoutes, { prefix: '/api' });
+  await app.register(jobRoutes, { prefix: '/api' });
   await app.register((await import('./features/seo/routes')).seoRoutes);
 
   if (!config.S3_BUCKET) {

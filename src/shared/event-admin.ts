@@ -112,6 +112,9 @@ export const localDate = (date: Date, timeZone: string) => toLocalInput(date, ti
 
 // ---------- the event form ----------
 
+export const WHAT_TO_BRING_MAX = 500;
+export const WHAT_TO_BRING_HINT = 'Said in the reminder e-mails. Leave empty for the usual line.';
+
 const isHttpUrl = (value: string) => {
   try {
     const url = new URL(value);
@@ -196,6 +199,8 @@ export const eventInput = z
     startTime: dateTime(EVENT_FIELD_MESSAGES.startRequired),
     endTime: dateTime(EVENT_FIELD_MESSAGES.endRequired),
     maxAttendees,
+    /** Said in the reminder e-mails; empty: the usual line. */
+    whatToBring: optionalText(WHAT_TO_BRING_MAX),
     imageUrl: optionalImage,
     galleryUrls: imageList,
     panelistsUrls: imageList,
@@ -231,6 +236,7 @@ export const eventFormValues = z.object({
   startTime: z.string(),
   endTime: z.string(),
   maxAttendees: z.number().int().nullable(),
+  whatToBring: z.string().nullable(),
   imageUrl: z.string().nullable(),
   galleryUrls: z.array(z.string()),
   panelistsUrls: z.array(z.string()),
@@ -277,6 +283,39 @@ export const adminEventRow = z.object({
 export type AdminEventRow = z.infer<typeof adminEventRow>;
 export const adminEventsResponse = z.object({ events: z.array(adminEventRow), timeZone: z.string() });
 export type AdminEventsResponse = z.infer<typeof adminEventsResponse>;
+
+// ---------- reminders sent (the admin's event page) ----------
+
+/** 1440 -> '24 hours before', 60 -> '1 hour before', 90 -> '90 minutes before', 2880 -> '2 days before'. */
+export function reminderOffsetLabel(minutes: number): string {
+  const [n, unit] =
+    minutes % 1440 === 0 && minutes > 1440
+      ? [minutes / 1440, 'day']
+      : minutes % 60 === 0
+        ? [minutes / 60, 'hour']
+        : [minutes, 'minute'];
+  return `${n} ${unit}${n === 1 ? '' : 's'} before`;
+}
+
+export const eventReminderSummary = z.object({
+  offsetMinutes: z.number().int(),
+  label: z.string(),
+  /** The event's start minus the offset. */
+  dueAt: z.string(),
+  sent: z.number().int(),
+  skipped: z.number().int(),
+  firstSentAt: z.string().nullable(),
+  lastSentAt: z.string().nullable(),
+});
+export type EventReminderSummary = z.infer<typeof eventReminderSummary>;
+
+export const eventRemindersResponse = z.object({
+  /** One per configured offset (REMINDER_OFFSETS), largest first, for the event's current start. */
+  reminders: z.array(eventReminderSummary),
+  startsAt: z.string(),
+  timeZone: z.string(),
+});
+export type EventRemindersResponse = z.infer<typeof eventRemindersResponse>;
 
 export const deleteEventResponse = z.object({ deleted: z.literal(true), notified: z.number().int() });
 

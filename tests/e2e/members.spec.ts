@@ -260,7 +260,7 @@ test('community: search finds a new member, filters live in the URL, the pager p
   await page.goBack();
 
   // A skill filter the new member lacks: nobody matches; the URL says which, page resets.
-  const skill = page.getByLabel('Skill');
+  const skill = page.getByLabel('Skill', { exact: true });
   const firstSkill = await skill.locator('option').nth(1).getAttribute('value');
   await skill.selectOption(firstSkill!);
   await expect(page).toHaveURL(new RegExp(`[?&]skill=${firstSkill}`));
@@ -271,7 +271,7 @@ test('community: search finds a new member, filters live in the URL, the pager p
   await expect(page).not.toHaveURL(/[?&](q|skill)=/);
   await page.getByRole('link', { name: 'Page 2' }).click();
   await expect(page).toHaveURL(/[?&]page=2/);
-  const event = page.getByLabel('Event');
+  const event = page.getByLabel('Event', { exact: true });
   const firstEvent = await event.locator('option').nth(1).getAttribute('value');
   await event.selectOption(firstEvent!);
   await expect(page).toHaveURL(new RegExp(`[?&]event=${firstEvent}`));

@@ -52,6 +52,8 @@ export interface Jobs {
   stop(): Promise<void>;
   /** This process's name on the rows it holds. */
   readonly worker: string;
+  /** The jobs this runner knows, each with its period (null: runs only when enqueued). */
+  readonly schedule: { name: string; everySeconds: number | null }[];
 }
 
 export const MAX_JOB_ATTEMPTS = 5;
@@ -193,6 +195,7 @@ export function createJobs(options: JobOptions): Jobs {
 
   return {
     worker,
+    schedule: definitions.map((d) => ({ name: d.name, everySeconds: d.everySeconds ?? null })),
     tick,
     async enqueue(name, key, runAt, payload, tx) {
       await (tx ?? db).execute(sql`insert into jobs (name, key, run_at, payload)

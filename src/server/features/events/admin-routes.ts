@@ -13,6 +13,7 @@ import {
   emailAttendeesResponse,
   emailAudienceQuery,
   eventDraftQuery,
+  eventRemindersResponse,
   eventDraftResponse,
   eventInput,
   galleryResponse,
@@ -37,6 +38,7 @@ import {
   findAdminEvent,
   isReferenced,
   listAdminEvents,
+  reminderSummary,
   removeFromGallery,
   removeUnreferencedImages,
   sendToAttendees,
@@ -104,6 +106,27 @@ export const eventAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => loadEvent(request.params.id),
+  );
+
+  app.get(
+    '/admin/events/:id/reminders',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary:
+          'The reminder e-mails for the current start, per configured offset: when due, how many sent ' +
+          'or skipped, first and last sent',
+        params: idParams,
+        response: { 200: eventRemindersResponse, 404: apiError, 422: apiError },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      const summary = await reminderSummary(db, request.params.id, config.reminderOffsets);
+      invariant(summary, () => notFound(EVENT_NOT_FOUND));
+      return { ...summary, timeZone };
+    },
   );
 
   app.post(

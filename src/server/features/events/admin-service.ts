@@ -13,6 +13,7 @@ import {
   CAPACITY_BELOW_TAKEN,
   EVENT_FIELD_MESSAGES,
   capacityBelowTakenMessage,
+  reminderOffsetLabel,
   toInstant,
   toLocalInput,
   type AdminEventResponse,
@@ -20,6 +21,7 @@ import {
   type EmailAttendeesInput,
   type EmailAudience,
   type EventFormValues,
+  type EventReminderSummary,
   type EventInput,
 } from '../../../shared/event-admin';
 import { EVENT_NOT_FOUND, type EventStatus } from '../../../shared/events';
@@ -61,6 +63,7 @@ type EventRow = {
   start_time: Date | string;
   end_time: Date | string;
   max_attendees: number | null;
+  what_to_bring: string | null;
   image_url: string | null;
   gallery_urls: string[] | null;
   panelists_urls: string[] | null;
@@ -149,6 +152,7 @@ function formValues(row: EventRow, sponsorIds: string[], timeZone: string): Even
     startTime: toLocalInput(row.start_time, timeZone),
     endTime: toLocalInput(row.end_time, timeZone),
     maxAttendees: row.max_attendees,
+    whatToBring: row.what_to_bring,
     imageUrl: row.image_url,
     galleryUrls: row.gallery_urls ?? [],
     panelistsUrls: row.panelists_urls ?? [],
@@ -192,6 +196,7 @@ const EMPTY_DRAFT: EventFormValues = {
   startTime: '',
   endTime: '',
   maxAttendees: null,
+  whatToBring: null,
   imageUrl: null,
   galleryUrls: [],
   panelistsUrls: [],
@@ -242,6 +247,7 @@ function columns(input: EventInput, timeZone: string, storage: Pick<Storage, 'lo
     start,
     end,
     maxAttendees: input.maxAttendees,
+    whatToBring: input.whatToBring,
     imageUrl: input.imageUrl,
     galleryUrls: input.galleryUrls,
     panelistsUrls: input.panelistsUrls,
@@ -299,10 +305,11 @@ export async function createAdminEvent(
   const c = columns(input, timeZone, storage);
   return db.transaction(async (tx) => {
     const result = await tx.execute<{ id: string }>(sql`insert into events (name, summary, description, content,
-        location, category, status, start_time, end_time, max_attendees, image_url, gallery_urls, panelists_urls,
-        video_url, slides_url, is_featured, recap_video_url, recap_description, recap_thumbnail_url)
+        location, category, status, start_time, end_time, max_attendees, what_to_bring, image_url, gallery_urls,
+        panelists_urls, video_url, slides_url, is_featured, recap_video_url, recap_description, recap_thumbnail_url)
       values (${c.name}, ${c.summary}, ${c.description}, ${c.content}, ${c.location}, ${c.category}, ${c.status},
-        ${c.start.toISOString()}, ${c.end.toISOString()}, ${c.maxAttendees}, ${c.imageUrl}, ${textArray(c.galleryUrls)},
+        ${c.start.toISOString()}, ${c.end.toISOString()}, ${c.maxAttendees}, ${c.whatToBring}, ${c.imageUrl},
+        ${textArray(c.galleryUrls)},
         ${textArray(c.panelistsUrls)}, ${c.videoUrl}, ${c.slidesUrl}, ${c.isFeatured}, ${c.recapVideoUrl},
         ${c.recapDescription}, ${c.recapThumbnailUrl})
       returning id`);
@@ -347,7 +354,7 @@ export async function updateAdminEvent(
     await tx.execute(sql`update events set name = ${c.name}, summary = ${c.summary}, description = ${c.description},
         content = ${c.content}, location = ${c.location}, category = ${c.category}, status = ${c.status},
         start_time = ${c.start.toISOString()}, end_time = ${c.end.toISOString()}, max_attendees = ${c.maxAttendees},
-        image_url = ${c.imageUrl}, gallery_urls = ${textArray(c.galleryUrls)},
+        what_to_bring = ${c.whatToBring}, image_url = ${c.imageUrl}, gallery_urls = ${textArray(c.galleryUrls)},
         panelists_urls = ${textArray(c.panelistsUrls)}, video_url = ${c.videoUrl}, slides_url = ${c.slidesUrl},
         is_featured = ${c.isFeatured}, recap_video_url = ${c.recapVideoUrl},
         recap_description = ${c.recapDescription}, recap_thumbnail_url = ${c.recapThumbnailUrl},
@@ -497,4 +504,48 @@ export async function sendToAttendees(
     }
     return recipients.length;
   });
+}
+
+/** How the reminder e-mails for the event's current start went, per configured offset (largest
+ * first): when each is due, how many were sent or skipped, and when the first and last went out.
+ * Rows for an earlier start (the event was moved) are not counted: those reminders were for
+ * another time. Null when the event does not exist. */
+export async function reminderSummary(
+  db: Db,
+  id: string,
+  offsets: number[],
+): Promise<{ startsAt: string; reminders: EventReminderSummary[] } | null> {
+  const event = await selectEvent(db, id);
+  if (!event) return null;
+  const start = new Date(event.start_time);
+  const result = await db.execute<{
+    offset_minutes: number;
+    sent: number;
+    skipped: number;
+    first_sent_at: Date | string | null;
+    last_sent_at: Date | string | null;
+  }>(sql`select offset_minutes,
+      count(*) filter (where status = 'sent')::int as sent,
+      count(*) filter (where status = 'skipped')::int as skipped,
+      min(sent_at) filter (where status = 'sent') as first_sent_at,
+      max(sent_at) filter (where status = 'sent') as last_sent_at
+    from event_reminders
+    where event_id = ${id} and starts_at = ${start.toISOString()}::timestamptz
+    group by offset_minutes`);
+  const byOffset = new Map(result.rows.map((r) => [Number(r.offset_minutes), r]));
+  return {
+    startsAt: start.toISOString(),
+    reminders: offsets.map((minutes) => {
+      const r = byOffset.get(minutes);
+      return {
+        offsetMinutes: minutes,
+        label: reminderOffsetLabel(minutes),
+        dueAt: new Date(start.getTime() - minutes * 60_000).toISOString(),
+        sent: Number(r?.sent ?? 0),
+        skipped: Number(r?.skipped ?? 0),
+        firstSentAt: r?.first_sent_at ? iso(r.first_sent_at) : null,
+        lastSentAt: r?.last_sent_at ? iso(r.last_sent_at) : null,
+      };
+    }),
+  };
 }

@@ -109,6 +109,7 @@ describe('admin event routes: who may call them', () => {
     ['DELETE', '/api/admin/event-images?url=%2Fuploads%2Fevent-images%2Fevents%2Fa.webp'],
     ['POST', `/api/admin/events/${MISSING}/gallery`],
     ['DELETE', `/api/admin/events/${MISSING}/gallery?url=x`],
+    ['GET', `/api/admin/events/${MISSING}/reminders`],
     ['GET', `/api/admin/events/${MISSING}/attendees.csv`],
     ['GET', `/api/admin/events/${MISSING}/email-recipients?audience=all`],
     ['POST', `/api/admin/events/${MISSING}/email`, { audience: 'all', subject: 's', message: 'm' }],
@@ -310,6 +311,32 @@ describe('PUT /api/admin/events/:id', () => {
     expect(res.json().error.message).toBe('name: Name is required');
     const [row] = await db().select().from(events).where(eq(events.id, event.id));
     expect(row!.name).toBe(event.name);
+  });
+
+  it('saves What to bring (trimmed) and returns it to the form; empty clears it; over 500 characters is 422', async () => {
+    const made = await admin.post('/api/admin/events', validInput({ whatToBring: '  Business cards and a laptop  ' }));
+    expect(made.statusCode).toBe(201);
+    const id = made.json().event.id as string;
+    expect(made.json().event.whatToBring).toBe('Business cards and a laptop');
+    expect((await admin.get(`/api/admin/events/${id}`)).json().event.whatToBring).toBe('Business cards and a laptop');
+    // A duplicate keeps it: it is about the kind of evening, not its date.
+    expect((await admin.get(`/api/admin/events/draft?from=${id}`)).json().draft.whatToBring).toBe(
+      'Business cards and a laptop',
+    );
+
+    const tooLong = await admin.request('PUT', `/api/admin/events/${id}`, validInput({ whatToBring: 'x'.repeat(501) }));
+    expect(tooLong.statusCode).toBe(422);
+    expect(tooLong.json().error.message).toMatch(/^whatToBring: /);
+    const [kept] = await db().select().from(events).where(eq(events.id, id));
+    expect(kept!.whatToBring).toBe('Business cards and a laptop');
+
+    const ok = await admin.request('PUT', `/api/admin/events/${id}`, validInput({ whatToBring: 'y'.repeat(500) }));
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().event.whatToBring).toBe('y'.repeat(500));
+    const cleared = await admin.request('PUT', `/api/admin/events/${id}`, validInput({ whatToBring: '   ' }));
+    expect(cleared.json().event.whatToBring).toBeNull();
+    const [row] = await db().select().from(events).where(eq(events.id, id));
+    expect(row!.whatToBring).toBeNull();
   });
 
   it('refuses text that is not valid Unicode on an event with attendees: 422 on its field, no change, no notice', async () => {

@@ -5,7 +5,7 @@ import { cn } from '../../lib/cn';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
-// The dashboard's tabs (spec 2 section 2, plus Reports, Outbox and Activity). The tab is kept
+// The dashboard's tabs (spec 2 section 2, plus Reports, Outbox, Activity and Jobs). The tab is kept
 // in the URL (?tab=users) so a reload or a shared link opens the same one. Each tab is its own
 // chunk and owns its list, its calls and its texts.
 type Tab = { id: string; label: string; Panel: LazyExoticComponent<ComponentType> };
@@ -19,6 +19,7 @@ const tabs: Tab[] = [
   { id: 'reports', label: 'Reports', Panel: lazy(() => import('./reports-tab')) },
   { id: 'outbox', label: 'Outbox', Panel: lazy(() => import('./outbox-tab')) },
   { id: 'activity', label: 'Activity', Panel: lazy(() => import('./activity-tab')) },
+  { id: 'jobs', label: 'Jobs', Panel: lazy(() => import('./jobs-tab')) },
 ];
 
 export function AdminPage() {

@@ -1,8 +1,10 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import {
   CAPACITY_BELOW_TAKEN,
   EVENT_ADMIN_TEXTS,
+  WHAT_TO_BRING_HINT,
+  WHAT_TO_BRING_MAX,
   eventInput,
   type EventFormValues,
   type EventInputDraft,
@@ -35,6 +37,7 @@ type FormState = {
   startTime: string;
   endTime: string;
   maxAttendees: string;
+  whatToBring: string;
   imageUrl: string;
   galleryUrls: string[];
   panelistsUrls: string[];
@@ -60,6 +63,7 @@ const FIELDS = new Set<string>([
   'startTime',
   'endTime',
   'maxAttendees',
+  'whatToBring',
   'imageUrl',
   'galleryUrls',
   'panelistsUrls',
@@ -84,6 +88,7 @@ function toState(v: EventFormValues): FormState {
     startTime: v.startTime,
     endTime: v.endTime,
     maxAttendees: v.maxAttendees === null ? '' : String(v.maxAttendees),
+    whatToBring: v.whatToBring ?? '',
     imageUrl: v.imageUrl ?? '',
     galleryUrls: v.galleryUrls,
     panelistsUrls: v.panelistsUrls,
@@ -130,6 +135,7 @@ export function EventForm({
   eventId,
   seatsTaken,
   timeZone,
+  reminders,
   save,
 }: {
   title: string;
@@ -141,6 +147,8 @@ export function EventForm({
   eventId?: string;
   seatsTaken?: number;
   timeZone: string;
+  /** The saved event's reminders panel (read-only), shown beside its times. */
+  reminders?: ReactNode;
   save: (input: EventInputDraft) => Promise<unknown>;
 }) {
   const navigate = useNavigate();
@@ -282,6 +290,14 @@ export function EventForm({
           </label>
         </Alert>
       )}
+      <TextareaField
+        label="What to bring"
+        rows={3}
+        maxLength={WHAT_TO_BRING_MAX}
+        hint={WHAT_TO_BRING_HINT}
+        {...text('whatToBring')}
+      />
+      {reminders}
 
       <ImageUploadField
         label="Image"

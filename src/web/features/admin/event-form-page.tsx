@@ -11,6 +11,7 @@ import { ApiRequestError } from '../../lib/api';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { EventForm } from './event-form-fields';
+import { EventRemindersPanel } from './event-reminders-panel';
 import { useAdminEvent, useCreateEvent, useEventDraft, useUpdateEvent } from './events-api';
 
 // /events/create (and /events/create?from=<id>: Duplicate) and /events/:eventId/edit.
@@ -106,6 +107,7 @@ export function EventEditPage() {
       eventId={saved.id}
       seatsTaken={saved.seatsTaken}
       timeZone={timeZone}
+      reminders={<EventRemindersPanel eventId={saved.id} />}
       save={(input) => update.mutateAsync(input)}
     />
   );

@@ -6,6 +6,7 @@ import type {
   EmailAudience,
   EventDraftResponse,
   EventImageFolder,
+  EventRemindersResponse,
   EventInputDraft,
 } from '../../../shared/event-admin';
 import type { Sponsor } from '../../../shared/events';
@@ -18,6 +19,7 @@ export const eventAdminKeys = {
   detail: (id: string) => ['admin', 'events', id] as const,
   draft: (from: string | null) => ['admin', 'events', 'draft', from] as const,
   recipients: (id: string, audience: EmailAudience) => ['admin', 'events', id, 'recipients', audience] as const,
+  reminders: (id: string) => ['admin', 'events', id, 'reminders'] as const,
   /** Shared with the Sponsors tab: the same list. */
   sponsors: ['admin', 'sponsors'] as const,
 };
@@ -49,6 +51,15 @@ export function useAdminEvent(id: string) {
     // The form is filled once; a background refetch must not overwrite what the admin typed.
     staleTime: Infinity,
     refetchOnWindowFocus: false,
+  });
+}
+
+/** How the reminder e-mails for the event's saved start went, per configured offset. */
+export function useEventReminders(id: string) {
+  return useQuery({
+    queryKey: eventAdminKeys.reminders(id),
+    queryFn: () => api.get<EventRemindersResponse>(`${eventPath(id)}/reminders`),
+    retry: notRetryingNotFound,
   });
 }
 
