@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: how fast the reads are, next to their ceilings measured in the same run.
- * Five parts (BENCH_SUITES=events,mixed,members,forums,page; default all):
+ * Six parts (BENCH_SUITES=events,mixed,members,forums,reminders,page; default all):
  *
  * events: the public reads.
  * - Framework ceiling: a minimal Fastify 5 server (scripts/bench/minimal-server.ts) in its own
@@ -34,6 +34,14 @@
  * (BENCH_LIVE_STREAMS; target p99 < 1 s, none missed). BENCH_FORUMS_SCALE (0..1] shrinks its
  * data set for a quick check that the part runs.
  *
+ * reminders (PostgreSQL only, its own database pm_bench_reminders): the events data set plus one
+ * upcoming event all 5,000 members attend; the real server with JOBS_CHECK_MS=200 and no SMTP
+ * (scripts/bench/reminders.ts). The public event reads alone, then the event moved so that its
+ * 24-hour reminder falls due on the boundary of the reminder job's 60-s period, and the same reads
+ * while the outbox is polled until the 5,000 reminders are there. Targets: all of them < 10 s after
+ * due, exactly one per attendee, reads meanwhile >= 70% of alone. Fewer than 5,000 after 60 s, or
+ * more, breaks the run.
+ *
  * page (PGlite, a fresh demo install as `npm start` makes, production mode): the bytes a first
  * visit to the landing page transfers, every request as Chromium received it off the wire (a
  * phone's screen and a desktop's; target <= 130 KB), and Lighthouse (mobile, simulated
@@ -49,10 +57,11 @@
  * PostgreSQL backends. BENCH_DURATION / BENCH_WARMUP default to 20 / 3 s for this part.
  *
  * Settings (environment): BENCH_DURATION seconds per measurement (10), BENCH_CONNECTIONS (50),
- * BENCH_WARMUP seconds before each (1), BENCH_SUITES (events,mixed,members,forums,page), BENCH_DATABASES
+ * BENCH_WARMUP seconds before each (1), BENCH_SUITES (events,mixed,members,forums,reminders,page), BENCH_DATABASES
  * (pglite,postgres), BENCH_BUILD=1 to rebuild the web app, DATABASE_URL (an empty PostgreSQL
  * database to use instead of creating pm_bench / pm_bench_members on BENCH_PG_ADMIN_URL, default
- * postgres://postgres@127.0.0.1:5432/postgres; BENCH_PG_DATABASE, BENCH_PG_MEMBERS_DATABASE name them).
+ * postgres://postgres@127.0.0.1:5432/postgres; BENCH_PG_DATABASE, BENCH_PG_MEMBERS_DATABASE,
+ * BENCH_PG_FORUMS_DATABASE, BENCH_PG_REMINDERS_DATABASE name them).
  * A missed target is a result, not an error: the exit code is non-zero only when something broke.
  */
 import { cleanupAll, installCleanupHandlers } from './bench/cleanup';
@@ -67,6 +76,8 @@ import { printMixedReport } from './bench/mixed-report';
 import { benchMembers, type MembersReport } from './bench/members-run';
 import { printReports, type DatabaseReport } from './bench/report';
 import { benchPage, printPageReport, type PageReport } from './bench/page';
+import { benchReminders, type RemindersReport } from './bench/reminders';
+import { printRemindersReport, remindersBroken } from './bench/reminders-report';
 import { benchDatabase } from './bench/run-database';
 import { settings } from './bench/settings';
 
@@ -81,6 +92,7 @@ try {
     settings.mixed && 'mixed',
     settings.members && 'members',
     settings.forums && 'forums',
+    settings.reminders && 'reminders',
     settings.page && 'page',
     settings.fleet && 'fleet',
   ]
@@ -147,6 +159,19 @@ try {
     }
   }
 
+  let reminders: RemindersReport | null = null;
+  if (settings.reminders) {
+    reminders = { description: '' };
+    try {
+      await benchReminders(reminders);
+    } catch (err) {
+      reminders.failed = (err as Error).stack ?? String(err);
+      console.error(`  reminders failed: ${reminders.failed}`);
+    }
+    // Missing or duplicated reminders are a failure of the run, not a missed target.
+    if (remindersBroken(reminders)) broken = true;
+  }
+
   let page: PageReport | null = null;
   if (settings.page) {
     page = { transfers: [], lighthouse: [] };
@@ -181,6 +206,7 @@ try {
   }
   if (members) printMembersReport(members);
   if (forums) printForumsReport(forums);
+  if (reminders) printRemindersReport(reminders);
   if (page) printPageReport(page);
   if (fleet) printFleetReport(fleet);
 } catch (err) {

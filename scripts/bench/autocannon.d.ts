@@ -55,5 +55,17 @@ declare module 'autocannon' {
     duration: number;
   }
 
-  export default function autocannon(options: Options, callback: (err: Error | null, result: Result) => void): unknown;
+  /** The running load: its events, and stopping it early (the callback still gets the result). */
+  export interface Instance {
+    /** Each response as it arrives; `responseTime` in milliseconds. */
+    on(
+      event: 'response',
+      listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void,
+    ): Instance;
+    /** Each connection error or timeout. */
+    on(event: 'reqError', listener: (error: Error) => void): Instance;
+    stop(): void;
+  }
+
+  export default function autocannon(options: Options, callback: (err: Error | null, result: Result) => void): Instance;
 }

@@ -123,6 +123,10 @@ async function givenPostgres(url: string): Promise<DatabaseTarget | Skipped> {
       for (const table of FILLED) await c.query(`delete from "${table}"`);
       // The sign-in's attempt counter (the database had to be empty, so it is ours).
       await c.query(`delete from rate_limits where key like 'sign-in:%'`).catch(() => undefined);
+      // The mail the server wrote to the generated members and guests (the reminders part).
+      await c
+        .query(`delete from email_outbox where "to" like '%@members.example' or "to" like '%@guests.example'`)
+        .catch(() => undefined);
     } finally {
       await c.end();
     }

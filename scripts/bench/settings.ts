@@ -14,10 +14,12 @@ function positive(name: string, fallback: number, { allowZero = false } = {}): n
 }
 
 const databases = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',').map((s) => s.trim());
-const suites = (process.env.BENCH_SUITES ?? 'events,mixed,members,forums,page').split(',').map((s) => s.trim());
+const suites = (process.env.BENCH_SUITES ?? 'events,mixed,members,forums,reminders,page')
+  .split(',')
+  .map((s) => s.trim());
 for (const suite of suites) {
-  if (!['events', 'mixed', 'members', 'forums', 'page', 'fleet'].includes(suite))
-    throw new Error(`BENCH_SUITES: unknown suite "${suite}" (events, mixed, members, forums, page, fleet)`);
+  if (!['events', 'mixed', 'members', 'forums', 'reminders', 'page', 'fleet'].includes(suite))
+    throw new Error(`BENCH_SUITES: unknown suite "${suite}" (events, mixed, members, forums, reminders, page, fleet)`);
 }
 const fleetSizes = (process.env.BENCH_FLEET_SIZES ?? '1,2').split(',').map((s) => Number(s.trim()));
 if (fleetSizes.some((n) => !Number.isInteger(n) || n < 1 || n > 8))
@@ -46,6 +48,9 @@ export const settings = {
   /** Forums (PostgreSQL only): 100 forums, 100,000 posts, 1,000,000 replies; the same targets as
    * the members part, plus a reply's live notice to many open event streams. */
   forums: suites.includes('forums'),
+  /** Reminders (PostgreSQL only, its own database pm_bench_reminders): the 24-hour reminders of
+   * one event of 5,000 attendees written to the outbox by the server's job while visitors read. */
+  reminders: suites.includes('reminders'),
   /** The page load (a demo install, on PGlite): the landing page's bytes on the wire and
    * Lighthouse (mobile) on five public routes. */
   page: suites.includes('page'),
@@ -77,6 +82,15 @@ export const settings = {
   /** BENCH_MIXED_WRITE_RATE caps the members' writes per second, all together (0, the default:
    * as fast as they can). For comparing with a given write load. */
   mixedWriteRate: positive('BENCH_MIXED_WRITE_RATE', 0, { allowZero: true }),
+  /** The reminders part: all of them in the outbox within this many seconds of being due... */
+  remindersTargetSeconds: 10,
+  /** ...while the public reads keep this share of their rate alone or more. */
+  remindersTargetRatio: 0.7,
+  /** Fewer than all of them this long after being due: the run is broken, not slow. */
+  remindersTimeoutSeconds: 60,
+  /** JOBS_CHECK_MS of the reminders part's server: how often it looks for due jobs (15 s by
+   * default; the reminder job's own period, 60 s, is kept). */
+  remindersJobsCheckMs: 200,
   /** The members part's target: each route at this share of its SQL ceiling or more... */
   membersTargetRatio: 0.6,
   /** ...and a p99 latency below this many milliseconds. */
@@ -94,6 +108,8 @@ export const settings = {
   membersDatabaseName: process.env.BENCH_PG_MEMBERS_DATABASE ?? 'pm_bench_members',
   /** The forums part's own database (100,000 posts, 1,000,000 replies), created and dropped likewise. */
   forumsDatabaseName: process.env.BENCH_PG_FORUMS_DATABASE ?? 'pm_bench_forums',
+  /** The reminders part's own database (the events data set and one event of 5,000), likewise. */
+  remindersDatabaseName: process.env.BENCH_PG_REMINDERS_DATABASE ?? 'pm_bench_reminders',
   chromiumPath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   /** The repository root: children run there so `./dist/web` and `npx tsx` resolve as in production. */
   root: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..'),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { dateTimeFormat } from '../../platform/date-format';
 import type { Mailer, MailMessage } from '../../platform/mail';
 import { buildIcs, icsFileName } from './ics';
 
@@ -11,15 +12,15 @@ import { buildIcs, icsFileName } from './ics';
 type Kind = 'attending' | 'waitlisted' | 'promoted';
 
 export function formatEventTime(start: Date, end: Date, timeZone: string): string {
-  const day = new Intl.DateTimeFormat('en-US', {
+  const day = dateTimeFormat('en-US', {
     timeZone,
     weekday: 'long',
     month: 'long',
     day: 'numeric',
     year: 'numeric',
   });
-  const time = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' });
-  const zone = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' })
+  const time = dateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' });
+  const zone = dateTimeFormat('en-US', { timeZone, timeZoneName: 'short' })
     .formatToParts(start)
     .find((p) => p.type === 'timeZoneName')?.value;
   return `${day.format(start)}, ${time.format(start)} – ${time.format(end)}${zone ? ` ${zone}` : ''}`;

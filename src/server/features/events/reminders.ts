@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { dateTimeFormat } from '../../platform/date-format';
 import type { JobDefinition } from '../../platform/jobs';
 import type { Mailer, MailMessage } from '../../platform/mail';
 import { unsubscribeKey, unsubscribeLinks } from '../../platform/unsubscribe';
@@ -89,13 +90,13 @@ const mapLink = (location: string) => `https://www.google.com/maps/search/?api=1
 /** "tomorrow at 6:00 PM", "today at 6:00 PM", "in 45 minutes", "on Friday, November 27 at 6:00 PM". */
 export function startsIn(start: Date, now: Date, timeZone: string): string {
   const minutes = Math.round((start.getTime() - now.getTime()) / 60_000);
-  const time = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' }).format(start);
+  const time = dateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' }).format(start);
   if (minutes <= 90) return minutes <= 1 ? 'now' : `in ${minutes} minutes (${time})`;
-  const day = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(d);
+  const day = (d: Date) => dateTimeFormat('en-CA', { timeZone }).format(d);
   const tomorrow = new Date(now.getTime() + 24 * 3_600_000);
   if (day(start) === day(now)) return `today at ${time}`;
   if (day(start) === day(tomorrow)) return `tomorrow at ${time}`;
-  const date = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', month: 'long', day: 'numeric' });
+  const date = dateTimeFormat('en-US', { timeZone, weekday: 'long', month: 'long', day: 'numeric' });
   return `on ${date.format(start)} at ${time}`;
 }
 

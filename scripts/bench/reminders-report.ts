@@ -1,0 +1,114 @@
+import { REMINDER_ATTENDEES, type RemindersMeasurement, type RemindersReport } from './reminders';
+import { markdown, text, type Table } from './report';
+import { settings } from './settings';
+
+// The reminders part's table: aligned text for the terminal, markdown for the README.
+
+const int = (n: number) => Math.round(n).toLocaleString('en-US');
+const ms = (n: number) => (n < 10 ? n.toFixed(1) : int(n));
+const secs = (n: number | null) => (n === null ? 'never' : (n / 1000).toFixed(2));
+const pct = (part: number, whole: number) => (whole > 0 ? ((100 * part) / whole).toFixed(1) : '0');
+
+/** Not a missed target but a broken run: reminders missing after the timeout, or one too many. */
+export function remindersBroken(report: RemindersReport): boolean {
+  if (report.failed) return true;
+  const m = report.measurement;
+  if (!m) return false; // skipped
+  return (
+    m.allWritten === null ||
+    m.mails !== REMINDER_ATTENDEES ||
+    m.recipients !== REMINDER_ATTENDEES ||
+    m.recorded !== REMINDER_ATTENDEES ||
+    m.notCaptured > 0
+  );
+}
+
+export function remindersTargetMet(m: RemindersMeasurement): boolean {
+  const reads = m.readsDuring;
+  return (
+    m.allWritten !== null &&
+    m.allWritten < settings.remindersTargetSeconds * 1000 &&
+    m.mails === REMINDER_ATTENDEES &&
+    m.recipients === REMINDER_ATTENDEES &&
+    reads.rps >= settings.remindersTargetRatio * m.readsAlone.rps &&
+    reads.non2xx + reads.errors + m.readsAlone.non2xx + m.readsAlone.errors === 0
+  );
+}
+
+function remindersTable(m: RemindersMeasurement): Table {
+  const headers = [
+    'attendees',
+    'reminders in the outbox',
+    'distinct addresses',
+    'job started (s after due)',
+    'first written (s)',
+    'all written (s)',
+    'reads/s alone',
+    'reads/s while written',
+    'ratio (%)',
+    'p99 ms alone',
+    'p99 ms while written',
+    'failed reads',
+    'target met?',
+  ];
+  const why: string[] = [];
+  if (m.allWritten === null || m.allWritten >= settings.remindersTargetSeconds * 1000) why.push('time');
+  if (m.mails !== REMINDER_ATTENDEES || m.recipients !== REMINDER_ATTENDEES) why.push('count');
+  if (m.readsDuring.rps < settings.remindersTargetRatio * m.readsAlone.rps) why.push('ratio');
+  const failedReads = m.readsDuring.non2xx + m.readsDuring.errors + m.readsAlone.non2xx + m.readsAlone.errors;
+  if (failedReads > 0) why.push('failed reads');
+  const row = [
+    int(REMINDER_ATTENDEES),
+    int(m.mails),
+    int(m.recipients),
+    secs(m.jobStarted),
+    secs(m.firstMail),
+    secs(m.allWritten),
+    int(m.readsAlone.rps),
+    int(m.readsDuring.rps),
+    pct(m.readsDuring.rps, m.readsAlone.rps),
+    ms(m.readsAlone.p99),
+    ms(m.readsDuring.p99),
+    int(failedReads),
+    remindersTargetMet(m) ? 'yes' : `no (${why.join(', ')})`,
+  ];
+  return { headers, rows: [row], right: headers.map((_, i) => i < 12) };
+}
+
+export function printRemindersReport(report: RemindersReport) {
+  const say = console.log;
+  say(
+    `\n${'='.repeat(100)}\nREMINDERS RESULTS  (${settings.connections} visitors reading, ${int(REMINDER_ATTENDEES)} reminders, ${settings.duration} s for the reads alone)\n`,
+  );
+  const m = report.measurement;
+  const setup =
+    `One upcoming event that all ${int(REMINDER_ATTENDEES)} members attend (registered a month before), beside the events data set` +
+    `${report.fixture ? ` (${int(report.fixture.counts.events ?? 0)} events, ${int(report.fixture.counts.attendees ?? 0)} registrations)` : ''}; ` +
+    `the real server (production mode, JOBS_CHECK_MS=${settings.remindersJobsCheckMs}, REMINDER_OFFSETS=24h,1h, no SMTP: mail captured). ` +
+    `${m ? `${m.readsLabel}, ` : 'The public event reads, '}read by ${settings.connections} visitor connections (autocannon) alone, then while the event is moved (start_time only) ` +
+    `so that its 24-hour reminder falls due on the boundary of the reminder job's 60-s period, until all reminders are in the outbox (polled every 50 ms). ` +
+    `Reads while written: from due to the last reminder written.`;
+  say(setup);
+  say(
+    `Target: all ${int(REMINDER_ATTENDEES)} in the outbox (exactly, no duplicates) < ${settings.remindersTargetSeconds} s after due, reads while written >= ${100 * settings.remindersTargetRatio}% of reads alone, no failed reads. ` +
+      `Fewer than ${int(REMINDER_ATTENDEES)} after ${settings.remindersTimeoutSeconds} s, or more, is a broken run.\n`,
+  );
+  say(`── PostgreSQL${report.description ? `: ${report.description}` : ''}`);
+  if (report.skipped) {
+    say(`   skipped: ${report.skipped}\n`);
+    return;
+  }
+  if (report.failed) say(`   FAILED: ${report.failed}`);
+  if (!m) return;
+  say(
+    `   due ${m.due}; the job's run: started ${secs(m.jobStarted)} s, finished ${secs(m.jobFinished)} s after due (${m.jobResult}); ` +
+      `${int(m.recorded)} recorded as sent in event_reminders; reads while written counted over ${m.readsDuring.seconds.toFixed(2)} s` +
+      `${m.notCaptured ? `; ${int(m.notCaptured)} outbox rows NOT captured` : ''}.`,
+  );
+  if (remindersBroken(report)) say(`   BROKEN: the outbox does not hold exactly one reminder per attendee.`);
+  say(`\n${text(remindersTable(m))}\n`);
+  if (report.seconds !== undefined) say(`Reminders part: ${(report.seconds / 60).toFixed(1)} min in all.\n`);
+  say(`── Markdown (for the README)\n`);
+  say(`${setup} Measured with \`npm run bench\`.\n`);
+  say(`${markdown(remindersTable(m))}\n`);
+}
