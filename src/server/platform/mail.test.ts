@@ -122,6 +122,33 @@ describe('mailer over SMTP', () => {
     expect(row.nextAttemptAt).toBeNull();
   });
 
+  it('sendMany writes every mail exactly as given, then delivers it with its extra headers', async () => {
+    const { mailer, db } = ctx.app.services;
+    const awkward = 'Quotes " and \\ backslashes, {braces}, commas, NULL, ünïcødé 🎉\nand a second line';
+    const messages = [0, 1, 2].map((n) => ({
+      to: `many${n}@example.com`,
+      subject: `Many ${n}: ${awkward}`,
+      text: `${awkward} #${n}`,
+      ...(n === 1 ? { html: `<p>${awkward}</p>` } : {}),
+      headers: { 'List-Unsubscribe': `<https://example.com/u?token=${n}>`, 'X-Note': '"quoted"' },
+      attachments: n === 2 ? [] : [{ filename: 'e.ics', contentType: 'text/calendar', content: `SUMMARY:${awkward}` }],
+    }));
+    expect(await mailer.sendMany(messages)).toBe(3);
+    const rows = await db.select().from(emailOutbox).where(like(emailOutbox.to, 'many%@example.com'));
+    expect(rows).toHaveLength(3);
+    for (const [n, m] of messages.entries()) {
+      const row = rows.find((r) => r.to === m.to)!;
+      expect(row.subject).toBe(m.subject);
+      expect(row.text).toBe(m.text);
+      expect(row.html).toBe(n === 1 ? `<p>${awkward}</p>` : null);
+      expect(row.headers).toEqual(m.headers);
+      expect(row.attachments).toEqual(m.attachments);
+    }
+    await mailer.deliverPending();
+    const mail = await waitFor(async () => received.find((r) => r.to[0] === 'many0@example.com'));
+    expect(mail.raw).toContain('List-Unsubscribe: <https://example.com/u?token=0>');
+  });
+
   it('keeps a mail refused with 4xx pending with its error and a backoff, then the periodic pass sends it', async () => {
     const { mailer, db } = ctx.app.services;
     const before = Date.now();

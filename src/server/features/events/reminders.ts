@@ -21,8 +21,10 @@ import { buildIcs, icsFileName } from './ics';
 // reminder's time gets no such reminder: their confirmation e-mail has just told them the same.
 
 export const REMINDER_JOB = 'event-reminders';
-/** People per transaction, so an event of thousands never holds one for long. */
-const BATCH = 1_000;
+/** People per transaction, so an event of thousands never holds one, nor the process, for long:
+ * between batches the process answers the requests that came in meanwhile. */
+const BATCH = 250;
+const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
 export const DEFAULT_WHAT_TO_BRING = 'Business cards; name badges are handed out at the door.';
 
 type DueRow = {
@@ -216,15 +218,17 @@ export async function sendDueReminders(
           return { key: `${row.event_id}|${row.recipient}|${row.minutes}`, row, links };
         }),
     );
+    if (i > 0) await breathe();
+    const list = (pick: (b: (typeof batch)[number]) => string | number) => `{${batch.map((b) => pick(b)).join(',')}}`;
     await db.transaction(async (tx) => {
-      const values = batch.map(
-        ({ row, status }) =>
-          sql`(${row.event_id}::uuid, ${row.recipient}, ${row.minutes}, ${new Date(row.start_time).toISOString()}::timestamptz, ${status}, ${now.toISOString()}::timestamptz)`,
-      );
       // Another process may have recorded some meanwhile: only what this insert wrote is mailed.
+      // (Ids, offsets, times and statuses need no quoting in an array literal.)
       const written = await tx.execute<{ event_id: string; recipient: string; offset_minutes: number; status: string }>(
         sql`insert into event_reminders (event_id, recipient, offset_minutes, starts_at, status, sent_at)
-          values ${sql.join(values, sql`, `)}
+          select t.*, ${now.toISOString()}::timestamptz from unnest(
+            ${list((b) => b.row.event_id)}::uuid[], ${list((b) => b.row.recipient)}::text[],
+            ${list((b) => b.row.minutes)}::int[], ${list((b) => new Date(b.row.start_time).toISOString())}::timestamptz[],
+            ${list((b) => b.status)}::text[]) as t
           on conflict (event_id, recipient, offset_minutes, starts_at) do nothing
           returning event_id, recipient, offset_minutes, status`,
       );
