@@ -47,6 +47,8 @@ import { messageRoutes } from './features/messages/routes';
 import { userRoutes } from './features/users/routes';
 import { accountRoutes } from './features/account/routes';
 import { auditRoutes } from './features/audit/routes';
+import { notificationRoutes, unsubscribeRoutes } from './features/notifications/routes';
+import { notificationJobs } from './features/notifications/digest';
 import { registerWebApp } from './web-app';
 
 export interface Services {
@@ -150,7 +152,7 @@ export async function buildApp(options: BuildOptions) {
     db: database.db,
     clock,
     log: app.log,
-    definitions: [...housekeepingJobs(config), ...(options.jobs ?? [])],
+    definitions: [...housekeepingJobs(config), ...notificationJobs({ config, mailer }), ...(options.jobs ?? [])],
     checkEveryMs: config.JOBS_CHECK_MS,
     leaseMs: config.JOB_LEASE_MS,
     retryBaseMs: config.JOB_RETRY_BASE_MS,
@@ -241,6 +243,8 @@ export async function buildApp(options: BuildOptions) {
   await app.register(userRoutes, { prefix: '/api' });
   await app.register(accountRoutes, { prefix: '/api' });
   await app.register(auditRoutes, { prefix: '/api' });
+  await app.register(notificationRoutes, { prefix: '/api' });
+  await app.register(unsubscribeRoutes, { prefix: '/api' });
   await app.register((await import('./features/seo/routes')).seoRoutes);
 
   if (!config.S3_BUCKET) {
