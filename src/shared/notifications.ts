@@ -56,4 +56,5 @@ export type UnsubscribeAnswer = z.infer<typeof unsubscribeAnswer>;
 
 export const INVALID_UNSUBSCRIBE_LINK =
   'This unsubscribe link is not valid. It may have been copied incompletely; you can change what we send you on your dashboard.';
-export const UNKNOWN_UNSUBSCRIBE_PERSON = 'This unsubscribe link names someone we no longer have: there is nothing to stop.';
+export const UNKNOWN_UNSUBSCRIBE_PERSON =
+  'This unsubscribe link names someone we no longer have: there is nothing to stop.';

@@ -85,7 +85,6 @@ export async function unsubscribeLinks(
   };
 }
 
-
 /** The line transactional mail ends with: it cannot be unsubscribed from, and says why. */
 export const TRANSACTIONAL_FOOTER =
   'This e-mail is about your account or a registration of yours, so it is sent whatever your e-mail preferences say.';
