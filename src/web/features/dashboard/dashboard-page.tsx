@@ -22,6 +22,7 @@ import {
 } from '../profile/profile-sections';
 import { AvatarEditor } from './avatar-editor';
 import { DeleteAccount } from './delete-account';
+import { NotificationPreferences } from './notification-preferences';
 import { ProfileForm } from './profile-form';
 import { SkillsEditor } from './skills-editor';
 
@@ -163,6 +164,7 @@ export function DashboardPage() {
                 onRetry={() => void connections.refetch()}
               />
             </ProfileSection>
+            <NotificationPreferences />
             <DeleteAccount username={data.profile.username} />
           </div>
         </div>
