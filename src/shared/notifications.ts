@@ -33,14 +33,6 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   forumReplies: true,
 };
 
-/** The preference each topic's unsubscribe link turns off. */
-export const TOPIC_PREFERENCE: Record<NotificationTopic, keyof NotificationPreferences> = {
-  'event-reminders': 'eventReminders',
-  messages: 'messages',
-  'connection-requests': 'connectionRequests',
-  'forum-replies': 'forumReplies',
-};
-
 export const unsubscribeQuery = z.object({
   token: z.string().min(1, 'The unsubscribe link has no token.').max(512, 'The unsubscribe link is not valid.'),
 });
