@@ -110,6 +110,19 @@ describe('notification e-mails for members who are away', () => {
     expect(await mailsTo(cy.input.email)).toEqual([]);
   });
 
+  it('what came before a visit stays quiet after housekeeping removed that visit', async () => {
+    const jordan = await member('Jordan Lee');
+    const kit = await member('Kit Visited');
+    const start = clock.now();
+    await message(jordan.user.id, kit.user.id, 'Old news');
+    // She came by after it (the badge showed it) and left it unread; a day on, her row is gone.
+    await presence(kit.user.id, new Date(start.getTime() + MINUTE));
+    await sweepAfter(26 * 60 * MINUTE);
+    await db().execute(sql`delete from member_presence where user_id = ${kit.user.id}`);
+    await sweepAfter(MINUTE);
+    expect(await mailsTo(kit.input.email)).toEqual([]);
+  });
+
   it('a pending connection request reaches an away member, once', async () => {
     const jordan = await member('Jordan Lee');
     const di = await member('Di Requested');

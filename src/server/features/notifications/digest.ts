@@ -17,6 +17,11 @@ import { digestMail, type DigestKind } from './emails';
 
 export const NOTIFICATION_JOB = 'notification-emails';
 const HOUR_MS = 60 * 60_000;
+/** An item is mailed within about an hour of becoming due (NOTIFY_AWAY_MINUTES after it came),
+ * so one older than this, past those, never will be. Looking no further back keeps each sweep
+ * off years of old rows, and keeps what came before a visit from looking new once housekeeping
+ * has removed that visit's presence row (a day later). */
+const LOOK_BACK_MS = 2 * HOUR_MS;
 
 type Batch = {
   user_id: string;
@@ -45,7 +50,9 @@ function dueFor(
 ): SQL {
   const awaySince = new Date(now.getTime() - awayMinutes * 60_000);
   const hourAgo = new Date(now.getTime() - HOUR_MS);
-  return sql`coalesce((select ${preference} from notification_preferences np where np.user_id = ${recipient}), true)
+  const lookBack = new Date(awaySince.getTime() - LOOK_BACK_MS);
+  return sql`${itemAt} > ${ts(lookBack)}
+    and coalesce((select ${preference} from notification_preferences np where np.user_id = ${recipient}), true)
     and not exists (select 1 from member_presence mp where mp.user_id = ${recipient} and mp.seen_at >= ${ts(awaySince)})
     and ${itemAt} > coalesce((select max(mp.seen_at) from member_presence mp where mp.user_id = ${recipient}), '-infinity')
     and ${itemAt} <= ${ts(awaySince)}
