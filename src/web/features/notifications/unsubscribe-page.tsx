@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
@@ -20,6 +21,12 @@ export function UnsubscribePage() {
   const preview = useUnsubscribePreview(token);
   const unsubscribe = useUnsubscribe();
   const words = unsubscribe.data?.words ?? preview.data?.words;
+  const done = useRef<HTMLDivElement>(null);
+
+  // The button that had focus is gone once it worked: focus moves to what it did.
+  useEffect(() => {
+    if (unsubscribe.isSuccess) done.current?.focus();
+  }, [unsubscribe.isSuccess]);
 
   return (
     <div className="px-4 py-12 sm:py-20">
@@ -29,9 +36,11 @@ export function UnsubscribePage() {
           {!token || preview.isError ? (
             <Alert tone="error">{token && preview.error ? errorMessage(preview.error) : NO_TOKEN}</Alert>
           ) : unsubscribe.isSuccess ? (
-            <Alert tone="success" title="Done">
-              You will no longer get {words}.
-            </Alert>
+            <div ref={done} tabIndex={-1} className="rounded-lg focus:outline-none">
+              <Alert tone="success" title="Done">
+                You will no longer get {words}.
+              </Alert>
+            </div>
           ) : preview.data ? (
             <>
               <p className="text-fg">
