@@ -78,8 +78,6 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config) {
   });
 }
 
-/** Cookie-authenticated writes must come from our own pages: a cross-site form or fetch
- * carries a foreign Origin (or Sec-Fetch-Site: cross-site) and is refused with 403. */
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** 'allowed': the cross-site guard lets other origins post (the route reads no session). */
@@ -87,6 +85,8 @@ declare module 'fastify' {
   }
 }
 
+/** Cookie-authenticated writes must come from our own pages: a cross-site form or fetch
+ * carries a foreign Origin (or Sec-Fetch-Site: cross-site) and is refused with 403. */
 export function registerCsrfGuard(app: FastifyInstance, config: Config) {
   const trusted = new Set([new URL(config.publicUrl).origin]);
   app.addHook('onRequest', async (request) => {

@@ -11,13 +11,14 @@ import { getViewer } from '../../platform/viewer';
  * (features/notifications/digest.ts). Old rows go with housekeeping. */
 export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock } = app.services;
-  /** Presence is a hint for e-mail: a failed write is logged and never breaks the stream. */
+  /** Presence is a hint for e-mail: a failed write is logged and never breaks the stream; a
+   * heartbeat's write that lands after the closing one never moves the time back. */
   const seen = (streamId: string, userId: string) =>
     db
       .execute(
         sql`insert into member_presence (stream_id, user_id, seen_at)
           values (${streamId}, ${userId}, ${clock.now().toISOString()}::timestamptz)
-          on conflict (stream_id) do update set seen_at = excluded.seen_at`,
+          on conflict (stream_id) do update set seen_at = greatest(member_presence.seen_at, excluded.seen_at)`,
       )
       .then(
         () => undefined,
