@@ -50,6 +50,9 @@ export default defineConfig({
       DEMO_ADMIN_PASSWORD: E2E_DEMO_ADMIN.password,
       DEMO_MEMBER_PASSWORD: E2E_DEMO_MEMBER_PASSWORD,
       LOG_LEVEL: 'warn',
+      // Notification e-mail within the journey's time (tests/e2e/notifications.spec.ts).
+      NOTIFY_AWAY_MINUTES: '1',
+      JOBS_CHECK_MS: '2000',
     },
   },
 });

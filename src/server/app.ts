@@ -50,6 +50,8 @@ import { calendarFeedAccountRoutes } from './features/events/personal-calendar';
 import { auditRoutes } from './features/audit/routes';
 import { reminderJob } from './features/events/reminders';
 import { jobRoutes } from './features/jobs/routes';
+import { notificationRoutes, unsubscribeRoutes } from './features/notifications/routes';
+import { notificationJobs } from './features/notifications/digest';
 import { registerWebApp } from './web-app';
 
 export interface Services {
@@ -153,7 +155,12 @@ export async function buildApp(options: BuildOptions) {
     db: database.db,
     clock,
     log: app.log,
-    definitions: [...housekeepingJobs(config), reminderJob({ config, mailer }), ...(options.jobs ?? [])],
+    definitions: [
+      ...housekeepingJobs(config),
+      reminderJob({ config, mailer }),
+      ...notificationJobs({ config, mailer }),
+      ...(options.jobs ?? []),
+    ],
     checkEveryMs: config.JOBS_CHECK_MS,
     leaseMs: config.JOB_LEASE_MS,
     retryBaseMs: config.JOB_RETRY_BASE_MS,
@@ -246,6 +253,8 @@ export async function buildApp(options: BuildOptions) {
   await app.register(calendarFeedAccountRoutes, { prefix: '/api' });
   await app.register(auditRoutes, { prefix: '/api' });
   await app.register(jobRoutes, { prefix: '/api' });
+  await app.register(notificationRoutes, { prefix: '/api' });
+  await app.register(unsubscribeRoutes, { prefix: '/api' });
   await app.register((await import('./features/seo/routes')).seoRoutes);
 
   if (!config.S3_BUCKET) {

@@ -7,6 +7,7 @@ import type { Db } from '../db/client';
 import * as schema from '../db/schema';
 import { hashPassword, verifyPassword } from './passwords';
 import type { Mailer } from './mail';
+import { TRANSACTIONAL_FOOTER } from './unsubscribe';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../shared/auth';
 
 /** Header through which the server hands better-auth the client IP that Fastify resolved
@@ -51,7 +52,7 @@ export function createAuth(db: Db, config: Config, mailer: Mailer) {
         await mailer.send({
           to: user.email,
           subject: 'Reset your Power Mixer password',
-          text: `${name ? `Hello ${name}` : 'Hello'},\n\nSomeone asked to reset the password of your Power Mixer account. To choose a new password, open this link within one hour:\n\n${link}\n\nIf it was not you, ignore this e-mail: your password stays as it is.\n\nPower Mixer`,
+          text: `${name ? `Hello ${name}` : 'Hello'},\n\nSomeone asked to reset the password of your Power Mixer account. To choose a new password, open this link within one hour:\n\n${link}\n\nIf it was not you, ignore this e-mail: your password stays as it is.\n\nPower Mixer\n\n--\n${TRANSACTIONAL_FOOTER}`,
         });
       },
       async onPasswordReset({ user }) {

@@ -78,12 +78,21 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config) {
   });
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** 'allowed': the cross-site guard lets other origins post (the route reads no session). */
+    crossSite?: 'allowed';
+  }
+}
+
 /** Cookie-authenticated writes must come from our own pages: a cross-site form or fetch
  * carries a foreign Origin (or Sec-Fetch-Site: cross-site) and is refused with 403. */
 export function registerCsrfGuard(app: FastifyInstance, config: Config) {
   const trusted = new Set([new URL(config.publicUrl).origin]);
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    // A route whose credential is in its own URL (a signed one-click unsubscribe), never a cookie.
+    if (request.routeOptions.config?.crossSite === 'allowed') return;
     const origin = request.headers.origin;
     if (origin !== undefined) {
       if (trusted.has(origin) || isSameHost(origin, request.headers.host)) return;

@@ -2,14 +2,14 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import { NOTIFICATION_TOPICS, TOPIC_WORDS, type NotificationTopic } from '../../shared/notifications';
 
 // One-click unsubscribe (RFC 8058) for notification e-mail. A link names one person (a member,
 // or a guest someone registered) and one kind of e-mail, and is signed with a key this install
 // made for itself (`signing_keys`, never configuration): it works without signing in, changes
 // only that one setting, and cannot be altered to name someone else.
 
-export const NOTIFICATION_TOPICS = ['event-reminders', 'messages', 'connection-requests', 'forum-replies'] as const;
-export type NotificationTopic = (typeof NOTIFICATION_TOPICS)[number];
+export { NOTIFICATION_TOPICS, TOPIC_WORDS, type NotificationTopic };
 
 export type Subscriber = { kind: 'member'; id: string } | { kind: 'guest'; id: string };
 
@@ -84,14 +84,6 @@ export async function unsubscribeLinks(
         : `You get this e-mail because a member registered you as their guest. Stop ${what}: ${pageUrl}`,
   };
 }
-
-/** How the footer and the unsubscribe page name each kind of e-mail. */
-export const TOPIC_WORDS: Record<NotificationTopic, string> = {
-  'event-reminders': 'event reminders',
-  messages: 'e-mails about new messages',
-  'connection-requests': 'e-mails about connection requests',
-  'forum-replies': 'e-mails about replies to your forum posts',
-};
 
 /** The line transactional mail ends with: it cannot be unsubscribed from, and says why. */
 export const TRANSACTIONAL_FOOTER =

@@ -69,6 +69,14 @@ const publicRoutes: RouteObject[] = [
       (m) => m.NewPasswordPage,
     ),
   },
+  {
+    // Works signed out: the signed link in the e-mail is all it needs.
+    path: paths.unsubscribe,
+    lazy: screen(
+      () => import('../features/notifications/unsubscribe-page'),
+      (m) => m.UnsubscribePage,
+    ),
+  },
 ];
 
 const memberRoutes: RouteObject[] = [

@@ -7,6 +7,7 @@ export const paths = {
   resetPassword: '/reset-password',
   newPassword: '/new-password',
   devMailbox: '/dev/mailbox',
+  unsubscribe: '/unsubscribe',
   dashboard: '/dashboard',
   events: '/events',
   event: (eventId: string) => `/events/${encodeURIComponent(eventId)}`,

@@ -15,6 +15,12 @@ describe.each(Object.entries(modes))('GET /api/dev/mailbox in %s', (mode, env) =
   beforeAll(async () => {
     ctx = await createTestContext(env);
     await ctx.app.services.mailer.send({ to: 'someone@example.com', subject: 'Reset', text: 'secret link' });
+    await ctx.app.services.mailer.send({
+      to: 'notified@example.com',
+      subject: '1 new message from Jordan Lee',
+      text: 'Read it',
+      headers: { 'List-Unsubscribe': '<http://localhost:3000/api/unsubscribe?token=t>' },
+    });
   });
   afterAll(async () => {
     await ctx?.close();
@@ -44,6 +50,15 @@ describe.each(Object.entries(modes))('GET /api/dev/mailbox in %s', (mode, env) =
     expect(res.json().messages).toEqual(
       expect.arrayContaining([expect.objectContaining({ to: 'someone@example.com', text: 'secret link' })]),
     );
+  });
+
+  it("shows a mail's extra headers, so a tester finds its unsubscribe link", async () => {
+    const { client } = await adminClient(ctx.app);
+    const messages = (await client.get('/api/dev/mailbox')).json().messages as { to: string; headers: unknown }[];
+    expect(messages.find((m) => m.to === 'notified@example.com')!.headers).toEqual({
+      'List-Unsubscribe': '<http://localhost:3000/api/unsubscribe?token=t>',
+    });
+    expect(messages.find((m) => m.to === 'someone@example.com')!.headers).toEqual({});
   });
 
   it('states its access in the API document', async () => {

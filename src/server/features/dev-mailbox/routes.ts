@@ -32,6 +32,8 @@ export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
                 html: z.string().nullable(),
                 status: z.string(),
                 attachments: z.array(z.object({ filename: z.string(), contentType: z.string() })),
+                /** Extra header lines (List-Unsubscribe on notification mail). */
+                headers: z.record(z.string(), z.string()),
                 createdAt: z.string(),
               }),
             ),
@@ -53,6 +55,7 @@ export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
           html: m.html,
           status: m.status,
           attachments: (m.attachments ?? []).map(({ filename, contentType }) => ({ filename, contentType })),
+          headers: m.headers ?? {},
           createdAt: m.createdAt.toISOString(),
         })),
       };

@@ -4,6 +4,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { dateTimeFormat } from '../../platform/date-format';
 import type { Mailer, MailMessage } from '../../platform/mail';
+import { TRANSACTIONAL_FOOTER } from '../../platform/unsubscribe';
 import { buildIcs, icsFileName } from './ics';
 
 // The spec's send-registration-email, done on the server: event details plus an .ics file.
@@ -115,6 +116,9 @@ function registrationMessage(facts: RegistrationFacts, config: Config, kind: Kin
     '',
     'See you there,',
     'Power Mixer',
+    '',
+    '--',
+    TRANSACTIONAL_FOOTER,
   ].join('\n');
   const ics = buildIcs(
     [
@@ -194,6 +198,9 @@ export async function sendGuestsEmail(
         `Event details: ${deps.config.publicUrl}/events/${eventId}`,
         '',
         'Power Mixer',
+        '',
+        '--',
+        TRANSACTIONAL_FOOTER,
       ].join('\n'),
     });
   } catch (err) {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { MailMessage } from '../../platform/mail';
+import { TRANSACTIONAL_FOOTER } from '../../platform/unsubscribe';
 import type { AttendeeStatus } from '../../../shared/events';
 import { formatEventTime } from './emails';
 import { buildIcs, icsFileName, type IcsEvent } from './ics';
@@ -104,6 +105,9 @@ export function buildUpdateNotice(
     '',
     'See you there,',
     'Power Mixer',
+    '',
+    '--',
+    TRANSACTIONAL_FOOTER,
   ].join('\n');
   return {
     to: to.email,
@@ -127,6 +131,9 @@ export function buildCancelNotice(config: Config, event: NoticeEvent, to: Notice
     'Your registration has been removed. The attached calendar file removes the event from your calendar.',
     '',
     'Power Mixer',
+    '',
+    '--',
+    TRANSACTIONAL_FOOTER,
   ].join('\n');
   return {
     to: to.email,

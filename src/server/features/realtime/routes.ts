@@ -1,10 +1,30 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { REALTIME_HEARTBEAT_MS, REALTIME_RECONNECT_DELAYS_MS } from '../../../shared/realtime';
 import { getViewer } from '../../platform/viewer';
 
 /** Server-Sent Events: a member gets the notices of their own topic plus public ones;
- * a visitor gets public ones only. */
+ * a visitor gets public ones only. A member's open stream is also their presence: one
+ * `member_presence` row per stream, seen when it opens, on each heartbeat and when it closes;
+ * a member none of whose streams was seen lately is away and gets notification e-mails
+ * (features/notifications/digest.ts). Old rows go with housekeeping. */
 export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, clock } = app.services;
+  /** Presence is a hint for e-mail: a failed write is logged and never breaks the stream; a
+   * heartbeat's write that lands after the closing one never moves the time back. */
+  const seen = (streamId: string, userId: string) =>
+    db
+      .execute(
+        sql`insert into member_presence (stream_id, user_id, seen_at)
+          values (${streamId}, ${userId}, ${clock.now().toISOString()}::timestamptz)
+          on conflict (stream_id) do update set seen_at = greatest(member_presence.seen_at, excluded.seen_at)`,
+      )
+      .then(
+        () => undefined,
+        (err: unknown) => app.log.warn({ err, userId }, 'presence write failed'),
+      );
+
   // Open streams end as soon as the server starts closing (preClose: before it waits for its
   // connections, which an open stream would hold forever). Browsers reconnect through the
   // balancer to another process and refetch what they show.
@@ -33,11 +53,22 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
       const unsubscribe = app.services.realtime.subscribe(viewer?.id ?? null, (notice) => {
         res.write(`data: ${JSON.stringify(notice)}\n\n`);
       });
-      const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), REALTIME_HEARTBEAT_MS);
+      const streamId = randomUUID();
+      const memberId = viewer?.id ?? null;
+      if (memberId) void seen(streamId, memberId);
+      const heartbeat = setInterval(() => {
+        res.write(': heartbeat\n\n');
+        if (memberId) void seen(streamId, memberId);
+      }, REALTIME_HEARTBEAT_MS);
+      let closed = false;
       const close = () => {
+        if (closed) return;
+        closed = true;
         clearInterval(heartbeat);
         unsubscribe();
         open.delete(end);
+        // The moment they left: messages after it are the ones they have not seen.
+        if (memberId) void seen(streamId, memberId);
       };
       const end = () => {
         close();

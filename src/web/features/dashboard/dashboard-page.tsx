@@ -23,6 +23,7 @@ import {
 import { AvatarEditor } from './avatar-editor';
 import { CalendarFeed } from './calendar-feed';
 import { DeleteAccount } from './delete-account';
+import { NotificationPreferences } from './notification-preferences';
 import { ProfileForm } from './profile-form';
 import { SkillsEditor } from './skills-editor';
 
@@ -164,6 +165,7 @@ export function DashboardPage() {
                 onRetry={() => void connections.refetch()}
               />
             </ProfileSection>
+            <NotificationPreferences />
             <CalendarFeed />
             <DeleteAccount username={data.profile.username} />
           </div>

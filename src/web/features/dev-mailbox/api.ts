@@ -8,6 +8,8 @@ export type MailboxMessage = {
   text: string;
   html: string | null;
   attachments?: Array<{ filename: string; contentType: string }>;
+  /** Extra header lines: List-Unsubscribe and List-Unsubscribe-Post on notification mail. */
+  headers?: Record<string, string>;
   createdAt: string;
 };
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { Inbox, RefreshCw } from 'lucide-react';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
@@ -102,6 +102,14 @@ export function MailboxPage() {
                       <dd className="break-all text-fg">{selected.attachments.map((a) => a.filename).join(', ')}</dd>
                     </>
                   )}
+                  {Object.entries(selected.headers ?? {}).map(([name, value]) => (
+                    <Fragment key={name}>
+                      <dt className="text-fg-muted">{name}</dt>
+                      <dd className="break-all text-fg">
+                        <Linkified text={value} />
+                      </dd>
+                    </Fragment>
+                  ))}
                 </dl>
                 <div className="mt-4 border-t border-line pt-4 text-sm leading-relaxed whitespace-pre-wrap text-fg">
                   <Linkified text={selected.text} />

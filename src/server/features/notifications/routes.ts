@@ -1,0 +1,95 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiError } from '../../../shared/errors';
+import { notificationPreferences, unsubscribeAnswer, unsubscribeQuery } from '../../../shared/notifications';
+import { requireMember } from '../../platform/viewer';
+import { getPreferences, previewUnsubscribe, savePreferences, unsubscribe } from './service';
+
+const errors = { 400: apiError, 401: apiError, 422: apiError };
+
+export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.services;
+
+  app.get(
+    '/notifications/preferences',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['notifications'],
+        summary: 'Your e-mail notification choices (all on until you change one)',
+        response: { 200: notificationPreferences, 401: apiError },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await requireMember(request);
+      reply.header('cache-control', 'private, no-store');
+      return getPreferences(db, viewer.id);
+    },
+  );
+
+  app.put(
+    '/notifications/preferences',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['notifications'],
+        summary: 'Save your e-mail notification choices (all four)',
+        body: notificationPreferences,
+        response: { 200: notificationPreferences, ...errors },
+      },
+    },
+    async (request) => {
+      const viewer = await requireMember(request);
+      return savePreferences(db, viewer.id, request.body);
+    },
+  );
+};
+
+/** The one-click unsubscribe (RFC 8058) of every notification e-mail, and the page's own calls.
+ * The signed token is the whole credential: no session is read, so it works from a mail client. */
+export const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.services;
+  // RFC 8058: the mail client POSTs `List-Unsubscribe=One-Click` form-encoded. Only this plugin
+  // reads that type; what it says changes nothing (the token decides), so it is parsed leniently.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  app.get(
+    '/unsubscribe',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['notifications'],
+        summary: 'What an unsubscribe link would stop (changes nothing: mail scanners open links)',
+        querystring: unsubscribeQuery,
+        response: { 200: unsubscribeAnswer, 400: apiError, 404: apiError, 422: apiError },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return previewUnsubscribe(db, request.query.token);
+    },
+  );
+
+  app.post(
+    '/unsubscribe',
+    {
+      // A mail provider posts from its own servers with no session and no page of ours behind
+      // it: the signed token is the credential, and a cross-site post of it could do no more
+      // than the one-click its owner was sent. So the cross-site guard lets this one route through.
+      config: { access: 'public', crossSite: 'allowed' },
+      schema: {
+        tags: ['notifications'],
+        summary: 'One-click unsubscribe (RFC 8058): turns off the one kind of e-mail the link names',
+        description:
+          'Accepts the RFC 8058 body `List-Unsubscribe=One-Click` (application/x-www-form-urlencoded), JSON, or no body.',
+        querystring: unsubscribeQuery,
+        response: { 200: unsubscribeAnswer, 400: apiError, 404: apiError, 422: apiError },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return unsubscribe(db, request.query.token);
+    },
+  );
+};

@@ -1,0 +1,130 @@
+import { useId } from 'react';
+import { RotateCw } from 'lucide-react';
+import type { NotificationPreferences as Preferences } from '../../../shared/notifications';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { Card } from '../../components/card';
+import { Skeleton } from '../../components/skeleton';
+import { errorMessage } from '../../lib/api';
+import { useNotificationPreferences, useSaveNotificationPreferences } from './notifications-api';
+
+export const NOTIFICATION_PREFERENCES_LOAD_ERROR = 'Failed to load your e-mail choices';
+
+const CHOICES: { key: keyof Preferences; label: string; hint: string }[] = [
+  { key: 'eventReminders', label: 'Event reminders', hint: 'Before an event you registered for starts.' },
+  {
+    key: 'messages',
+    label: 'New messages',
+    hint: 'When a member writes to you while you are away, at most one e-mail an hour per conversation.',
+  },
+  { key: 'connectionRequests', label: 'Connection requests', hint: 'When a member asks to connect with you.' },
+  {
+    key: 'forumReplies',
+    label: 'Replies to my forum posts',
+    hint: 'When someone replies to a discussion you started.',
+  },
+];
+
+/** The dashboard's "E-mail notifications": each kind on or off, saved as soon as it changes. */
+export function NotificationPreferences() {
+  const headingId = useId();
+  const preferences = useNotificationPreferences();
+  const save = useSaveNotificationPreferences();
+  const data = preferences.data;
+
+  return (
+    <section aria-labelledby={headingId}>
+      <Card>
+        <h2 id={headingId} className="text-lg font-semibold text-fg">
+          E-mail notifications
+        </h2>
+        <p className="mt-1 text-sm text-fg-muted">
+          What we e-mail you about. Account and registration e-mails are always sent.
+        </p>
+        <div className="mt-4">
+          {data ? (
+            <fieldset className="space-y-4">
+              <legend className="sr-only">E-mail me about</legend>
+              {CHOICES.map((choice) => (
+                <Choice
+                  key={choice.key}
+                  name={choice.key}
+                  label={choice.label}
+                  hint={choice.hint}
+                  checked={data[choice.key]}
+                  onChange={(checked) => save.mutate({ ...data, [choice.key]: checked })}
+                />
+              ))}
+            </fieldset>
+          ) : preferences.isError ? (
+            <Alert tone="error" title={NOTIFICATION_PREFERENCES_LOAD_ERROR}>
+              <Button
+                variant="secondary"
+                size="sm"
+                className="mt-2"
+                loading={preferences.isFetching}
+                onClick={() => void preferences.refetch()}
+              >
+                {!preferences.isFetching && <RotateCw aria-hidden="true" />}
+                Retry
+              </Button>
+            </Alert>
+          ) : (
+            <div className="space-y-4" aria-hidden="true">
+              {CHOICES.map((choice) => (
+                <Skeleton key={choice.key} className="h-10 w-full" />
+              ))}
+            </div>
+          )}
+          {save.isError && (
+            <Alert tone="error" className="mt-4">
+              Your change was not saved: {errorMessage(save.error)}
+            </Alert>
+          )}
+          {/* Always present, so screen readers announce the change of its words. */}
+          <p role="status" className="mt-3 min-h-5 text-sm text-success-text">
+            {save.isSuccess ? 'Saved' : ''}
+          </p>
+        </div>
+      </Card>
+    </section>
+  );
+}
+
+/** A labelled checkbox with its hint, at least 24 px to hit. */
+function Choice({
+  name,
+  label,
+  hint,
+  checked,
+  onChange,
+}: {
+  name: string;
+  label: string;
+  hint: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex items-start gap-3">
+      <input
+        id={id}
+        name={name}
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        aria-describedby={`${id}-hint`}
+        className="mt-0.5 size-6 shrink-0 rounded border-line-strong accent-brand"
+      />
+      <div className="flex min-w-0 flex-col gap-0.5">
+        <label htmlFor={id} className="min-h-6 text-sm font-medium text-fg">
+          {label}
+        </label>
+        <p id={`${id}-hint`} className="text-sm text-fg-muted">
+          {hint}
+        </p>
+      </div>
+    </div>
+  );
+}
