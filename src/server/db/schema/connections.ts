@@ -26,5 +26,9 @@ export const connections = pgTable(
     ),
     index('connections_recipient_status_idx').on(t.recipientId, t.status, t.createdAt.desc()),
     index('connections_requester_status_idx').on(t.requesterId, t.status),
+    // Requests still waiting, newest last (the notification e-mails' minute sweep).
+    index('connections_pending_created_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );

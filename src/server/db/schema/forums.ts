@@ -55,5 +55,7 @@ export const forumReplies = pgTable(
     // With the id: a page deep in a long thread is read from the index alone.
     index('forum_replies_post_created_idx').on(t.postId, t.createdAt, t.id),
     index('forum_replies_author_idx').on(t.authorId),
+    // Replies of the last hours, for the notification e-mails' minute sweep.
+    index('forum_replies_created_idx').on(t.createdAt),
   ],
 );

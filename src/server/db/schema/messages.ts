@@ -27,6 +27,10 @@ export const messages = pgTable(
     // member sent (the inbox) by its first column.
     index('messages_conversation_idx').on(t.senderId, t.recipientId, t.subject),
     // The unread badge: count where recipient is the member and read_at is empty.
+    // What arrived lately and is still unread (the notification e-mails' minute sweep).
+    index('messages_unread_created_idx')
+      .on(t.createdAt)
+      .where(sql`${t.readAt} is null and ${t.recipientDeletedAt} is null`),
     index('messages_unread_idx')
       .on(t.recipientId)
       .where(sql`${t.readAt} is null and ${t.recipientDeletedAt} is null`),

@@ -1,0 +1,3 @@
+CREATE INDEX "connections_pending_created_idx" ON "connections" USING btree ("created_at") WHERE "connections"."status" = 'pending';--> statement-breakpoint
+CREATE INDEX "messages_unread_created_idx" ON "messages" USING btree ("created_at") WHERE "messages"."read_at" is null and "messages"."recipient_deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "forum_replies_created_idx" ON "forum_replies" USING btree ("created_at");
