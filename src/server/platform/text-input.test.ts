@@ -85,7 +85,10 @@ function probes(path: string, op: Operation): Probe[] {
         body: sample(variant, leaf),
       });
     }
-    list.push({ label: 'everything', field: null, url: url('all', 'all'), body: sample(variant, 'all') });
+    // A body of flags and numbers only, on a route without parameters, has nowhere to put text.
+    if (leaves.length > 0 || pathParams.length > 0 || queryParams.length > 0) {
+      list.push({ label: 'everything', field: null, url: url('all', 'all'), body: sample(variant, 'all') });
+    }
   }
   return list;
 }
