@@ -85,9 +85,9 @@ export function printRemindersReport(report: RemindersReport) {
     `One upcoming event that all ${int(REMINDER_ATTENDEES)} members attend (registered a month before), beside the events data set` +
     `${report.fixture ? ` (${int(report.fixture.counts.events ?? 0)} events, ${int(report.fixture.counts.attendees ?? 0)} registrations)` : ''}; ` +
     `the real server (production mode, JOBS_CHECK_MS=${settings.remindersJobsCheckMs}, REMINDER_OFFSETS=24h,1h, no SMTP: mail captured). ` +
-    `${m ? `${m.readsLabel}, ` : 'The public event reads, '}read by ${settings.connections} visitor connections (autocannon) alone, then while the event is moved (start_time only) ` +
+    `${m ? `${m.readsLabel}, ` : 'The public event reads, '}read by ${settings.connections} visitor connections (autocannon) without a break while the event is moved (start_time only) ` +
     `so that its 24-hour reminder falls due on the boundary of the reminder job's 60-s period, until all reminders are in the outbox (polled every 50 ms). ` +
-    `Reads while written: from due to the last reminder written.`;
+    `Reads alone: the ${settings.duration} s of that run just before due; reads while written: from due to the last reminder written.`;
   say(setup);
   say(
     `Target: all ${int(REMINDER_ATTENDEES)} in the outbox (exactly, no duplicates) < ${settings.remindersTargetSeconds} s after due, reads while written >= ${100 * settings.remindersTargetRatio}% of reads alone, no failed reads. ` +

@@ -205,13 +205,20 @@ export function createMailer(db: Db, config: Config, log: FastifyBaseLogger): Ma
       if (messages.length === 0) return 0;
       // One statement over arrays, whatever the count: cheaper to build than a row-per-value
       // insert, so a run of thousands leaves the process free for the requests around it.
+      // Mails made from one template share their attachment list: serialise each list once.
+      const seen = new Map<MailAttachment[], string>();
+      const serialised = (list: MailAttachment[]) => {
+        let json = seen.get(list);
+        if (json === undefined) seen.set(list, (json = JSON.stringify(list)));
+        return json;
+      };
       const column = (pick: (m: MailMessage) => string | null) =>
         sql`${`{${messages.map((m) => pgArrayItem(pick(m))).join(',')}}`}`;
       await (tx ?? db).execute(sql`insert into email_outbox ("to", subject, text, html, attachments, headers, status)
         select t.*, ${transport ? 'pending' : 'captured'} from unnest(
           ${column((m) => m.to)}::text[], ${column((m) => m.subject)}::text[], ${column((m) => m.text)}::text[],
           ${column((m) => m.html ?? null)}::text[],
-          ${column((m) => (m.attachments ? JSON.stringify(m.attachments) : null))}::jsonb[],
+          ${column((m) => (m.attachments ? serialised(m.attachments) : null))}::jsonb[],
           ${column((m) => (m.headers ? JSON.stringify(m.headers) : null))}::jsonb[]) as t`);
       return messages.length;
     },
