@@ -21,7 +21,7 @@ import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { AdminFormFrame } from '../../components/admin-form-frame';
 import { NotFound } from '../../components/not-found';
-import { UserCheckbox } from './user-checkbox';
+import { CheckboxField } from '../../components/checkbox-field';
 import { useAdminUser, useCreateUser, useUpdateUser, useUserAvatar } from './users-api';
 import { ImageUploadField } from './image-upload-field';
 
@@ -141,7 +141,7 @@ export function UserCreatePage() {
         onChange={(e) => set('fullName')(e.target.value)}
         error={errors.fullName}
       />
-      <UserCheckbox
+      <CheckboxField
         label="Admin User"
         name="isAdmin"
         checked={values.isAdmin}
@@ -264,13 +264,13 @@ function UserEditForm({ user }: { user: AdminUserDetail }) {
       <TextField label="LinkedIn URL" type="url" placeholder="https://linkedin.com/in/..." {...text('linkedinUrl')} />
       <fieldset className="space-y-3">
         <legend className="text-sm font-medium text-fg">Roles</legend>
-        <UserCheckbox
+        <CheckboxField
           label="Sponsor"
           name="isSponsor"
           checked={values.isSponsor}
           onChange={(checked) => set('isSponsor')(checked)}
         />
-        <UserCheckbox
+        <CheckboxField
           label="Panelist"
           name="isPanelist"
           checked={values.isPanelist}

@@ -4,6 +4,7 @@ import type { NotificationPreferences as Preferences } from '../../../shared/not
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
+import { CheckboxField } from '../../components/checkbox-field';
 import { Skeleton } from '../../components/skeleton';
 import { errorMessage } from '../../lib/api';
 import { useNotificationPreferences, useSaveNotificationPreferences } from './notifications-api';
@@ -46,7 +47,7 @@ export function NotificationPreferences() {
             <fieldset className="space-y-4">
               <legend className="sr-only">E-mail me about</legend>
               {CHOICES.map((choice) => (
-                <Choice
+                <CheckboxField
                   key={choice.key}
                   name={choice.key}
                   label={choice.label}
@@ -88,43 +89,5 @@ export function NotificationPreferences() {
         </div>
       </Card>
     </section>
-  );
-}
-
-/** A labelled checkbox with its hint, at least 24 px to hit. */
-function Choice({
-  name,
-  label,
-  hint,
-  checked,
-  onChange,
-}: {
-  name: string;
-  label: string;
-  hint: string;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="flex items-start gap-3">
-      <input
-        id={id}
-        name={name}
-        type="checkbox"
-        checked={checked}
-        onChange={(event) => onChange(event.target.checked)}
-        aria-describedby={`${id}-hint`}
-        className="mt-0.5 size-6 shrink-0 rounded border-line-strong accent-brand"
-      />
-      <div className="flex min-w-0 flex-col gap-0.5">
-        <label htmlFor={id} className="min-h-6 text-sm font-medium text-fg">
-          {label}
-        </label>
-        <p id={`${id}-hint`} className="text-sm text-fg-muted">
-          {hint}
-        </p>
-      </div>
-    </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 
-/** A labelled checkbox with an optional hint, at least 24 px to hit. */
-export function UserCheckbox({
+/** A labelled checkbox with an optional hint, at least 24 px to hit (admin forms, the dashboard). */
+export function CheckboxField({
   label,
   name,
   checked,
@@ -27,7 +27,7 @@ export function UserCheckbox({
         aria-describedby={hintId}
         className="mt-0.5 size-6 shrink-0 rounded border-line-strong accent-brand"
       />
-      <div className="flex flex-col gap-0.5">
+      <div className="flex min-w-0 flex-col gap-0.5">
         <label htmlFor={id} className="min-h-6 text-sm font-medium text-fg">
           {label}
         </label>
