@@ -50,6 +50,8 @@ import { calendarFeedAccountRoutes } from './features/events/personal-calendar';
 import { auditRoutes } from './features/audit/routes';
 import { reminderJob } from './features/events/reminders';
 import { jobRoutes } from './features/jobs/routes';
+import { checkInRoutes } from './features/check-in/routes';
+import { isDoorStaff } from './features/check-in/service';
 import { notificationRoutes, unsubscribeRoutes } from './features/notifications/routes';
 import { notificationJobs } from './features/notifications/digest';
 import { registerWebApp } from './web-app';
@@ -185,7 +187,7 @@ export async function buildApp(options: BuildOptions) {
   registerSecurityHeaders(app, config);
   registerSharedAnswers(app, answers);
   registerCsrfGuard(app, config);
-  registerAccess(app);
+  registerAccess(app, (eventId, userId) => isDoorStaff(database.db, eventId, userId));
   registerErrorHandler(app);
   registerTextInput(app);
   registerAudit(app, database.db);
@@ -236,6 +238,7 @@ export async function buildApp(options: BuildOptions) {
   await app.register(landingRoutes, { prefix: '/api' });
   await app.register(eventRoutes, { prefix: '/api' });
   await app.register((await import('./features/events/admin-routes')).eventAdminRoutes, { prefix: '/api' });
+  await app.register(checkInRoutes, { prefix: '/api' });
   await app.register(calendarFeedRoutes);
   await app.register(podcastRoutes, { prefix: '/api' });
   await app.register(podcastAdminRoutes, { prefix: '/api' });

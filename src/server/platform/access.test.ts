@@ -35,7 +35,7 @@ const concrete = (url: string) => url.replace(/\{[^}]+\}/g, '00000000-0000-4000-
 describe('route access', () => {
   it('refuses to start when an /api route declares no access', async () => {
     const app = Fastify();
-    registerAccess(app);
+    registerAccess(app, async () => false);
     expect(() => app.get('/api/forgotten', async () => ({ ok: true }))).toThrow(
       'GET /api/forgotten declares no access',
     );
@@ -71,7 +71,7 @@ describe('route access', () => {
       const type = method as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
       const visitor = await new Client(ctx.app).request(type, concrete(url), body);
       expect(visitor.statusCode, `visitor ${method} ${url}`).toBe(401);
-      if (desc.includes('Admins only')) {
+      if (desc.includes('Admins only') || desc.includes('door staff of this event only')) {
         const asMember = await member.client.request(type, concrete(url), body);
         expect(asMember.statusCode, `member ${method} ${url}`).toBe(403);
         const asAdmin = await admin.client.request(type, concrete(url), body);

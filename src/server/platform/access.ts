@@ -1,10 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { apiError } from '../../shared/errors';
+import { isUuid } from '../db/query-values';
+import { forbidden } from './errors';
 import { requireAdmin, requireMember } from './viewer';
 
-/** Who may call a route: anyone, a signed-in member, or an admin. Every `/api` route declares
- * it next to its schema (`config: { access: 'member' }`); the server refuses to start otherwise. */
-export type Access = 'public' | 'member' | 'admin';
+/** Who may call a route: anyone, a signed-in member, an admin, or the door staff of the event
+ * the URL names (`:id`; admins too). Every `/api` route declares it next to its schema
+ * (`config: { access: 'member' }`); the server refuses to start otherwise. */
+export type Access = 'public' | 'member' | 'admin' | 'door';
+
+/** Whether a member is door staff for an event (given by the check-in feature). */
+export type DoorStaffCheck = (eventId: string, userId: string) => Promise<boolean>;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -12,14 +18,17 @@ declare module 'fastify' {
   }
 }
 
-const ACCESS = new Set<Access>(['public', 'member', 'admin']);
+const ACCESS = new Set<Access>(['public', 'member', 'admin', 'door']);
 export const SESSION_SCHEME = 'sessionCookie';
 
 const WHO: Record<Access, string> = {
   public: 'Anyone may call this.',
   member: 'Signed-in members only (401 otherwise).',
   admin: 'Admins only (401 for visitors, 403 for members).',
+  door: 'Admins and the door staff of this event only (401 for visitors, 403 for other members).',
 };
+
+export const DOOR_ONLY = 'Only admins and this event’s door staff can check people in.';
 
 /** Paths that must declare their access: the API, but not its OpenAPI pages. */
 const mustDeclare = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
@@ -38,14 +47,14 @@ export function operationIdOf(method: string, url: string): string {
 /** Registered before the routes (and before @fastify/swagger, which reads what this adds to
  * each schema): checks every `/api` route declares its access, states it in the OpenAPI
  * document, and enforces it on every request before validation and the handler. */
-export function registerAccess(app: FastifyInstance) {
+export function registerAccess(app: FastifyInstance, isDoorStaff: DoorStaffCheck) {
   app.addHook('onRoute', (route) => {
     const access = route.config?.access;
     // Elsewhere (a feed at the root) a declaration is welcome, and documented the same way.
     if (!mustDeclare(route.url) && !access) return;
     if (!access || !ACCESS.has(access)) {
       throw new Error(
-        `${String(route.method)} ${route.url} declares no access (config.access: public, member or admin)`,
+        `${String(route.method)} ${route.url} declares no access (config.access: public, member, admin or door)`,
       );
     }
     const method = Array.isArray(route.method) ? route.method[0]! : route.method;
@@ -58,7 +67,7 @@ export function registerAccess(app: FastifyInstance) {
     if (access !== 'public' && schema.response && typeof schema.response === 'object') {
       const response = schema.response as Record<string, unknown>;
       response[401] ??= apiError;
-      if (access === 'admin') response[403] ??= apiError;
+      if (access === 'admin' || access === 'door') response[403] ??= apiError;
     }
   });
 
@@ -66,5 +75,11 @@ export function registerAccess(app: FastifyInstance) {
     const access = request.routeOptions.config?.access;
     if (access === 'member') await requireMember(request);
     else if (access === 'admin') await requireAdmin(request);
+    else if (access === 'door') {
+      const viewer = await requireMember(request);
+      if (viewer.isAdmin) return;
+      const eventId = (request.params as { id?: string } | undefined)?.id ?? '';
+      if (!isUuid(eventId) || !(await isDoorStaff(eventId, viewer.id))) throw forbidden(DOOR_ONLY);
+    }
   });
 }

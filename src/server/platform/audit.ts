@@ -17,6 +17,8 @@ declare module 'fastify' {
     actedAsAdmin?: boolean;
     /** The acted-on item's name, read before the handler (a deleted item has none after). */
     auditLabel?: string | null;
+    /** Set by a handler that answered without writing anything (a door scan that admitted nobody). */
+    auditSkip?: boolean;
   }
 }
 
@@ -58,7 +60,7 @@ export function registerAudit(app: FastifyInstance, db: Db) {
   // Before a delete by an admin: the name of what is about to go, while it still exists.
   app.addHook('preHandler', async (request) => {
     if (request.method !== 'DELETE') return;
-    const admin = request.routeOptions.config?.access === 'admin';
+    const admin = ['admin', 'door'].includes(request.routeOptions.config?.access ?? '');
     if (!admin && !(await getViewer(request))?.isAdmin) return;
     const target = urlTarget(request);
     // Awaited here: on a pool the lookup would otherwise race the handler's delete.
@@ -67,8 +69,10 @@ export function registerAudit(app: FastifyInstance, db: Db) {
 
   app.addHook('onSend', async (request, reply) => {
     if (request.method === 'GET' || request.method === 'HEAD') return;
-    if (request.routeOptions.config?.access !== 'admin' && !request.actedAsAdmin) return;
-    if (reply.statusCode >= 300) return;
+    const access = request.routeOptions.config?.access;
+    // Door staff's admissions and undos are kept like admins' writes.
+    if (access !== 'admin' && access !== 'door' && !request.actedAsAdmin) return;
+    if (reply.statusCode >= 300 || request.auditSkip) return;
     const viewer = await getViewer(request);
     if (!viewer) return;
     const params = (request.params ?? {}) as Record<string, string>;

@@ -1,5 +1,5 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { signingKey } from './signing-keys';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { NOTIFICATION_TOPICS, TOPIC_WORDS, type NotificationTopic } from '../../shared/notifications';
@@ -13,19 +13,8 @@ export { NOTIFICATION_TOPICS, TOPIC_WORDS, type NotificationTopic };
 
 export type Subscriber = { kind: 'member'; id: string } | { kind: 'guest'; id: string };
 
-const KEY_NAME = 'unsubscribe';
-let cached: { db: Db; key: Buffer } | null = null;
-
-/** This install's signing key, made on first use (concurrent first uses agree on one). */
-export async function unsubscribeKey(db: Db): Promise<Buffer> {
-  if (cached?.db === db) return cached.key;
-  await db.execute(sql`insert into signing_keys (name, secret)
-    values (${KEY_NAME}, ${randomBytes(32).toString('base64url')}) on conflict (name) do nothing`);
-  const result = await db.execute<{ secret: string }>(sql`select secret from signing_keys where name = ${KEY_NAME}`);
-  const key = Buffer.from(result.rows[0]!.secret, 'base64url');
-  cached = { db, key };
-  return key;
-}
+/** This install's key for unsubscribe links (`platform/signing-keys.ts`). */
+export const unsubscribeKey = (db: Db) => signingKey(db, 'unsubscribe');
 
 const sign = (key: Buffer, payload: string) => createHmac('sha256', key).update(payload).digest('base64url');
 

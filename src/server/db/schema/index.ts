@@ -10,3 +10,4 @@ export * from './forums';
 export * from './inbox';
 export * from './moderation';
 export * from './notifications';
+export * from './check-in';

@@ -168,10 +168,29 @@ export async function setGuests(
         );
       }
     }
-    await tx.execute(sql`delete from event_guests where event_id = ${eventId} and profile_id = ${userId}`);
-    if (input.guests.length > 0) {
+    // Guests who stay keep their row (and so their ticket and any check-in); the others go.
+    const emails = input.guests.map((g) => g.email.toLowerCase());
+    await tx.execute(sql`delete from event_guests where event_id = ${eventId} and profile_id = ${userId}
+      ${
+        emails.length > 0
+          ? sql`and guest_email not in (${sql.join(
+              emails.map((e) => sql`${e}`),
+              sql`, `,
+            )})`
+          : sql``
+      }`);
+    const kept = await tx.execute<{ guest_email: string }>(
+      sql`select guest_email from event_guests where event_id = ${eventId} and profile_id = ${userId}`,
+    );
+    const keptEmails = new Set(kept.rows.map((r) => r.guest_email));
+    for (const g of input.guests.filter((g) => keptEmails.has(g.email.toLowerCase()))) {
+      await tx.execute(sql`update event_guests set guest_name = ${g.name}
+        where event_id = ${eventId} and profile_id = ${userId} and guest_email = ${g.email.toLowerCase()}`);
+    }
+    const added = input.guests.filter((g) => !keptEmails.has(g.email.toLowerCase()));
+    if (added.length > 0) {
       // A microsecond apart, so they list in the order the member entered them.
-      const rows = input.guests.map(
+      const rows = added.map(
         (g, i) =>
           sql`(${eventId}, ${userId}, ${g.name}, ${g.email.toLowerCase()}, now() + make_interval(secs => ${i / 1_000_000}))`,
       );
