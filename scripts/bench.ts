@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: how fast the reads are, next to their ceilings measured in the same run.
- * Six parts (BENCH_SUITES=events,mixed,members,forums,reminders,page; default all):
+ * Seven parts (BENCH_SUITES=events,mixed,members,forums,reminders,door,page; default all):
  *
  * events: the public reads.
  * - Framework ceiling: a minimal Fastify 5 server (scripts/bench/minimal-server.ts) in its own
@@ -42,6 +42,12 @@
  * due, exactly one per attendee, reads meanwhile >= 70% of alone. Fewer than 5,000 after 60 s, or
  * more, breaks the run.
  *
+ * door (PostgreSQL only, its own database pm_bench_door): one event of 2,000 attending members and
+ * 500 guests; 20 door devices, each signed in as its own door staff member, scan at 50 per second
+ * in all on a fixed schedule (scripts/bench/door.ts): first scans, repeats, forged codes, and one
+ * code in ten sent by two devices at the same instant. Targets: p99 < 100 ms; no ticket admitted
+ * twice (a double admission, or answers and rows disagreeing, breaks the run).
+ *
  * page (PGlite, a fresh demo install as `npm start` makes, production mode): the bytes a first
  * visit to the landing page transfers, every request as Chromium received it off the wire (a
  * phone's screen and a desktop's; target <= 130 KB), and Lighthouse (mobile, simulated
@@ -57,7 +63,7 @@
  * PostgreSQL backends. BENCH_DURATION / BENCH_WARMUP default to 20 / 3 s for this part.
  *
  * Settings (environment): BENCH_DURATION seconds per measurement (10), BENCH_CONNECTIONS (50),
- * BENCH_WARMUP seconds before each (1), BENCH_SUITES (events,mixed,members,forums,reminders,page), BENCH_DATABASES
+ * BENCH_WARMUP seconds before each (1), BENCH_SUITES (events,mixed,members,forums,reminders,door,page), BENCH_DATABASES
  * (pglite,postgres), BENCH_BUILD=1 to rebuild the web app, DATABASE_URL (an empty PostgreSQL
  * database to use instead of creating pm_bench / pm_bench_members on BENCH_PG_ADMIN_URL, default
  * postgres://postgres@127.0.0.1:5432/postgres; BENCH_PG_DATABASE, BENCH_PG_MEMBERS_DATABASE,
@@ -77,6 +83,7 @@ import { benchMembers, type MembersReport } from './bench/members-run';
 import { printReports, type DatabaseReport } from './bench/report';
 import { benchPage, printPageReport, type PageReport } from './bench/page';
 import { benchReminders, type RemindersReport } from './bench/reminders';
+import { benchDoor, doorBroken, printDoorReport, type DoorReport } from './bench/door';
 import { printRemindersReport, remindersBroken } from './bench/reminders-report';
 import { benchDatabase } from './bench/run-database';
 import { settings } from './bench/settings';
@@ -93,6 +100,7 @@ try {
     settings.members && 'members',
     settings.forums && 'forums',
     settings.reminders && 'reminders',
+    settings.door && 'door',
     settings.page && 'page',
     settings.fleet && 'fleet',
   ]
@@ -172,6 +180,14 @@ try {
     if (remindersBroken(reminders)) broken = true;
   }
 
+  let door: DoorReport | null = null;
+  if (settings.door) {
+    door = { description: '' };
+    await benchDoor(door);
+    // A ticket admitted twice is a failure of the run, not a missed target.
+    if (doorBroken(door)) broken = true;
+  }
+
   let page: PageReport | null = null;
   if (settings.page) {
     page = { transfers: [], lighthouse: [] };
@@ -207,6 +223,7 @@ try {
   if (members) printMembersReport(members);
   if (forums) printForumsReport(forums);
   if (reminders) printRemindersReport(reminders);
+  if (door) printDoorReport(door);
   if (page) printPageReport(page);
   if (fleet) printFleetReport(fleet);
 } catch (err) {

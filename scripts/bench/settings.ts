@@ -14,12 +14,14 @@ function positive(name: string, fallback: number, { allowZero = false } = {}): n
 }
 
 const databases = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',').map((s) => s.trim());
-const suites = (process.env.BENCH_SUITES ?? 'events,mixed,members,forums,reminders,page')
+const suites = (process.env.BENCH_SUITES ?? 'events,mixed,members,forums,reminders,door,page')
   .split(',')
   .map((s) => s.trim());
 for (const suite of suites) {
-  if (!['events', 'mixed', 'members', 'forums', 'reminders', 'page', 'fleet'].includes(suite))
-    throw new Error(`BENCH_SUITES: unknown suite "${suite}" (events, mixed, members, forums, reminders, page, fleet)`);
+  if (!['events', 'mixed', 'members', 'forums', 'reminders', 'door', 'page', 'fleet'].includes(suite))
+    throw new Error(
+      `BENCH_SUITES: unknown suite "${suite}" (events, mixed, members, forums, reminders, door, page, fleet)`,
+    );
 }
 const fleetSizes = (process.env.BENCH_FLEET_SIZES ?? '1,2').split(',').map((s) => Number(s.trim()));
 if (fleetSizes.some((n) => !Number.isInteger(n) || n < 1 || n > 8))
@@ -51,6 +53,9 @@ export const settings = {
   /** Reminders (PostgreSQL only, its own database pm_bench_reminders): the 24-hour reminders of
    * one event of 5,000 attendees written to the outbox by the server's job while visitors read. */
   reminders: suites.includes('reminders'),
+  /** The door (PostgreSQL only, its own database pm_bench_door): 20 door devices scanning one
+   * event's tickets at 50 scans per second. */
+  door: suites.includes('door'),
   /** The page load (a demo install, on PGlite): the landing page's bytes on the wire and
    * Lighthouse (mobile) on five public routes. */
   page: suites.includes('page'),
@@ -110,6 +115,8 @@ export const settings = {
   forumsDatabaseName: process.env.BENCH_PG_FORUMS_DATABASE ?? 'pm_bench_forums',
   /** The reminders part's own database (the events data set and one event of 5,000), likewise. */
   remindersDatabaseName: process.env.BENCH_PG_REMINDERS_DATABASE ?? 'pm_bench_reminders',
+  /** The door part's own database (one event of 2,000 attendees and 500 guests), likewise. */
+  doorDatabaseName: process.env.BENCH_PG_DOOR_DATABASE ?? 'pm_bench_door',
   chromiumPath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   /** The repository root: children run there so `./dist/web` and `npx tsx` resolve as in production. */
   root: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..'),

@@ -94,7 +94,7 @@ export const checkInRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const viewer = await requireMember(request);
       const { id } = request.params;
-      invariant(isUuid(id) && (await eventExists(db, id)), () => notFound(EVENT_NOT_FOUND));
+      invariant(isUuid(id), () => notFound(EVENT_NOT_FOUND));
       const result = await scan(db, await ticketKey(db), {
         eventId: id,
         code: request.body.code,
@@ -104,8 +104,12 @@ export const checkInRoutes: FastifyPluginAsyncZod = async (app) => {
         now: clock.now(),
       });
       const { admittedUserId, ...answer } = result;
+      // Only a code that matched nothing of this event leaves the event's existence in doubt.
+      if (!answer.ticket) invariant(await eventExists(db, id), () => notFound(EVENT_NOT_FOUND));
       if (admittedUserId) {
         request.auditTargetId = admittedUserId;
+        request.auditLabel =
+          answer.ticket?.kind === 'guest' ? `${answer.ticket.name} (guest)` : (answer.ticket?.name ?? null);
         recordChanges(request, {
           checkedIn: {
             before: null,

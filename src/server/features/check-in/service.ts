@@ -178,15 +178,31 @@ export async function scan(db: Db, key: Buffer, request: ScanRequest): Promise<S
   const age = scannedAt ? request.now.getTime() - scannedAt.getTime() : -1;
   const at = scannedAt && age >= 0 && age <= OFFLINE_SCAN_MAX_AGE_MS ? scannedAt : request.now;
   const ticket = row.kind === 'member' ? `member:${row.user_id}` : `guest:${row.id}`;
-  const inserted = await db.execute<{ id: string }>(sql`
-    insert into event_check_ins (event_id, ticket, user_id, guest_id, checked_in_at, device, checked_in_by)
-    values (${request.eventId}, ${ticket}, ${row.user_id}, ${row.kind === 'guest' ? row.id : null},
-      ${at.toISOString()}, ${request.device}, ${request.by})
-    on conflict (event_id, ticket) do nothing
-    returning id`);
-  const [fresh] = await ticketRows(db, request.eventId, ref);
-  const result = toTicket(key, request.eventId, fresh ?? row);
-  if (inserted.rows.length === 0) return { outcome: 'already', ticket: result, otherEvent: null };
+  // Insert, or read the admission that won, in one round trip: the CTE's insert is invisible
+  // to the outer select, so an existing row comes from the union's second half.
+  const written = await db.execute<{ id: string; checked_in_at: Date | string; device: string; fresh: boolean }>(sql`
+    with inserted as (
+      insert into event_check_ins (event_id, ticket, user_id, guest_id, checked_in_at, device, checked_in_by)
+      values (${request.eventId}, ${ticket}, ${row.user_id}, ${row.kind === 'guest' ? row.id : null},
+        ${at.toISOString()}, ${request.device}, ${request.by})
+      on conflict (event_id, ticket) do nothing
+      returning id, checked_in_at, device)
+    select id, checked_in_at, device, true as fresh from inserted
+    union all
+    select id, checked_in_at, device, false from event_check_ins
+      where event_id = ${request.eventId} and ticket = ${ticket} and not exists (select 1 from inserted)`);
+  const record = written.rows[0];
+  if (!record) {
+    // Admitted by another device and undone again between our insert and our read: try once more.
+    return scan(db, key, request);
+  }
+  const result = toTicket(key, request.eventId, {
+    ...row,
+    check_in_id: record.id,
+    checked_in_at: record.checked_in_at,
+    device: record.device,
+  });
+  if (!record.fresh) return { outcome: 'already', ticket: result, otherEvent: null };
   return { outcome: 'admitted', ticket: result, otherEvent: null, admittedUserId: row.user_id };
 }
 

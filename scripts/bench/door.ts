@@ -1,0 +1,311 @@
+import { sql } from 'drizzle-orm';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { openDatabase, type Db } from '../../src/server/db/client';
+import { ticketCode, ticketKey } from '../../src/server/features/check-in/tickets';
+import type { ScanOutcome } from '../../src/shared/check-in';
+import { onCleanup } from './cleanup';
+import { postgresTarget } from './databases';
+import { BENCH_PASSWORD, addCredential } from './members-generate';
+import { markdown, text, type Table } from './report';
+import { signIn, startAppServer } from './servers';
+import { settings } from './settings';
+
+// The door part, on PostgreSQL only (its own database pm_bench_door): one event of 2,000
+// attending members bringing 500 guests, and 20 door devices, each signed in as its own door
+// staff member, scanning at once. The scans are sent on a fixed schedule, 50 per second in all
+// (open loop: a slow answer does not slow the next scan down, as at a real door), for
+// BENCH_DURATION x 2 seconds after BENCH_WARMUP. The mix: mostly first scans, some repeats of a
+// code scanned a moment before, a few forged codes, and every tenth code scanned by two devices
+// at the same instant. Each answer is timed from send to the end of its body.
+// Targets: p99 < 100 ms, and no ticket admitted twice (answers and rows agree).
+
+const EVENT_ID = 'd0000000-0000-4000-8000-000000000001';
+const MEMBERS = 2_000;
+const GUESTS = 500;
+export const DOOR_DEVICES = 20;
+export const DOOR_RATE = 50;
+const P99_TARGET_MS = 100;
+
+export interface DoorMeasurement {
+  scans: number;
+  seconds: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  outcomes: Partial<Record<ScanOutcome, number>>;
+  failed: number;
+  /** Codes two devices scanned at the same instant. */
+  simultaneous: number;
+  /** Tickets with more than one 'admitted' answer: must be 0. */
+  doubleAdmitted: number;
+  /** check-in rows in the database and 'admitted' answers: must be equal. */
+  rows: number;
+  admittedAnswers: number;
+}
+
+export interface DoorReport {
+  description: string;
+  measurement?: DoorMeasurement;
+  skipped?: string;
+  failed?: string;
+  seconds?: number;
+}
+
+const log = (line: string) => console.log(line);
+const int = (n: number) => Math.round(n).toLocaleString('en-US');
+const ms = (n: number) => (n < 10 ? n.toFixed(1) : int(n));
+
+export function doorBroken(report: DoorReport): boolean {
+  if (report.failed) return true;
+  const m = report.measurement;
+  return !!m && (m.doubleAdmitted > 0 || m.rows !== m.admittedAnswers || m.failed > 0);
+}
+
+export async function benchDoor(report: DoorReport): Promise<void> {
+  const started = performance.now();
+  log(`\n▶ door (PostgreSQL only)`);
+  if (!settings.postgres) {
+    report.skipped = 'BENCH_DATABASES does not include postgres, and the door part runs on PostgreSQL only';
+    log(`  skipped: ${report.skipped}`);
+    return;
+  }
+  const target = await postgresTarget(settings.doorDatabaseName);
+  if ('skipped' in target) {
+    report.skipped = target.skipped;
+    log(`  skipped: ${target.skipped}`);
+    return;
+  }
+  report.description = target.description;
+  log(`  ${target.description}`);
+  try {
+    const database = await openDatabase(target.url); // applies the migrations
+    let closing: Promise<void> | null = null;
+    const close = () => (closing ??= database.close());
+    const forget = onCleanup('door database handle', close);
+    try {
+      const db = database.db;
+      log(
+        `  generating: one event, ${int(MEMBERS)} attending members, ${int(GUESTS)} guests, ${DOOR_DEVICES} door staff...`,
+      );
+      const staff = await generate(db);
+      const codes = await allCodes(db);
+      const server = await startAppServer(target.serverEnv, { AUTH_RATE_LIMIT: '1000' });
+      try {
+        const cookies: string[] = [];
+        for (const email of staff) cookies.push(await signIn(server.url, email, BENCH_PASSWORD));
+        log(`  ${cookies.length} door devices signed in; scanning at ${DOOR_RATE}/s for ${settings.duration * 2} s...`);
+        report.measurement = await measure(server.url, db, cookies, codes);
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      await close();
+      forget();
+    }
+  } catch (err) {
+    report.failed = (err as Error).stack ?? String(err);
+    log(`  door failed: ${report.failed}`);
+  } finally {
+    await target.release?.();
+    report.seconds = (performance.now() - started) / 1000;
+  }
+}
+
+/** The event (started half an hour ago), its attendees and guests, and the door staff with
+ * passwords; returns the staff's e-mail addresses. */
+async function generate(db: Db): Promise<string[]> {
+  await db.execute(sql`insert into events (id, name, status, start_time, end_time, location)
+    values (${EVENT_ID}, 'Door Bench Mixer', 'upcoming', now() - interval '30 minutes', now() + interval '150 minutes', 'South End')`);
+  const people = MEMBERS + DOOR_DEVICES;
+  await db.execute(sql`insert into "user" (id, name, email, email_verified)
+    select 'door-' || n, 'Door Member ' || n, 'door' || n || '@bench.example', true from generate_series(1, ${people}) n`);
+  await db.execute(sql`insert into profiles (id, username, full_name)
+    select 'door-' || n, 'door' || n, 'Door Member ' || n from generate_series(1, ${people}) n`);
+  await db.execute(sql`insert into event_attendees (event_id, user_id, status)
+    select ${EVENT_ID}, 'door-' || n, 'attending' from generate_series(1, ${MEMBERS}) n`);
+  await db.execute(sql`insert into event_guests (event_id, profile_id, guest_name, guest_email)
+    select ${EVENT_ID}, 'door-' || n, 'Guest of ' || n, 'guest' || n || '@bench.example' from generate_series(1, ${GUESTS}) n`);
+  const staff: string[] = [];
+  for (let i = MEMBERS + 1; i <= people; i++) {
+    await addCredential(db, `door-${i}`);
+    await db.execute(sql`insert into event_door_staff (event_id, user_id) values (${EVENT_ID}, ${`door-${i}`})`);
+    staff.push(`door${i}@bench.example`);
+  }
+  await db.execute(sql`analyze`);
+  return staff;
+}
+
+/** Every ticket's code, members then guests, in a fixed shuffled order. */
+async function allCodes(db: Db): Promise<string[]> {
+  const key = await ticketKey(db);
+  const members = await db.execute<{ id: string }>(
+    sql`select id from event_attendees where event_id = ${EVENT_ID} order by md5(id::text)`,
+  );
+  const guests = await db.execute<{ id: string }>(
+    sql`select id from event_guests where event_id = ${EVENT_ID} order by md5(id::text)`,
+  );
+  return [
+    ...members.rows.map((r) => ticketCode(key, { kind: 'member', eventId: EVENT_ID, id: r.id })),
+    ...guests.rows.map((r) => ticketCode(key, { kind: 'guest', eventId: EVENT_ID, id: r.id })),
+  ];
+}
+
+interface Planned {
+  at: number;
+  device: number;
+  code: string;
+  recorded: boolean;
+}
+
+/** The schedule: scan k at k / rate seconds; every 10th code twice at once, every 8th a repeat
+ * of the code scanned five before, every 25th forged. */
+function plan(codes: string[], cookies: string[], seconds: number, warmup: number): Planned[] {
+  const out: Planned[] = [];
+  let next = 0;
+  const total = Math.round((seconds + warmup) * DOOR_RATE);
+  for (let k = 0; k < total; k++) {
+    const at = (k * 1000) / DOOR_RATE;
+    const recorded = at >= warmup * 1000;
+    const device = k % cookies.length;
+    let code: string;
+    if (k % 25 === 24) code = codes[next % codes.length]!.slice(0, -4) + 'AAAA';
+    else if (k % 8 === 7 && next > 5) code = codes[(next - 5) % codes.length]!;
+    else code = codes[next++ % codes.length]!;
+    out.push({ at, device, code, recorded });
+    if (k % 10 === 0) out.push({ at, device: (device + 1) % cookies.length, code, recorded });
+  }
+  return out;
+}
+
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+
+async function measure(baseUrl: string, db: Db, cookies: string[], codes: string[]): Promise<DoorMeasurement> {
+  const seconds = settings.duration * 2;
+  const schedule = plan(codes, cookies, seconds, settings.warmup);
+  const latencies: number[] = [];
+  const outcomes: Partial<Record<ScanOutcome, number>> = {};
+  const admittedBy = new Map<string, number>();
+  let failed = 0;
+  const t0 = performance.now();
+  const inFlight: Promise<void>[] = [];
+  for (const scan of schedule) {
+    const wait = t0 + scan.at - performance.now();
+    if (wait > 0) await sleep(wait);
+    inFlight.push(
+      (async () => {
+        const sent = performance.now();
+        try {
+          const res = await fetch(`${baseUrl}/api/events/${EVENT_ID}/check-ins`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', origin: baseUrl, cookie: cookies[scan.device]! },
+            body: JSON.stringify({ code: scan.code, device: `Door ${scan.device + 1}` }),
+          });
+          const body = (await res.json()) as { outcome?: ScanOutcome };
+          const took = performance.now() - sent;
+          if (!res.ok || !body.outcome) {
+            failed++;
+            return;
+          }
+          // Every answer counts for double admission, warm-up included; only recorded ones are timed.
+          if (body.outcome === 'admitted') admittedBy.set(scan.code, (admittedBy.get(scan.code) ?? 0) + 1);
+          if (!scan.recorded) return;
+          latencies.push(took);
+          outcomes[body.outcome] = (outcomes[body.outcome] ?? 0) + 1;
+        } catch {
+          failed++;
+        }
+      })(),
+    );
+  }
+  await Promise.all(inFlight);
+  latencies.sort((a, b) => a - b);
+  const rows = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n from event_check_ins where event_id = ${EVENT_ID}`,
+  );
+  const admittedAnswers = [...admittedBy.values()].reduce((a, b) => a + b, 0);
+  return {
+    scans: latencies.length,
+    seconds,
+    p50: quantile(latencies, 0.5),
+    p95: quantile(latencies, 0.95),
+    p99: quantile(latencies, 0.99),
+    max: latencies.at(-1) ?? 0,
+    outcomes,
+    failed,
+    simultaneous: schedule.filter((s, i) => i > 0 && schedule[i - 1]!.code === s.code && schedule[i - 1]!.at === s.at)
+      .length,
+    doubleAdmitted: [...admittedBy.values()].filter((n) => n > 1).length,
+    rows: Number(rows.rows[0]!.n),
+    admittedAnswers,
+  };
+}
+
+function doorTable(m: DoorMeasurement): Table {
+  const headers = [
+    'devices',
+    'scans/s',
+    'scans timed',
+    'p50 ms',
+    'p95 ms',
+    'p99 ms',
+    'max ms',
+    'admitted',
+    'already',
+    'invalid',
+    'same code, two devices at once',
+    'admitted twice',
+    'failed',
+    'target met?',
+  ];
+  const met = m.p99 < P99_TARGET_MS && m.doubleAdmitted === 0 && m.rows === m.admittedAnswers && m.failed === 0;
+  const row = [
+    String(DOOR_DEVICES),
+    int(m.scans / m.seconds),
+    int(m.scans),
+    ms(m.p50),
+    ms(m.p95),
+    ms(m.p99),
+    ms(m.max),
+    int(m.outcomes.admitted ?? 0),
+    int(m.outcomes.already ?? 0),
+    int(m.outcomes.invalid ?? 0),
+    int(m.simultaneous),
+    int(m.doubleAdmitted),
+    int(m.failed),
+    met ? 'yes' : 'no',
+  ];
+  return { headers, rows: [row], right: headers.map((_, i) => i < 13) };
+}
+
+export function printDoorReport(report: DoorReport) {
+  const say = console.log;
+  say(
+    `\n${'='.repeat(100)}\nDOOR RESULTS  (${DOOR_DEVICES} door devices, ${DOOR_RATE} scans/s, ${settings.duration * 2} s)\n`,
+  );
+  const setup =
+    `One event of ${int(MEMBERS)} attending members and ${int(GUESTS)} guests; ${DOOR_DEVICES} door devices, each signed in as its own door staff member, ` +
+    `send POST /api/events/:id/check-ins on a fixed schedule of ${DOOR_RATE} scans per second in all (open loop) for ${settings.duration * 2} s after ${settings.warmup} s of warm-up: ` +
+    `mostly first scans, every 8th a repeat of a code scanned a moment before, every 25th a forged code, and every 10th code sent by two devices at the same instant. ` +
+    `Each scan is timed from send to the end of its answer; the real server in production mode.`;
+  say(setup);
+  say(
+    `Target: p99 < ${P99_TARGET_MS} ms, no ticket admitted twice (the 'admitted' answers equal the check-in rows).\n`,
+  );
+  say(`── PostgreSQL${report.description ? `: ${report.description}` : ''}`);
+  if (report.skipped) {
+    say(`   skipped: ${report.skipped}\n`);
+    return;
+  }
+  if (report.failed) say(`   FAILED: ${report.failed}`);
+  const m = report.measurement;
+  if (!m) return;
+  say(`   ${int(m.rows)} check-in rows for ${int(m.admittedAnswers)} 'admitted' answers (warm-up included).`);
+  if (doorBroken(report)) say('   BROKEN: a ticket was admitted twice, or answers and rows disagree, or scans failed.');
+  say(`\n${text(doorTable(m))}\n`);
+  if (report.seconds !== undefined) say(`Door part: ${(report.seconds / 60).toFixed(1)} min in all.\n`);
+  say(`── Markdown (for the README)\n`);
+  say(`${setup} Measured with \`npm run bench\`.\n`);
+  say(`${markdown(doorTable(m))}\n`);
+}
