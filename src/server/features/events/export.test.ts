@@ -16,7 +16,8 @@ afterAll(async () => ctx?.close());
 
 const db = () => ctx.database.db;
 const MISSING = '00000000-0000-4000-8000-000000000000';
-const HEADER = 'Type,Name,Email,Username,Company,Position,Website,Instagram,Facebook,LinkedIn,Status,Registration Date,Checked In';
+const HEADER =
+  'Type,Name,Email,Username,Company,Position,Website,Instagram,Facebook,LinkedIn,Status,Registration Date,Checked In';
 
 /** A small RFC 4180 reader: quoted cells may hold commas, quotes ("") and line breaks. */
 function parseCsv(text: string): string[][] {
@@ -161,23 +162,25 @@ describe('GET /api/admin/events/:id/attendees.csv', () => {
       ])
       .returning();
     // Winter in New York (UTC-5) and a summer time (UTC-4): the offset follows the date.
-    await db().insert(eventCheckIns).values([
-      {
-        eventId: event.id,
-        ticket: `member:${a!.id}`,
-        userId: a!.id,
-        checkedInAt: new Date('2030-03-02T00:05:09.250Z'),
-        device: 'Front door',
-      },
-      {
-        eventId: event.id,
-        ticket: `guest:${guest!.id}`,
-        userId: a!.id,
-        guestId: guest!.id,
-        checkedInAt: new Date('2030-07-01T23:30:00Z'),
-        device: 'Side door',
-      },
-    ]);
+    await db()
+      .insert(eventCheckIns)
+      .values([
+        {
+          eventId: event.id,
+          ticket: `member:${a!.id}`,
+          userId: a!.id,
+          checkedInAt: new Date('2030-03-02T00:05:09.250Z'),
+          device: 'Front door',
+        },
+        {
+          eventId: event.id,
+          ticket: `guest:${guest!.id}`,
+          userId: a!.id,
+          guestId: guest!.id,
+          checkedInAt: new Date('2030-07-01T23:30:00Z'),
+          device: 'Side door',
+        },
+      ]);
 
     const res = await admin.get(`/api/admin/events/${event.id}/attendees.csv`);
     expect(res.statusCode).toBe(200);
