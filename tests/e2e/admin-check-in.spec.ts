@@ -100,3 +100,42 @@ test('an admin sets door staff, watches the counts rise live and exports who cam
   const admitted = lines.filter((l) => /,\d{4}-\d{2}-\d{2}T[\d:.]+[-+]\d{2}:\d{2}$/.test(l));
   expect(admitted.length).toBeGreaterThanOrEqual(1);
 });
+
+test('door staff chosen while creating an event are saved once it exists; removing one saves too', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signInAsAdmin(page);
+  const name = `Door Test Mixer ${Date.now().toString(36)}`;
+  await page.goto('/events/create');
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Start time').fill('2031-06-10T18:00');
+  await page.getByLabel('End time').fill('2031-06-10T21:00');
+  const staff = page.getByRole('region', { name: 'Door staff' });
+  for (const who of ['Tasha', 'Andre']) {
+    await staff.getByLabel('Find a member').fill(who);
+    const add = staff
+      .getByRole('list', { name: 'Members found' })
+      .getByRole('button', { name: new RegExp(`^Add ${who}`) });
+    await add.click();
+    await expect(staff.getByRole('button', { name: new RegExp(`^Remove ${who}`) })).toBeVisible();
+  }
+  // Enter in the search box searches; it does not create the event.
+  await staff.getByLabel('Find a member').press('Enter');
+  await expect(page).toHaveURL(/\/events\/create$/);
+  await page.getByRole('button', { name: 'Create Event' }).click();
+  await expect(page).toHaveURL(/\/admin\?tab=events$/);
+
+  const row = page.getByRole('listitem').filter({ hasText: name });
+  await row.getByRole('link', { name: `Edit ${name}` }).click();
+  const chosen = page.getByRole('region', { name: 'Door staff' }).getByRole('list', { name: 'Chosen door staff' });
+  await expect(chosen.getByRole('listitem')).toHaveCount(2);
+  await chosen.getByRole('button', { name: /^Remove Tasha/ }).click();
+  await page.getByRole('button', { name: 'Update Event' }).click();
+  await expect(page).toHaveURL(/\/admin\?tab=events$/);
+  await page
+    .getByRole('listitem')
+    .filter({ hasText: name })
+    .getByRole('link', { name: `Edit ${name}` })
+    .click();
+  await expect(chosen.getByRole('listitem')).toHaveCount(1);
+  await expect(chosen.getByRole('button', { name: /^Remove Andre/ })).toBeVisible();
+});
