@@ -87,6 +87,12 @@ test('an admin sets door staff, watches the counts rise live and exports who cam
   await expect(count('checkedIn')).toHaveText(String(before.counts.checkedIn + 1));
   await expect(count('expected')).toHaveText(String(before.counts.expected - 1));
 
+  // The Activity tab says it in words.
+  await page.goto('/admin?tab=activity');
+  const activity = page.getByRole('region', { name: 'Activity' });
+  await expect(activity.getByText(`Checked in ${ticket.name} at ${event.name} (device: Front door)`)).toBeVisible();
+  await expect(activity.getByText('Set the door staff of').first()).toBeVisible();
+
   // The attendee export: Checked In last, with a time for the one admitted.
   await page.goto('/admin?tab=events');
   const [download] = await Promise.all([
