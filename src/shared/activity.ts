@@ -18,6 +18,7 @@ export const activityEntry = z.object({
   targetId: z.string().nullable(),
   targetLabel: z.string().nullable(),
   changes: z.record(z.string(), z.object({ before: z.unknown(), after: z.unknown() })).nullable(),
+  eventName: z.string().nullable().describe('The event the write was about, when its path names one that still exists'),
   createdAt: z.string(),
 });
 export type ActivityEntry = z.infer<typeof activityEntry>;
@@ -64,4 +65,30 @@ export const ACTIVITY_ACTIONS: Record<string, string> = {
   deleteSponsorsById: 'Deleted sponsor',
   postSponsorsByIdLogo: 'Uploaded the logo of',
   deleteSponsorsByIdLogo: 'Removed the logo of',
+  postEventsByIdCheckIns: 'Checked in',
+  deleteEventsByIdCheckInsByCheckInId: 'Undid the check-in of',
+  putAdminEventsByIdDoorStaff: 'Set the door staff of',
 };
+
+type Admission = { name?: unknown; kind?: unknown; device?: unknown };
+const admissionOf = (value: unknown): Admission | null =>
+  value && typeof value === 'object' ? (value as Admission) : null;
+
+/** A door admission or its undo in words: who (a guest with the member who brought them) and at
+ * which event. Null for any other write. */
+export function checkInActivityText(entry: Pick<ActivityEntry, 'action' | 'targetLabel' | 'changes' | 'eventName'>) {
+  const verb =
+    entry.action === 'postEventsByIdCheckIns'
+      ? 'Checked in'
+      : entry.action === 'deleteEventsByIdCheckInsByCheckInId'
+        ? 'Undid the check-in of'
+        : null;
+  if (!verb) return null;
+  const change = entry.changes?.checkedIn;
+  const who = admissionOf(change?.after) ?? admissionOf(change?.before);
+  const name = typeof who?.name === 'string' ? who.name : (entry.targetLabel ?? 'someone');
+  const host = who?.kind === 'guest' && entry.targetLabel ? ` (guest of ${entry.targetLabel})` : '';
+  const at = entry.eventName ? ` at ${entry.eventName}` : '';
+  const device = typeof who?.device === 'string' ? ` (device: ${who.device})` : '';
+  return `${verb} ${name}${host}${at}${device}`;
+}

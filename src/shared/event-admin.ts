@@ -344,6 +344,8 @@ export const ATTENDEE_EXPORT_COLUMNS = [
   'LinkedIn',
   'Status',
   'Registration Date',
+  // Issue 19: when the door admitted them (empty: not checked in); added last, the others keep their order.
+  'Checked In',
 ] as const;
 
 /** The event name lowercased, non-alphanumerics replaced by underscores, '_attendees_', the date. */

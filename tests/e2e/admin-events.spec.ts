@@ -6,7 +6,8 @@ import { DEMO_ADMIN, expectNoAxeViolations, expectNoAxeViolationsInBothThemes, l
 // The admin's events: create a sponsor, then an event with that sponsor and an image, edit it,
 // see it on its public page with the sponsor, export its attendees. The session is made through
 // the API.
-const HEADER = 'Type,Name,Email,Username,Company,Position,Website,Instagram,Facebook,LinkedIn,Status,Registration Date';
+const HEADER =
+  'Type,Name,Email,Username,Company,Position,Website,Instagram,Facebook,LinkedIn,Status,Registration Date,Checked In';
 
 async function signInAsAdmin(page: Page) {
   await page.goto('/');

@@ -30,6 +30,7 @@ export const paths = {
   adminTab: (tab: string) => `/admin?tab=${encodeURIComponent(tab)}`,
   eventCreate: '/events/create',
   eventEdit: (eventId: string) => `/events/${encodeURIComponent(eventId)}/edit`,
+  eventCheckIn: (eventId: string) => `/events/${encodeURIComponent(eventId)}/check-in`,
   podcastCreate: '/podcasts/create',
   podcastEdit: (podcastId: string) => `/podcasts/${encodeURIComponent(podcastId)}/edit`,
   sponsorCreate: '/sponsors/create',

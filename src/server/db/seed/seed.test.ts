@@ -291,6 +291,56 @@ describe('demo seed', { timeout: 60_000 }, () => {
     expect(runs.rows.every((r) => r.status === 'done')).toBe(true);
   });
 
+  it('has check-ins at past events: most within the first hour, a few early, about one in eight no-shows', async () => {
+    const rows = await database.db.execute<{
+      ticket: string;
+      checked_in_at: string | Date;
+      start_time: string | Date;
+      end_time: string | Date;
+      device: string;
+      by_admin: boolean;
+      by_staff: boolean;
+      ticket_holder: boolean;
+    }>(sql`select c.ticket, c.checked_in_at, e.start_time, e.end_time, c.device,
+        coalesce(p.is_admin, false) as by_admin,
+        exists (select 1 from event_door_staff s where s.event_id = c.event_id and s.user_id = c.checked_in_by) as by_staff,
+        exists (select 1 from event_attendees a where a.event_id = c.event_id and a.status = 'attending'
+          and (c.ticket = 'member:' || a.user_id or c.ticket in (select 'guest:' || g.id from event_guests g
+            where g.event_id = c.event_id and g.profile_id = a.user_id))) as ticket_holder
+      from event_check_ins c join events e on e.id = c.event_id left join profiles p on p.id = c.checked_in_by`);
+    expect(rows.rows.length).toBeGreaterThan(30);
+    let early = 0;
+    for (const r of rows.rows) {
+      const at = new Date(r.checked_in_at).getTime();
+      const start = new Date(r.start_time).getTime();
+      expect(new Date(r.end_time).getTime()).toBeLessThanOrEqual(now.getTime());
+      expect(at).toBeGreaterThanOrEqual(start - 15 * 60_000 - 60_000);
+      expect(at).toBeLessThan(start + 70 * 60_000);
+      if (at < start) early++;
+      expect(r.ticket_holder).toBe(true);
+      expect(r.by_admin || r.by_staff).toBe(true);
+    }
+    expect(early).toBeGreaterThan(0);
+    expect(early).toBeLessThan(rows.rows.length / 4);
+    expect(new Set(rows.rows.map((r) => r.device))).toEqual(new Set(['Front door', 'Side door']));
+    expect(new Set(rows.rows.map((r) => r.ticket.split(':')[0]))).toEqual(new Set(['member', 'guest']));
+
+    const shows = await database.db.execute<{ going: number; came: number }>(sql`
+      select count(*)::int as going, count(c.id)::int as came from event_attendees a join events e on e.id = a.event_id
+        left join event_check_ins c on c.event_id = a.event_id and c.ticket = 'member:' || a.user_id
+      where a.status = 'attending' and e.end_time <= ${now.toISOString()}::timestamptz`);
+    const { going, came } = shows.rows[0]!;
+    expect((going - came) / going).toBeGreaterThan(0.04);
+    expect((going - came) / going).toBeLessThan(0.25);
+
+    // Two members are door staff for the next event to come, and nobody at any other upcoming one.
+    const staff = await database.db.execute<{ username: string }>(sql`
+      select p.username from event_door_staff s join profiles p on p.id = s.user_id
+      where s.event_id = (select id from events where start_time > ${now.toISOString()}::timestamptz
+        order by start_time limit 1) order by p.username`);
+    expect(staff.rows.map((r) => r.username)).toEqual(['andremitchell', 'tashagreene']);
+  });
+
   it('keeps connections to one row per pair, with every status', async () => {
     const rows = await database.db.select().from(connections);
     const keys = rows.map((c) => [c.requesterId, c.recipientId].sort().join('|'));

@@ -12,6 +12,8 @@ import {
   connections,
   contactMessages,
   eventAttendees,
+  eventCheckIns,
+  eventDoorStaff,
   eventGuests,
   eventReminders,
   events,
@@ -47,6 +49,7 @@ import {
 } from './data';
 import { jingleWav } from './audio';
 import { demoReminders } from './reminders';
+import { DEMO_DOOR_STAFF, demoCheckIns } from './check-ins';
 import { generateDemoImages } from './images';
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -941,6 +944,16 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions): 
     random: () => rand.next(),
   });
 
+  const door = demoCheckIns({
+    events: eventRows,
+    attendees: attendeeRows,
+    guests: guestRows as ((typeof guestRows)[number] & { id: string })[],
+    adminId: admin.id,
+    doorStaffMembers: DEMO_DOOR_STAFF.map((username) => byUsername.get(username)!),
+    now,
+    random: () => rand.next(),
+  });
+
   const contactRows = CONTACT_MESSAGES.map(({ daysAgo, ...m }) => ({ ...m, createdAt: ago(daysAgo * DAY) }));
 
   await db.transaction(async (tx: Tx) => {
@@ -964,6 +977,8 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions): 
     if (sent.reminders.length) await tx.insert(eventReminders).values(sent.reminders);
     if (sent.jobRuns.length) await tx.insert(jobs).values(sent.jobRuns);
     if (sent.preferences.length) await tx.insert(notificationPreferences).values(sent.preferences);
+    if (door.checkIns.length) await tx.insert(eventCheckIns).values(door.checkIns);
+    if (door.doorStaff.length) await tx.insert(eventDoorStaff).values(door.doorStaff);
   });
 
   return {

@@ -3,7 +3,20 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { forumPosts, forumReplies, forums, messages, profiles, skills, user, userSkills } from '../../db/schema';
+import {
+  eventAttendees,
+  eventCheckIns,
+  eventDoorStaff,
+  eventGuests,
+  forumPosts,
+  forumReplies,
+  forums,
+  messages,
+  profiles,
+  skills,
+  user,
+  userSkills,
+} from '../../db/schema';
 import { Client, createTestContext, uploadFile, type TestContext } from '../../test/harness';
 import { createAdmin, createEvent, createMembers, signIn } from '../../test/factories';
 import { USERNAME_MISMATCH } from '../../../shared/account';
@@ -31,6 +44,67 @@ describe('GET /api/me/export', () => {
     expect(data.calendarFeed.created_at).toEqual(expect.any(String));
     const token = feed.url.split('/').pop()!.replace('.ics', '');
     expect(JSON.stringify(data)).not.toContain(token);
+  });
+
+  it('includes the member’s check-ins (their own and their guests’) and the events they are door staff for', async () => {
+    const [me, someone] = await createMembers(db(), 2, 'exportdoor');
+    const event = await createEvent(db(), { name: 'Door Export Mixer' });
+    const staffed = await createEvent(db(), { name: 'Staffed Mixer' });
+    await db().insert(eventAttendees).values({ eventId: event.id, userId: me!.id, status: 'attending' });
+    const [guest] = await db()
+      .insert(eventGuests)
+      .values({ eventId: event.id, profileId: me!.id, guestName: 'Jordan Lee', guestEmail: 'jordan@example.com' })
+      .returning();
+    await db()
+      .insert(eventCheckIns)
+      .values([
+        {
+          eventId: event.id,
+          ticket: `member:${me!.id}`,
+          userId: me!.id,
+          checkedInAt: new Date('2030-01-01T23:00:00Z'),
+          device: 'Front door',
+        },
+        {
+          eventId: event.id,
+          ticket: `guest:${guest!.id}`,
+          userId: me!.id,
+          guestId: guest!.id,
+          checkedInAt: new Date('2030-01-01T23:05:00Z'),
+          device: 'Side door',
+        },
+      ]);
+    await db()
+      .insert(eventDoorStaff)
+      .values([
+        { eventId: staffed.id, userId: me!.id },
+        { eventId: event.id, userId: someone!.id },
+      ]);
+    const data = (await (await signIn(ctx.app, me!)).get('/api/me/export')).json();
+    // Either driver's timestamp text (PGlite's or node-postgres' Date) names the same instant.
+    const checkIns = (data.checkIns as { checked_in_at: string }[]).map((c) => ({
+      ...c,
+      checked_in_at: new Date(c.checked_in_at).toISOString(),
+    }));
+    expect(checkIns).toEqual([
+      {
+        event_id: event.id,
+        event_name: 'Door Export Mixer',
+        kind: 'member',
+        guest_name: null,
+        checked_in_at: '2030-01-01T23:00:00.000Z',
+      },
+      {
+        event_id: event.id,
+        event_name: 'Door Export Mixer',
+        kind: 'guest',
+        guest_name: 'Jordan Lee',
+        checked_in_at: '2030-01-01T23:05:00.000Z',
+      },
+    ]);
+    expect(data.doorStaff).toEqual([
+      { event_id: staffed.id, event_name: 'Staffed Mixer', created_at: expect.any(String) },
+    ]);
   });
 
   it('refuses a visitor with 401', async () => {

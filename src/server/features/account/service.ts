@@ -37,6 +37,8 @@ export async function exportAccount(db: Db, userId: string) {
     reminders,
     notificationEmails,
     calendarFeed,
+    checkIns,
+    doorStaff,
   ] = await Promise.all([
     all(sql`select s.name, s.category, us.created_at as added_at
       from user_skills us join skills s on s.id = us.skill_id where us.user_id = ${userId} order by s.name`),
@@ -73,6 +75,13 @@ export async function exportAccount(db: Db, userId: string) {
     all(sql`select kind, item_count, sent_at from notification_sends where user_id = ${userId} order by sent_at`),
     // The address itself is a credential: the export says one exists, not what it is.
     all(sql`select created_at from calendar_feeds where user_id = ${userId}`),
+    // The door's admissions of the member and of the guests they brought.
+    all(sql`select c.event_id, e.name as event_name, case when c.guest_id is null then 'member' else 'guest' end as kind,
+        g.guest_name, c.checked_in_at
+      from event_check_ins c join events e on e.id = c.event_id left join event_guests g on g.id = c.guest_id
+      where c.user_id = ${userId} order by c.checked_in_at`),
+    all(sql`select s.event_id, e.name as event_name, s.created_at
+      from event_door_staff s join events e on e.id = s.event_id where s.user_id = ${userId} order by s.created_at`),
   ]);
   return {
     exportedAt: new Date().toISOString(),
@@ -96,6 +105,8 @@ export async function exportAccount(db: Db, userId: string) {
     reminders,
     notificationEmails,
     calendarFeed: calendarFeed[0] ? { created_at: calendarFeed[0].created_at } : null,
+    checkIns,
+    doorStaff,
   };
 }
 

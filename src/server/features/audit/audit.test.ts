@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, createTestContext, type TestContext } from '../../test/harness';
-import { adminClient, createMembers, signIn } from '../../test/factories';
-import { ACTIVITY_ACTIONS } from '../../../shared/activity';
+import { adminClient, createEvent, createMembers, signIn } from '../../test/factories';
+import { ACTIVITY_ACTIONS, checkInActivityText, type ActivityEntry } from '../../../shared/activity';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -62,6 +62,47 @@ describe('GET /api/admin/activity', () => {
       { action: 'deleteSponsorsById', targetId: id, targetLabel: 'Queen City Roasters' },
       { action: 'postSponsors', targetId: id, targetLabel: 'Queen City Roasters' },
     ]);
+  });
+
+  it('says whom the door admitted, at which event, and the undo; and who was made door staff', async () => {
+    const { client } = await adminClient(ctx.app);
+    const event = await createEvent(ctx.app.services.db, { name: 'Fall Mixer' });
+    const [host, staff] = await createMembers(ctx.app.services.db, 2, 'activitydoor');
+    const hostClient = await signIn(ctx.app, host!);
+    await hostClient.request('PUT', `/api/events/${event.id}/registration`, { status: 'attending' });
+    const guests = await hostClient.request('PUT', `/api/events/${event.id}/guests`, {
+      guests: [{ name: 'Jordan Lee', email: 'jordan.lee@example.com' }],
+    });
+    expect(guests.statusCode).toBe(200);
+    expect(
+      (await client.request('PUT', `/api/admin/events/${event.id}/door-staff`, { userIds: [staff!.id] })).statusCode,
+    ).toBe(200);
+    const list = (await client.get(`/api/events/${event.id}/door`)).json() as {
+      tickets: { code: string; name: string }[];
+    };
+    const code = list.tickets.find((t) => t.name === 'Jordan Lee')!.code;
+    const scanned = await client.post(`/api/events/${event.id}/check-ins`, { code, device: 'Front door' });
+    expect(scanned.json().outcome).toBe('admitted');
+    const checkInId = scanned.json().ticket.checkIn.id as string;
+    expect((await client.request('DELETE', `/api/events/${event.id}/check-ins/${checkInId}`)).statusCode).toBe(200);
+
+    const entries = (await client.get('/api/admin/activity')).json().entries as ActivityEntry[];
+    const [undo, admit, staffing] = entries;
+    expect(undo).toMatchObject({ action: 'deleteEventsByIdCheckInsByCheckInId', eventName: 'Fall Mixer' });
+    expect(admit).toMatchObject({ action: 'postEventsByIdCheckIns', eventName: 'Fall Mixer', targetId: host!.id });
+    expect(checkInActivityText(admit!)).toBe(
+      `Checked in Jordan Lee (guest of ${host!.username}) at Fall Mixer (device: Front door)`,
+    );
+    expect(checkInActivityText(undo!)).toBe(
+      `Undid the check-in of Jordan Lee (guest of ${host!.username}) at Fall Mixer`,
+    );
+    expect(staffing).toMatchObject({
+      action: 'putAdminEventsByIdDoorStaff',
+      targetLabel: 'Fall Mixer',
+      changes: { doorStaff: { before: [], after: [staff!.username] } },
+    });
+    expect(checkInActivityText(staffing!)).toBeNull();
+    expect(ACTIVITY_ACTIONS[staffing!.action]).toBe('Set the door staff of');
   });
 
   it('has words for every admin write it names, and each names a real route', async () => {

@@ -327,7 +327,8 @@ export const eventAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'The attendee export (CSV, UTF-8 with BOM): members then guests, streamed. File name: the event ' +
+          'The attendee export (CSV, UTF-8 with BOM): members then guests, streamed; the last column, Checked In, ' +
+          "is when the door admitted them (ISO 8601 in the community's time zone) or empty. File name: the event " +
           "name lowercased, non-alphanumerics as underscores, '_attendees_' and today's date",
         params: idParams,
       },
@@ -341,7 +342,7 @@ export const eventAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${fileName}"`)
         .header('cache-control', 'no-store')
-        .send(attendeeCsv(db, id));
+        .send(attendeeCsv(db, id, timeZone));
     },
   );
 

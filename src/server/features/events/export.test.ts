@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { eventGuests, profiles } from '../../db/schema';
+import { eventCheckIns, eventGuests, profiles } from '../../db/schema';
 import { Client, createTestContext, type TestContext } from '../../test/harness';
 import { adminClient, createEvent, createMembers, signIn } from '../../test/factories';
 import { ATTENDEE_EXPORT_COLUMNS, attendeeExportFileName, localDate } from '../../../shared/event-admin';
-import { BATCH, csvCell } from './export';
+import { BATCH, csvCell, localIso } from './export';
 
 let ctx: TestContext;
 let admin: Client;
@@ -16,7 +16,8 @@ afterAll(async () => ctx?.close());
 
 const db = () => ctx.database.db;
 const MISSING = '00000000-0000-4000-8000-000000000000';
-const HEADER = 'Type,Name,Email,Username,Company,Position,Website,Instagram,Facebook,LinkedIn,Status,Registration Date';
+const HEADER =
+  'Type,Name,Email,Username,Company,Position,Website,Instagram,Facebook,LinkedIn,Status,Registration Date,Checked In';
 
 /** A small RFC 4180 reader: quoted cells may hold commas, quotes ("") and line breaks. */
 function parseCsv(text: string): string[][] {
@@ -110,7 +111,7 @@ describe('GET /api/admin/events/:id/attendees.csv', () => {
 
     const rows = parseCsv(body.slice(1));
     expect(rows).toHaveLength(5);
-    expect(rows.every((r) => r.length === 12)).toBe(true);
+    expect(rows.every((r) => r.length === 13)).toBe(true);
     const [, jane, zoe, maybe, guest] = rows;
     expect(jane).toEqual([
       'Member',
@@ -125,6 +126,7 @@ describe('GET /api/admin/events/:id/attendees.csv', () => {
       "'-2+3",
       'attending',
       '2030-01-01T10:00:00.000Z',
+      '',
     ]);
     expect(zoe!.slice(0, 2)).toEqual(['Member', 'Zoë Ørsted']);
     expect(zoe![10]).toBe('waitlisted');
@@ -142,7 +144,55 @@ describe('GET /api/admin/events/:id/attendees.csv', () => {
       '',
       'attending',
       expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      '',
     ]);
+  });
+
+  it('adds Checked In last: the time the door admitted each member and guest, in the community time zone', async () => {
+    const event = await createEvent(db(), { name: 'Door Night' });
+    const [a, b] = await createMembers(db(), 2, 'csvci');
+    await db().execute(sql`insert into event_attendees (event_id, user_id, status, created_at) values
+      (${event.id}, ${a!.id}, 'attending', '2030-03-01T10:00:00Z'),
+      (${event.id}, ${b!.id}, 'attending', '2030-03-01T11:00:00Z')`);
+    const [guest] = await db()
+      .insert(eventGuests)
+      .values([
+        { eventId: event.id, profileId: a!.id, guestName: 'Jordan Lee', guestEmail: 'jordan@example.com' },
+        { eventId: event.id, profileId: a!.id, guestName: 'Sam Park', guestEmail: 'sam@example.com' },
+      ])
+      .returning();
+    // Winter in New York (UTC-5) and a summer time (UTC-4): the offset follows the date.
+    await db()
+      .insert(eventCheckIns)
+      .values([
+        {
+          eventId: event.id,
+          ticket: `member:${a!.id}`,
+          userId: a!.id,
+          checkedInAt: new Date('2030-03-02T00:05:09.250Z'),
+          device: 'Front door',
+        },
+        {
+          eventId: event.id,
+          ticket: `guest:${guest!.id}`,
+          userId: a!.id,
+          guestId: guest!.id,
+          checkedInAt: new Date('2030-07-01T23:30:00Z'),
+          device: 'Side door',
+        },
+      ]);
+
+    const res = await admin.get(`/api/admin/events/${event.id}/attendees.csv`);
+    expect(res.statusCode).toBe(200);
+    const rows = parseCsv(res.rawPayload.toString('utf8').slice(1));
+    expect(rows[0]!.at(-1)).toBe('Checked In');
+    expect(rows[0]!.slice(0, 12).join(',')).toBe(HEADER.replace(',Checked In', ''));
+    const byEmail = new Map(rows.slice(1).map((r) => [r[2], r]));
+    expect(byEmail.get(a!.email)![12]).toBe('2030-03-01T19:05:09.250-05:00');
+    expect(byEmail.get(b!.email)![12]).toBe('');
+    expect(byEmail.get('jordan@example.com')![12]).toBe('2030-07-01T19:30:00.000-04:00');
+    expect(byEmail.get('sam@example.com')![12]).toBe('');
+    expect(localIso('2030-03-02T00:05:09.250Z', 'Asia/Kolkata')).toBe('2030-03-02T05:35:09.250+05:30');
   });
 
   it('streams more rows than one page, in registration order, with ties broken by id', async () => {

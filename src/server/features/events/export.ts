@@ -34,6 +34,7 @@ type MemberRow = {
   instagram_url: string | null;
   facebook_url: string | null;
   linkedin_url: string | null;
+  checked_in_at: Date | string | null;
 };
 
 type GuestRow = {
@@ -42,6 +43,7 @@ type GuestRow = {
   created_key: string;
   guest_name: string;
   guest_email: string;
+  checked_in_at: Date | string | null;
 };
 
 // The keyset carries the exact microsecond timestamp as text: a JS Date keeps only milliseconds.
@@ -57,8 +59,9 @@ async function* memberPages(db: Db, eventId: string) {
     const page: { rows: MemberRow[] } = await db.execute<MemberRow>(sql`
       select a.id, a.created_at, ${createdKey('a')} as created_key,
         a.status, u.email, p.username, p.full_name, p.company, p.position, p.website, p.instagram_url, p.facebook_url,
-        p.linkedin_url
+        p.linkedin_url, c.checked_in_at
       from event_attendees a join profiles p on p.id = a.user_id join "user" u on u.id = p.id
+        left join event_check_ins c on c.event_id = a.event_id and c.ticket = 'member:' || a.user_id
       where a.event_id = ${eventId} ${cursor}
       order by a.created_at, a.id limit ${BATCH}`);
     if (page.rows.length === 0) return;
@@ -77,8 +80,10 @@ async function* guestPages(db: Db, eventId: string) {
       : sql``;
     const page: { rows: GuestRow[] } = await db.execute<GuestRow>(sql`
       select g.id, g.created_at, ${createdKey('g')} as created_key,
-        g.guest_name, g.guest_email
-      from event_guests g where g.event_id = ${eventId} ${cursor}
+        g.guest_name, g.guest_email, c.checked_in_at
+      from event_guests g
+        left join event_check_ins c on c.event_id = g.event_id and c.ticket = 'guest:' || g.id::text
+      where g.event_id = ${eventId} ${cursor}
       order by g.created_at, g.id limit ${BATCH}`);
     if (page.rows.length === 0) return;
     yield page.rows;
@@ -88,9 +93,35 @@ async function* guestPages(db: Db, eventId: string) {
   }
 }
 
+/** An instant as ISO 8601 on the community's clocks, with its offset (`2030-01-01T19:05:00.000-05:00`):
+ * the same shape as the registration date, read as the door's local time. */
+export function localIso(value: Date | string, timeZone: string): string {
+  const date = new Date(value);
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+      .formatToParts(date)
+      .map((p) => [p.type, p.value]),
+  );
+  const ms = String(date.getUTCMilliseconds()).padStart(3, '0');
+  const wall = `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
+  const offset = Math.round((Date.parse(`${wall}.${ms}Z`) - date.getTime()) / 60_000);
+  const abs = Math.abs(offset);
+  const sign = offset < 0 ? '-' : '+';
+  return `${wall}.${ms}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+}
+
 /** The CSV, UTF-8 with a byte-order mark (so spreadsheet programs read accented names), as a
  * stream of one chunk per page. */
-export function attendeeCsv(db: Db, eventId: string): Readable {
+export function attendeeCsv(db: Db, eventId: string, timeZone: string): Readable {
   async function* lines() {
     yield `\uFEFF${csvLine([...ATTENDEE_EXPORT_COLUMNS])}`;
     for await (const rows of memberPages(db, eventId)) {
@@ -109,6 +140,7 @@ export function attendeeCsv(db: Db, eventId: string): Readable {
             r.linkedin_url,
             r.status,
             iso(r.created_at),
+            r.checked_in_at ? localIso(r.checked_in_at, timeZone) : '',
           ]),
         )
         .join('');
@@ -116,7 +148,21 @@ export function attendeeCsv(db: Db, eventId: string): Readable {
     for await (const rows of guestPages(db, eventId)) {
       yield rows
         .map((r) =>
-          csvLine(['Guest', r.guest_name, r.guest_email, '', '', '', '', '', '', '', 'attending', iso(r.created_at)]),
+          csvLine([
+            'Guest',
+            r.guest_name,
+            r.guest_email,
+            '',
+            '',
+            '',
+            '',
+            '',
+            '',
+            '',
+            'attending',
+            iso(r.created_at),
+            r.checked_in_at ? localIso(r.checked_in_at, timeZone) : '',
+          ]),
         )
         .join('');
     }

@@ -12,7 +12,7 @@ import {
   skill,
   type Relation,
 } from '../../../shared/members';
-import { connections, eventAttendees, events, profiles, skills, userSkills } from '../../db/schema';
+import { connections, eventAttendees, eventCheckIns, events, profiles, skills, userSkills } from '../../db/schema';
 import { invariant, notFound } from '../../platform/errors';
 import { uploadedFile } from '../../platform/uploads';
 import { cachedRead, sendShared, sendWithViewerField } from '../../platform/shared-answers';
@@ -39,7 +39,7 @@ export const MEMBERS_CACHE_TTL_MS = 30_000;
 /** A directory page: cards with skills, filtered by an event's registrations or a skill. */
 const DIRECTORY_READS = [profiles, userSkills, skills, eventAttendees];
 /** A profile page: skills, events attended and accepted connections. */
-const PROFILE_READS = [profiles, userSkills, skills, eventAttendees, events, connections];
+const PROFILE_READS = [profiles, userSkills, skills, eventAttendees, events, eventCheckIns, connections];
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError, 409: apiError, 422: apiError };
 

@@ -168,7 +168,9 @@ export async function findPublicProfile(db: Db, username: string): Promise<Publi
           'attendeeStatus', a.status) order by e.start_time desc)
         from event_attendees a join events e on e.id = a.event_id where a.user_id = p.id), '[]') as events,
       (select count(*)::int from event_attendees a join events e on e.id = a.event_id
-        where a.user_id = p.id and a.status = 'attending' and (e.status = 'completed' or e.end_time < now()))
+        where a.user_id = p.id and a.status = 'attending' and (e.status = 'completed' or e.end_time < now())
+          and (exists (select 1 from event_check_ins c where c.event_id = e.id and c.ticket = 'member:' || p.id)
+            or not exists (select 1 from event_check_ins c where c.event_id = e.id)))
         as events_attended,
       coalesce((select json_agg(json_build_object('id', o.id, 'username', o.username, 'fullName', o.full_name,
           'avatarUrl', o.avatar_url) order by lower(o.username))
@@ -204,7 +206,8 @@ export async function findPublicProfile(db: Db, username: string): Promise<Publi
     connections,
     stats: {
       skills: skills.length,
-      // Attended means it happened: registrations for events still to come do not count yet.
+      // Attended means it happened: registrations for events still to come do not count yet. Where the
+      // door checked people in (one check-in or more), only the member's own check-in counts.
       eventsAttended: Number(row.events_attended),
       connections: connections.length,
     },

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { ACTIVITY_ACTIONS, type ActivityEntry } from '../../../shared/activity';
+import { ACTIVITY_ACTIONS, checkInActivityText, type ActivityEntry } from '../../../shared/activity';
 import { Pagination } from '../../components/pagination';
 import { paths } from '../../lib/paths';
 import { AdminList } from './admin-list';
@@ -15,7 +15,13 @@ function actionText(action: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-const show = (value: unknown) => (value === null || value === undefined || value === '' ? '—' : String(value));
+function show(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  // A list (the door staff's usernames) as words; an empty one says so.
+  if (Array.isArray(value)) return value.length ? value.map(String).join(', ') : 'nobody';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
 
 /** The Activity tab: every admin write, newest first, with who, what, when and before/after. */
 export default function ActivityTab() {
@@ -30,7 +36,9 @@ export default function ActivityTab() {
       tab="activity"
       query={activity}
       items={data?.entries}
-      itemName={(entry) => `${actionText(entry.action)} ${entry.targetLabel ?? ''}`.trim()}
+      itemName={(entry) =>
+        checkInActivityText(entry) ?? `${actionText(entry.action)} ${entry.targetLabel ?? ''}`.trim()
+      }
       toolbar={<p className="text-sm text-fg-muted">Every change made by an admin, newest first.</p>}
       renderItem={(entry) => <ActivityRow entry={entry} />}
       footer={
@@ -46,12 +54,19 @@ export default function ActivityTab() {
 }
 
 function ActivityRow({ entry }: { entry: ActivityEntry }) {
-  const changes = Object.entries(entry.changes ?? {});
+  const checkIn = checkInActivityText(entry);
+  // An admission's own words already say who and how; its raw before/after would repeat them.
+  const changes = checkIn ? [] : Object.entries(entry.changes ?? {});
   return (
     <div className="space-y-1">
       <p className="text-sm text-fg">
-        <span className="font-medium">{entry.actorName}</span> · {actionText(entry.action)}
-        {entry.targetLabel && <span className="font-medium"> “{entry.targetLabel}”</span>}
+        <span className="font-medium">{entry.actorName}</span> ·{' '}
+        {checkIn ?? (
+          <>
+            {actionText(entry.action)}
+            {entry.targetLabel && <span className="font-medium"> “{entry.targetLabel}”</span>}
+          </>
+        )}
       </p>
       <p className="text-xs break-all text-fg-muted">
         <span className="font-mono">

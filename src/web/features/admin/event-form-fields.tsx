@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import {
+  type AdminEventResponse,
   CAPACITY_BELOW_TAKEN,
   EVENT_ADMIN_TEXTS,
   WHAT_TO_BRING_HINT,
@@ -21,7 +23,8 @@ import { AdminFormFrame } from '../../components/admin-form-frame';
 import { ImageUploadField } from './image-upload-field';
 import { EventImageList } from './event-form-images';
 import { EventSponsorPicker } from './event-form-sponsors';
-import { removeEventImage, removeGalleryImage, uploadEventImage, uploadGallery } from './events-api';
+import { DOOR_STAFF_FAILED, EventDoorStaff, type DoorStaffMember } from './event-door-staff';
+import { removeEventImage, removeGalleryImage, saveDoorStaff, uploadEventImage, uploadGallery } from './events-api';
 
 // The event form (spec 2 sections 3 and 5), for create, edit and duplicate. Checked before
 // sending with the same schema the server applies; the server's field errors land on the fields.
@@ -136,6 +139,9 @@ export function EventForm({
   seatsTaken,
   timeZone,
   reminders,
+  checkIn,
+  doorStaff,
+  initialFailure,
   save,
 }: {
   title: string;
@@ -149,13 +155,23 @@ export function EventForm({
   timeZone: string;
   /** The saved event's reminders panel (read-only), shown beside its times. */
   reminders?: ReactNode;
-  save: (input: EventInputDraft) => Promise<unknown>;
+  /** The saved event's live check-in counts. */
+  checkIn?: ReactNode;
+  /** The saved door staff (none for a new event), or why they could not be loaded. */
+  doorStaff: { initial: DoorStaffMember[] } | { unavailable: string };
+  /** A failure to show at once (door staff not saved with a new event). */
+  initialFailure?: string | null;
+  save: (input: EventInputDraft) => Promise<AdminEventResponse>;
 }) {
+  const queryClient = useQueryClient();
+  const initialStaff = 'initial' in doorStaff ? doorStaff.initial : null;
+  const [staff, setStaff] = useState<DoorStaffMember[]>(initialStaff ?? []);
+  const [staffError, setStaffError] = useState<string | null>(null);
   const navigate = useNavigate();
   const [state, setState] = useState<FormState>(() => toState(initial));
   const { upload, saved } = useUnsavedUploads();
   const [errors, setErrors] = useState<Errors>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(initialFailure ?? null);
   const [capacityWarning, setCapacityWarning] = useState<string | null>(null);
   const [confirmCapacity, setConfirmCapacity] = useState(false);
   const [submitting, setSubmitting] = useState(false);
@@ -193,11 +209,29 @@ export function EventForm({
       return;
     }
     setSubmitting(true);
+    let savedId: string | null = null;
     try {
-      await save(input);
+      savedId = (await save(input)).event.id;
       saved();
+      // The door staff go with the event's own save: after it, since a new event has no id before.
+      const ids = staff.map((m) => m.id);
+      if (initialStaff && ids.join() !== initialStaff.map((m) => m.id).join()) {
+        await saveDoorStaff(queryClient, savedId, ids);
+      }
       void navigate(paths.adminTab('events'));
     } catch (error) {
+      if (savedId) {
+        // The event is saved; only its door staff are not. A new event continues on its edit page.
+        const message = `${DOOR_STAFF_FAILED}${error instanceof ApiRequestError && error.message ? `: ${error.message}` : ''}`;
+        if (!eventId) {
+          void navigate(paths.eventEdit(savedId), { replace: true, state: { failure: message } });
+          return;
+        }
+        setFailure(message);
+        setStaffError(message);
+        document.getElementById('event-door-staff-search')?.focus();
+        return;
+      }
       if (error instanceof ApiRequestError && error.code === CAPACITY_BELOW_TAKEN) {
         setCapacityWarning(error.message);
         setFailure(failedText);
@@ -298,6 +332,7 @@ export function EventForm({
         {...text('whatToBring')}
       />
       {reminders}
+      {checkIn}
 
       <ImageUploadField
         label="Image"
@@ -368,6 +403,16 @@ export function EventForm({
       </label>
 
       <EventSponsorPicker value={state.sponsorIds} onChange={(ids) => set('sponsorIds', ids)} />
+
+      <EventDoorStaff
+        value={staff}
+        onChange={(next) => {
+          setStaff(next);
+          setStaffError(null);
+        }}
+        unavailable={'unavailable' in doorStaff ? doorStaff.unavailable : undefined}
+        error={staffError ?? undefined}
+      />
 
       <fieldset className="space-y-5 rounded-xl border border-line p-4">
         <legend className="px-1 text-base font-semibold">Recap</legend>

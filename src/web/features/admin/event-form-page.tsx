@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { ArrowLeft } from 'lucide-react';
-import { useParams, useSearchParams } from 'react-router';
+import { useLocation, useParams, useSearchParams } from 'react-router';
 import { EVENT_ADMIN_TEXTS } from '../../../shared/event-admin';
 import { EVENT_NOT_FOUND, EVENT_NOT_FOUND_TEXT } from '../../../shared/events';
 import { Alert } from '../../components/alert';
@@ -12,7 +12,8 @@ import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { EventForm } from './event-form-fields';
 import { EventRemindersPanel } from './event-reminders-panel';
-import { useAdminEvent, useCreateEvent, useEventDraft, useUpdateEvent } from './events-api';
+import { EventCheckInPanel } from './event-check-in-panel';
+import { useAdminEvent, useCreateEvent, useDoorStaff, useEventDraft, useUpdateEvent } from './events-api';
 
 // /events/create (and /events/create?from=<id>: Duplicate) and /events/:eventId/edit.
 
@@ -70,6 +71,7 @@ export function EventCreatePage() {
       failedText={EVENT_ADMIN_TEXTS.createFailed}
       initial={draft.data.draft}
       timeZone={draft.data.timeZone}
+      doorStaff={{ initial: [] }}
       save={(input) => create.mutateAsync(input)}
     />
   );
@@ -79,6 +81,9 @@ export function EventEditPage() {
   const { eventId = '' } = useParams();
   const event = useAdminEvent(eventId);
   const update = useUpdateEvent(eventId);
+  const doorStaff = useDoorStaff(eventId);
+  // Set when a new event was created but its door staff were not saved (event-form-fields.tsx).
+  const failure = (useLocation().state as { failure?: string } | null)?.failure ?? null;
 
   if (!eventId) {
     return (
@@ -87,7 +92,7 @@ export function EventEditPage() {
       </Frame>
     );
   }
-  if (event.isPending) return <PageSpinner label="Loading event" />;
+  if (event.isPending || doorStaff.isPending) return <PageSpinner label="Loading event" />;
   if (event.isError) {
     if (isNotFound(event.error)) return <EventNotFound />;
     return (
@@ -108,6 +113,9 @@ export function EventEditPage() {
       seatsTaken={saved.seatsTaken}
       timeZone={timeZone}
       reminders={<EventRemindersPanel eventId={saved.id} />}
+      checkIn={<EventCheckInPanel eventId={saved.id} />}
+      doorStaff={doorStaff.isError ? { unavailable: 'Failed to load door staff' } : { initial: doorStaff.data }}
+      initialFailure={failure}
       save={(input) => update.mutateAsync(input)}
     />
   );

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
   AdminEventResponse,
   AdminEventsResponse,
@@ -10,6 +10,8 @@ import type {
   EventInputDraft,
 } from '../../../shared/event-admin';
 import type { Sponsor } from '../../../shared/events';
+import type { DoorResponse, DoorStaffResponse } from '../../../shared/check-in';
+import type { AdminUsersResponse } from '../../../shared/users';
 import { ApiRequestError, api } from '../../lib/api';
 
 // The Events tab and the event form: calls and cache keys (spec 2 section 7, "events").
@@ -20,6 +22,10 @@ export const eventAdminKeys = {
   draft: (from: string | null) => ['admin', 'events', 'draft', from] as const,
   recipients: (id: string, audience: EmailAudience) => ['admin', 'events', id, 'recipients', audience] as const,
   reminders: (id: string) => ['admin', 'events', id, 'reminders'] as const,
+  doorStaff: (id: string) => ['admin', 'events', id, 'door-staff'] as const,
+  /** Under 'check-ins': the live notice of that kind (an admission, an undo) refetches it. */
+  doorCounts: (id: string) => ['check-ins', id, 'admin-counts'] as const,
+  memberSearch: (q: string) => ['admin', 'events', 'member-search', q] as const,
   /** Shared with the Sponsors tab: the same list. */
   sponsors: ['admin', 'sponsors'] as const,
 };
@@ -168,5 +174,51 @@ export function useRecipientCount(eventId: string, audience: EmailAudience, enab
 export function useEmailAttendees(eventId: string) {
   return useMutation({
     mutationFn: (input: EmailAttendeesInput) => api.post<{ sent: number }>(`${eventPath(eventId)}/email`, input),
+  });
+}
+
+/** The members who may open the event's door screen. */
+export function useDoorStaff(eventId: string) {
+  return useQuery({
+    queryKey: eventAdminKeys.doorStaff(eventId),
+    queryFn: async () => (await api.get<DoorStaffResponse>(`${eventPath(eventId)}/door-staff`)).staff,
+    enabled: eventId !== '',
+    retry: notRetryingNotFound,
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
+}
+
+/** Replaces the event's door staff; the form calls it after saving the event itself. */
+export async function saveDoorStaff(queryClient: QueryClient, eventId: string, userIds: string[]) {
+  const { staff } = await api.put<DoorStaffResponse>(`${eventPath(eventId)}/door-staff`, { userIds });
+  queryClient.setQueryData(eventAdminKeys.doorStaff(eventId), staff);
+  return staff;
+}
+
+/** Members by username or name, for picking door staff (the Users tab's search, first page). */
+export function useMemberSearch(q: string) {
+  return useQuery({
+    queryKey: eventAdminKeys.memberSearch(q),
+    queryFn: async () =>
+      (await api.get<AdminUsersResponse>(`/api/admin/users?${new URLSearchParams({ q, page: '1' })}`)).users,
+    enabled: q !== '',
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Registration changes have no live notice: the counts also refresh this often (and on focus). */
+const COUNTS_REFRESH_MS = 30_000;
+
+/** The door's counts for the event (registered, checked in, …), live. */
+export function useDoorCounts(eventId: string) {
+  return useQuery({
+    queryKey: eventAdminKeys.doorCounts(eventId),
+    queryFn: async () => {
+      const door = await api.get<DoorResponse>(`/api/events/${encodeURIComponent(eventId)}/door`);
+      return { counts: door.counts, endTime: door.event.endTime };
+    },
+    retry: notRetryingNotFound,
+    refetchInterval: COUNTS_REFRESH_MS,
   });
 }
