@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolationsInBothThemes, memberPage } from './fixtures';
+import { expectNoAxeViolationsInBothThemes, memberPage, signOut } from './fixtures';
 
 // The attendee's ticket: on the event page once attending (one code per guest), full screen for
 // the door, and still there offline once it has been opened (public/sw.js).
@@ -106,4 +106,10 @@ test('an attending member sees their ticket and their guest’s, full screen, an
   await expect(page.getByRole('heading', { level: 1, name: 'Your ticket' })).toBeVisible();
   await expect(page.getByRole('img', { name: `Check-in code for ${member.fullName}` })).toBeVisible();
   await page.context().setOffline(false);
+
+  // Signed out (here by another tab): the worker sees /api/me say so and drops the ticket.
+  await signOut(page);
+  await page.goto(`/events/${eventId}/ticket`);
+  await expect(page).toHaveURL(/\/login$/);
+  await expect.poll(() => kept(page, [ticketApi, '/api/me'])).toEqual([]);
 });
