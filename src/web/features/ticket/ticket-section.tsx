@@ -19,7 +19,8 @@ export function TicketSection({ eventId, attending }: { eventId: string; attendi
         {TICKET_TITLE}
       </h2>
       <p className="mt-1 text-sm text-fg-muted">
-        Show {holders.length > 1 ? 'these codes' : 'this code'} at the door. It works without a connection once opened.
+        Show {holders.length > 1 ? 'these codes' : 'this code'} at the door. Once opened full screen, your ticket works
+        without a connection too.
       </p>
       <ul className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-3">
         {holders.map((holder) => (
