@@ -5,7 +5,8 @@
 export const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-const URL_PATTERN = /https?:\/\/[^\s<>"]+/g;
+// A sentence's closing punctuation is not part of the address.
+const URL_PATTERN = /https?:\/\/[^\s<>"]*[^\s<>".,;:!?)]/g;
 
 /** One escaped line, its web addresses made links. */
 function line(text: string): string {
