@@ -1,6 +1,6 @@
 // Draws the icons browsers, bookmarks and phones' home screens ask for by name, from the one
 // drawing in src/web/public/favicon.svg: /favicon.ico (16, 32 and 48 px, PNG inside, as every
-// browser since 2010 reads) and /apple-touch-icon.png (180 px, square and opaque: iOS rounds the
+// browser since 2010 reads), /icon-192.png and /icon-512.png (the manifest's) and /apple-touch-icon.png (180 px, square and opaque: iOS rounds the
 // corners itself). Run it after changing the drawing: `npx tsx scripts/draw-icons.ts`.
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -42,4 +42,7 @@ const sizes = [16, 32, 48];
 const images = await Promise.all(sizes.map(async (size) => ({ size, data: await png(svg, size) })));
 await writeFile(path.join(publicDir, 'favicon.ico'), ico(images));
 await writeFile(path.join(publicDir, 'apple-touch-icon.png'), await png(svg.replace('rx="8"', 'rx="0"'), 180));
-console.log('wrote src/web/public/favicon.ico and apple-touch-icon.png');
+// The web app manifest's icons (manifest.webmanifest), square and opaque like the one above.
+for (const size of [192, 512])
+  await writeFile(path.join(publicDir, `icon-${size}.png`), await png(svg.replace('rx="8"', 'rx="0"'), size));
+console.log('wrote src/web/public/favicon.ico, apple-touch-icon.png, icon-192.png and icon-512.png');

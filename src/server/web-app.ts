@@ -40,6 +40,10 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string | nul
           res.removeHeader('etag');
           res.removeHeader('last-modified');
           res.removeHeader('accept-ranges');
+        } else if (/^sw\.js(\.br|\.gz)?$/.test(path.basename(filePath))) {
+          // The service worker (or the compressed copy sent for it): the browser checks for a new
+          // one on every visit, never a stale copy.
+          res.header('cache-control', 'no-cache');
         } else {
           res.header('cache-control', 'public, max-age=300');
         }

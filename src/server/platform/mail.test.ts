@@ -122,6 +122,30 @@ describe('mailer over SMTP', () => {
     expect(row.nextAttemptAt).toBeNull();
   });
 
+  it('delivers an inline image with its Content-ID beside the HTML that shows it', async () => {
+    const { mailer } = ctx.app.services;
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+    await mailer.send({
+      to: 'ticket@example.com',
+      subject: 'Your ticket inline',
+      text: 'Your ticket.',
+      html: '<p>Your ticket.</p><p><img src="cid:ticket-1@power-mixer" alt="Your check-in code"></p>',
+      attachments: [
+        {
+          filename: 'ticket.png',
+          contentType: 'image/png',
+          content: png.toString('base64'),
+          encoding: 'base64',
+          cid: 'ticket-1@power-mixer',
+        },
+      ],
+    });
+    const mail = await waitFor(async () => received.find((m) => m.subject === 'Your ticket inline'));
+    expect(mail.raw).toMatch(/Content-Type: multipart\/related/i);
+    expect(mail.raw).toContain('Content-ID: <ticket-1@power-mixer>');
+    expect(mail.raw).toContain(png.toString('base64'));
+  });
+
   it('sendMany writes every mail exactly as given, then delivers it with its extra headers', async () => {
     const { mailer, db } = ctx.app.services;
     const awkward = 'Quotes " and \\ backslashes, {braces}, commas, NULL, ünïcødé 🎉\nand a second line';

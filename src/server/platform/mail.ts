@@ -8,8 +8,11 @@ import { emailOutbox } from '../db/schema';
 export interface MailAttachment {
   filename: string;
   contentType: string;
-  /** The attachment's text (e.g. an .ics calendar file). */
+  /** The attachment's text (e.g. an .ics calendar file), or its bytes in base64 (`encoding`). */
   content: string;
+  encoding?: 'base64';
+  /** A Content-ID: the HTML part shows it inline as `<img src="cid:…">` (a related part). */
+  cid?: string;
 }
 
 export interface MailMessage {
@@ -205,13 +208,15 @@ export function createMailer(db: Db, config: Config, log: FastifyBaseLogger): Ma
       if (messages.length === 0) return 0;
       // One statement over arrays, whatever the count: cheaper to build than a row-per-value
       // insert, so a run of thousands leaves the process free for the requests around it.
-      // Mails made from one template share their attachment list: serialise each list once.
-      const seen = new Map<MailAttachment[], string>();
-      const serialised = (list: MailAttachment[]) => {
-        let json = seen.get(list);
-        if (json === undefined) seen.set(list, (json = JSON.stringify(list)));
+      // Mails made from one template share their attachments (a reminder's calendar file beside
+      // each person's own ticket): serialise each attachment once.
+      const seen = new Map<MailAttachment, string>();
+      const serialisedOne = (item: MailAttachment) => {
+        let json = seen.get(item);
+        if (json === undefined) seen.set(item, (json = JSON.stringify(item)));
         return json;
       };
+      const serialised = (list: MailAttachment[]) => `[${list.map(serialisedOne).join(',')}]`;
       const column = (pick: (m: MailMessage) => string | null) =>
         sql`${`{${messages.map((m) => pgArrayItem(pick(m))).join(',')}}`}`;
       await (tx ?? db).execute(sql`insert into email_outbox ("to", subject, text, html, attachments, headers, status)

@@ -11,6 +11,7 @@ export const paths = {
   dashboard: '/dashboard',
   events: '/events',
   event: (eventId: string) => `/events/${encodeURIComponent(eventId)}`,
+  eventTicket: (eventId: string) => `/events/${encodeURIComponent(eventId)}/ticket`,
   podcasts: '/podcasts',
   community: '/community',
   contact: '/contact',

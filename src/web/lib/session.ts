@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import type { Me, MeResponse } from '../../shared/auth';
 import { api } from './api';
 import { paths } from './paths';
+import { forgetOfflineCopies } from './service-worker';
 
 // The signed-in member, shared by the nav, the guards and every member screen.
 export const meQueryKey = ['me'] as const;
@@ -13,6 +14,8 @@ export function useMe() {
     queryKey: meQueryKey,
     queryFn: () => api.get<MeResponse>('/api/me'),
     staleTime: 30_000,
+    // Offline, the first try still goes out: the ticket screen's service worker answers it.
+    networkMode: 'offlineFirst',
   });
   return { ...query, me: query.data?.user ?? null };
 }
@@ -32,6 +35,7 @@ export function useSignOut(): () => Promise<void> {
     } catch {
       // Leave anyway; the /api/me refetch below shows whether the session really ended.
     }
+    forgetOfflineCopies();
     // Leave member-only screens first, so their guards do not bounce to /login (see RequireAuth).
     await navigate(paths.home);
     // Drop every member's cached data; keep the 'me' query (its observers stay subscribed) as signed out.

@@ -39,7 +39,10 @@ export const emailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
-    attachments: jsonb('attachments').$type<{ filename: string; contentType: string; content: string }[]>(),
+    attachments:
+      jsonb('attachments').$type<
+        { filename: string; contentType: string; content: string; encoding?: 'base64'; cid?: string }[]
+      >(),
     /** Extra header lines (List-Unsubscribe on notification mail). */
     headers: jsonb('headers').$type<Record<string, string>>(),
     status: text('status').notNull().default('pending'),

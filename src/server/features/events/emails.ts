@@ -4,6 +4,9 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { dateTimeFormat } from '../../platform/date-format';
 import type { Mailer, MailMessage } from '../../platform/mail';
+import { textToHtml } from '../../platform/mail-html';
+import { mailTicket, ticketLine, type MailTicket } from '../check-in/ticket-mail';
+import { ticketKey } from '../check-in/tickets';
 import { TRANSACTIONAL_FOOTER } from '../../platform/unsubscribe';
 import { buildIcs, icsFileName } from './ics';
 
@@ -40,6 +43,8 @@ interface RegistrationFacts {
   sequence: number;
   /** 'Name <e-mail>' per guest, in the order the member entered them. */
   guests: string[];
+  /** The attending registration's id (its ticket), or null. */
+  registrationId: string | null;
 }
 
 async function loadFacts(db: Db, eventId: string, userId: string): Promise<RegistrationFacts | null> {
@@ -55,8 +60,11 @@ async function loadFacts(db: Db, eventId: string, userId: string): Promise<Regis
     end_time: Date | string;
     sequence: number;
     guests: string[] | string | null;
+    registration_id: string | null;
   }>(sql`select u.email, p.full_name, p.username, e.id, e.name, e.summary, e.location, e.start_time, e.end_time,
       e.sequence,
+      (select a.id from event_attendees a where a.event_id = e.id and a.user_id = p.id and a.status = 'attending')
+        as registration_id,
       (select json_agg(g.guest_name || ' <' || g.guest_email || '>' order by g.created_at)
         from event_guests g where g.event_id = e.id and g.profile_id = p.id) as guests
     from events e, profiles p join "user" u on u.id = p.id
@@ -74,7 +82,14 @@ async function loadFacts(db: Db, eventId: string, userId: string): Promise<Regis
     end: new Date(row.end_time),
     sequence: Number(row.sequence),
     guests: (typeof row.guests === 'string' ? (JSON.parse(row.guests) as string[]) : row.guests) ?? [],
+    registrationId: row.registration_id,
   };
+}
+
+/** The member's ticket for the mail, when they attend. */
+async function factsTicket(db: Db, facts: RegistrationFacts): Promise<MailTicket | null> {
+  if (!facts.registrationId) return null;
+  return mailTicket(await ticketKey(db), { kind: 'member', eventId: facts.eventId, id: facts.registrationId });
 }
 
 export async function buildRegistrationEmail(
@@ -85,10 +100,15 @@ export async function buildRegistrationEmail(
   kind: Kind,
 ): Promise<MailMessage | null> {
   const facts = await loadFacts(db, eventId, userId);
-  return facts && registrationMessage(facts, config, kind);
+  return facts && registrationMessage(facts, config, kind, kind === 'waitlisted' ? null : await factsTicket(db, facts));
 }
 
-function registrationMessage(facts: RegistrationFacts, config: Config, kind: Kind): MailMessage {
+function registrationMessage(
+  facts: RegistrationFacts,
+  config: Config,
+  kind: Kind,
+  ticket: MailTicket | null,
+): MailMessage {
   const row = { ...facts, id: facts.eventId, name: facts.eventName };
   const { start, end, guests } = facts;
   const url = `${config.publicUrl}/events/${row.id}`;
@@ -110,6 +130,7 @@ function registrationMessage(facts: RegistrationFacts, config: Config, kind: Kin
     `When: ${formatEventTime(start, end, config.SITE_TIMEZONE)}`,
     ...(row.location ? [`Where: ${row.location}`] : []),
     ...(guests.length ? ['', 'Your guests:', ...guests.map((g) => `  - ${g}`)] : []),
+    ...(ticket ? ['', ticketLine('member')] : []),
     '',
     `Event details: ${url}`,
     ...(kind === 'waitlisted' ? [] : ['The attached calendar file adds the event to your calendar.']),
@@ -142,6 +163,7 @@ function registrationMessage(facts: RegistrationFacts, config: Config, kind: Kin
     to: row.email,
     subject,
     text,
+    html: textToHtml(text, subject, ticket ? [{ after: ticketLine('member'), html: ticket.html }] : []),
     attachments:
       kind === 'waitlisted'
         ? []
@@ -151,6 +173,7 @@ function registrationMessage(facts: RegistrationFacts, config: Config, kind: Kin
               contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
               content: ics,
             },
+            ...(ticket ? [ticket.attachment] : []),
           ],
   };
 }
@@ -173,12 +196,14 @@ export async function sendGuestsEmail(
   try {
     const facts = await loadFacts(deps.db, eventId, userId);
     if (!facts) return;
-    const confirmation = registrationMessage(facts, deps.config, 'attending');
-    const promoted = registrationMessage(facts, deps.config, 'promoted');
+    const ticket = await factsTicket(deps.db, facts);
+    const confirmation = registrationMessage(facts, deps.config, 'attending', ticket);
+    const promoted = registrationMessage(facts, deps.config, 'promoted', ticket);
     // A mail being handed to SMTP at this very moment may still go out with the earlier text;
     // the event page lists the guests either way.
     const merged = await deps.db.execute<{ id: string }>(sql`update email_outbox o
-      set text = case when o.subject = ${confirmation.subject} then ${confirmation.text} else ${promoted.text} end
+      set text = case when o.subject = ${confirmation.subject} then ${confirmation.text} else ${promoted.text} end,
+        html = case when o.subject = ${confirmation.subject} then ${confirmation.html} else ${promoted.html} end
       where o.id = (select id from email_outbox
         where "to" = ${facts.email} and subject in (${confirmation.subject}, ${promoted.subject})
           and status in ('pending', 'captured')

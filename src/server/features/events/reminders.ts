@@ -4,6 +4,9 @@ import type { Db } from '../../db/client';
 import { dateTimeFormat } from '../../platform/date-format';
 import type { JobDefinition } from '../../platform/jobs';
 import type { Mailer, MailMessage } from '../../platform/mail';
+import { textToHtml } from '../../platform/mail-html';
+import { mailTicket, ticketLine } from '../check-in/ticket-mail';
+import { ticketKey } from '../check-in/tickets';
 import { unsubscribeKey, unsubscribeLinks } from '../../platform/unsubscribe';
 import { formatEventTime } from './emails';
 import { buildIcs, icsFileName } from './ics';
@@ -27,6 +30,8 @@ const BATCH = 250;
  * is reminded, the process (which also answers requests) gives the sweep a quarter of its time.
  * 5,000 reminders still reach the outbox in seconds (`npm run bench`, part reminders). */
 const REST_FACTOR = 3;
+/** Reminders drawn (each with its ticket's QR image) before the sweep yields to the event loop. */
+const TICKETS_PER_TURN = 25;
 const rest = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.min(ms, 1_000)));
 export const DEFAULT_WHAT_TO_BRING = 'Business cards; name badges are handed out at the door.';
 
@@ -37,6 +42,8 @@ type DueRow = {
   recipient: string;
   user_id: string | null;
   guest_id: string | null;
+  /** The ticket: the member's registration id, or the guest's id. */
+  ticket_id: string;
   email: string;
   name: string;
   host: string | null;
@@ -67,7 +74,7 @@ async function dueReminders(db: Db, offsets: number[], now: Date): Promise<DueRo
     ),
     people as (
       select d.event_id, d.minutes, d.start_time, 'member:' || a.user_id as recipient, a.user_id,
-        null::uuid as guest_id, u.email, coalesce(nullif(p.full_name, ''), p.username) as name, null as host,
+        null::uuid as guest_id, a.id as ticket_id, u.email, coalesce(nullif(p.full_name, ''), p.username) as name, null as host,
         (select json_agg(g.guest_name order by g.created_at) from event_guests g
           where g.event_id = d.event_id and g.profile_id = a.user_id) as guests
       from due d
@@ -76,7 +83,7 @@ async function dueReminders(db: Db, offsets: number[], now: Date): Promise<DueRo
       left join notification_preferences np on np.user_id = a.user_id
       where coalesce(np.event_reminders, true)
       union all
-      select d.event_id, d.minutes, d.start_time, 'guest:' || g.id, null, g.id, g.guest_email, g.guest_name,
+      select d.event_id, d.minutes, d.start_time, 'guest:' || g.id, null, g.id, g.id, g.guest_email, g.guest_name,
         coalesce(nullif(p.full_name, ''), p.username), null
       from due d
       join event_guests g on g.event_id = d.event_id and g.reminders and g.created_at <= d.remind_at
@@ -164,8 +171,16 @@ export function reminderMessage(
   template: ReminderTemplate,
   person: DueRow,
   unsubscribe: { headers: Record<string, string>; footer: string },
+  key: Buffer,
 ): MailMessage {
   const guests = (typeof person.guests === 'string' ? (JSON.parse(person.guests) as string[]) : person.guests) ?? [];
+  // Each person's own ticket: the member's, or the guest's (never their host's).
+  const ticket = mailTicket(key, {
+    kind: person.guest_id ? 'guest' : 'member',
+    eventId: person.event_id,
+    id: person.ticket_id,
+  });
+  const ticketText = ticketLine(person.guest_id ? 'guest' : 'member', person.host);
   const text = [
     `Hello ${person.name},`,
     '',
@@ -173,6 +188,8 @@ export function reminderMessage(
     '',
     ...template.details,
     ...(guests.length ? ['', 'Your guests:', ...guests.map((g) => `  - ${g}`)] : []),
+    '',
+    ticketText,
     '',
     `Event details: ${template.url}`,
     person.host
@@ -186,13 +203,14 @@ export function reminderMessage(
     '--',
     unsubscribe.footer,
   ].join('\n');
-  // The attachment list is the template's own object: the outbox writer serialises it once.
+  // The calendar file is the template's own object: the outbox writer serialises it once.
   return {
     to: person.email,
     subject: template.subject,
     text,
+    html: textToHtml(text, template.subject, [{ after: ticketText, html: ticket.html }]),
     headers: unsubscribe.headers,
-    attachments: template.attachments,
+    attachments: [...(template.attachments ?? []), ticket.attachment],
   };
 }
 
@@ -205,6 +223,7 @@ export async function sendDueReminders(
   const due = await dueReminders(db, config.reminderOffsets, now);
   if (due.length === 0) return { sent: 0, skipped: 0 };
   await unsubscribeKey(db);
+  const key = await ticketKey(db);
   const templates = new Map<string, ReminderTemplate>();
   const ids = [...new Set(due.map((d) => d.event_id))];
   const facts = await db.execute<EventFacts>(sql`select id, name, summary, location, what_to_bring, start_time,
@@ -259,9 +278,14 @@ export async function sendDueReminders(
         written.rows.filter((w) => w.status === 'sent').map((w) => `${w.event_id}|${w.recipient}|${w.offset_minutes}`),
       );
       skipped += written.rows.length - mine.size;
-      const mails = messages
-        .filter((m) => mine.has(m.key))
-        .map((m) => reminderMessage(templates.get(m.row.event_id)!, m.row, m.links));
+      // Only now, for the mails this process writes, is each ticket drawn (about a millisecond
+      // each): a few dozen at a time, letting the requests around the sweep in between.
+      const mails: MailMessage[] = [];
+      for (const m of messages) {
+        if (!mine.has(m.key)) continue;
+        mails.push(reminderMessage(templates.get(m.row.event_id)!, m.row, m.links, key));
+        if (mails.length % TICKETS_PER_TURN === 0) await new Promise<void>((resolve) => setImmediate(resolve));
+      }
       sent += await mailer.sendMany(mails, tx);
     });
     lastBatchMs = performance.now() - batchStarted;

@@ -36,4 +36,12 @@ export const communityMemberRoutes: RouteObject[] = [
       (m) => m.MessagesPage,
     ),
   },
+  {
+    // paths.eventTicket(eventId): the member's ticket full screen (works offline once loaded)
+    path: '/events/:eventId/ticket',
+    lazy: screen(
+      () => import('../../features/ticket/ticket-page'),
+      (m) => m.TicketPage,
+    ),
+  },
 ];

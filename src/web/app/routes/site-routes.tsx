@@ -13,10 +13,14 @@ export const siteRoutes: RouteObject[] = [
   },
   {
     path: `${paths.events}/:eventId`,
-    lazy: screen(
-      () => import('../../features/events/event-page'),
-      (m) => m.EventPage,
-    ),
+    // The member's ticket is its own feature, given to the event page as a slot.
+    lazy: async () => {
+      const [{ EventPage }, { TicketSection }] = await Promise.all([
+        import('../../features/events/event-page'),
+        import('../../features/ticket/ticket-section'),
+      ]);
+      return { Component: () => <EventPage ticket={TicketSection} /> };
+    },
   },
   {
     path: paths.podcasts,

@@ -1,8 +1,8 @@
-import { lazy, Suspense, useDeferredValue, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, useState, type ComponentType, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { ArrowLeft, CalendarDays, CalendarPlus, Clock, MapPin, Tag, Users } from 'lucide-react';
 import { DESCRIPTION_COLLAPSE_AT, EVENT_NOT_FOUND, EVENT_NOT_FOUND_TEXT } from '../../../shared/event-texts';
-import type { EventDetail, EventDetailResponse } from '../../../shared/events';
+import type { EventDetailResponse } from '../../../shared/events';
 import { youtubeId, vimeoId } from '../../../shared/video-links';
 import { Alert } from '../../components/alert';
 import { Badge } from '../../components/badge';
@@ -58,7 +58,10 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-export function EventPage() {
+/** What the route puts beside the registration panel (the member's ticket, features/ticket). */
+export type TicketSlot = ComponentType<{ eventId: string; attending: boolean }>;
+
+export function EventPage({ ticket }: { ticket?: TicketSlot }) {
   const { eventId = '' } = useParams();
   const detail = useEventDetail(eventId);
   const notFound = detail.error instanceof ApiRequestError && detail.error.status === 404;
@@ -93,7 +96,7 @@ export function EventPage() {
   }
 
   if (!data) return <EventSkeleton />;
-  return <EventView key={data.event.id} {...data} />;
+  return <EventView key={data.event.id} {...data} Ticket={ticket} />;
 }
 
 function BackLink() {
@@ -172,7 +175,7 @@ function recapEmbed(url: string | null): string | null {
   return vimeo ? `https://player.vimeo.com/video/${vimeo}` : null;
 }
 
-function EventView({ event, registration }: { event: EventDetail; registration: EventDetailResponse['registration'] }) {
+function EventView({ event, registration, Ticket }: EventDetailResponse & { Ticket?: TicketSlot }) {
   const { me } = useMe();
   const [guestsOpen, setGuestsOpen] = useState(false);
   const recap = recapEmbed(event.recapVideoUrl);
@@ -248,6 +251,7 @@ function EventView({ event, registration }: { event: EventDetail; registration: 
                 Add to calendar
               </a>
             )}
+            {Ticket && <Ticket eventId={event.id} attending={registration?.status === 'attending'} />}
           </div>
         </div>
 

@@ -1,0 +1,115 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ScanResponse } from '../../../shared/check-in';
+import type { MailAttachment } from '../../platform/mail';
+import { manualClock } from '../../platform/clock';
+import { adminClient, createEvent } from '../../test/factories';
+import { createTestContext, registeredClient, type Client, type TestContext } from '../../test/harness';
+import { decodeQr } from '../../test/qr';
+
+// The ticket in e-mails: the confirmation and each reminder carry the recipient's own QR code as
+// an inline PNG (a Content-ID the HTML part shows), which the door admits.
+
+const HOUR = 3_600_000;
+
+interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  attachments: MailAttachment[] | null;
+}
+
+let ctx: TestContext;
+let admin: Client;
+const clock = manualClock(new Date());
+beforeAll(async () => {
+  ctx = await createTestContext({ JOBS_CHECK_MS: '3600000', REMINDER_OFFSETS: '24h' }, { clock });
+  admin = (await adminClient(ctx.app)).client;
+});
+afterAll(async () => ctx?.close());
+
+const db = () => ctx.database.db;
+const mailsTo = async (to: string, subjectLike = '%') =>
+  (
+    await db().execute<Mail & Record<string, unknown>>(sql`select "to", subject, text, html, attachments
+      from email_outbox where "to" = ${to} and subject like ${subjectLike} order by created_at`)
+  ).rows;
+const waitFor = async (check: () => Promise<boolean>, ms = 3000) => {
+  const until = Date.now() + ms;
+  while (!(await check()) && Date.now() < until) await new Promise((r) => setTimeout(r, 25));
+};
+
+/** The inline ticket of a mail: the HTML shows the attachment its cid names; its QR decoded. */
+async function inlineTicket(mail: Mail): Promise<string> {
+  const image = mail.attachments?.find((a) => a.contentType === 'image/png');
+  expect(image?.cid).toMatch(/^ticket-/);
+  expect(image?.encoding).toBe('base64');
+  expect(mail.html).toContain(`<img src="cid:${image!.cid}" alt="Your check-in code"`);
+  expect(mail.text).toContain('Your ticket: show the check-in code in this e-mail at the door.');
+  const code = await decodeQr(Buffer.from(image!.content, 'base64'));
+  expect(code).toMatch(/^T1\./);
+  return code!;
+}
+
+const scan = async (eventId: string, code: string) => {
+  const res = await admin.post(`/api/events/${eventId}/check-ins`, { code, device: 'Front door' });
+  expect(res.statusCode).toBe(200);
+  return res.json() as ScanResponse;
+};
+
+describe('tickets in e-mails', () => {
+  it('the registration e-mail carries the member’s ticket as an inline image the door admits', async () => {
+    const event = await createEvent(db(), { name: 'Ticketed Mixer & <Friends>' });
+    const { client, input } = await registeredClient(ctx.app, { fullName: 'Tia Ticket' });
+    expect(
+      (await client.request('PUT', `/api/events/${event.id}/registration`, { status: 'attending' })).statusCode,
+    ).toBe(200);
+    await waitFor(async () => (await mailsTo(input.email)).length === 1);
+    const [mail] = await mailsTo(input.email);
+    // The same words in HTML, escaped.
+    expect(mail!.html).toContain('Ticketed Mixer &amp; &lt;Friends&gt;');
+    expect(mail!.html).not.toContain('<Friends>');
+    expect(mail!.text).toContain('It is on the event page too.');
+    const code = await inlineTicket(mail!);
+    const ticket = await client.get(`/api/events/${event.id}/ticket`);
+    expect(ticket.json().holders[0].code).toBe(code);
+    const scanned = await scan(event.id, code);
+    expect(scanned.outcome).toBe('admitted');
+    expect(scanned.ticket?.name).toBe('Tia Ticket');
+  });
+
+  it('a reminder carries each person’s own ticket: the member’s, and the guest’s for the guest', async () => {
+    clock.set(new Date());
+    const start = new Date(Math.ceil((Date.now() + 3 * 24 * HOUR) / HOUR) * HOUR);
+    const event = await createEvent(db(), { startTime: start });
+    const { client, input } = await registeredClient(ctx.app, { fullName: 'Rae Remind' });
+    await client.request('PUT', `/api/events/${event.id}/registration`, { status: 'attending' });
+    const saved = await client.request('PUT', `/api/events/${event.id}/guests`, {
+      guests: [{ name: 'Gail Guest', email: 'gail.ticket@example.com' }],
+    });
+    expect(saved.statusCode).toBe(200);
+
+    clock.set(new Date(start.getTime() - 24 * HOUR));
+    await ctx.app.services.jobs.tick();
+    const [toMember] = await mailsTo(input.email, 'Tomorrow:%');
+    const [toGuest] = await mailsTo('gail.ticket@example.com', 'Tomorrow:%');
+    expect(toMember && toGuest).toBeTruthy();
+    // The calendar file stays beside the ticket.
+    expect(toMember!.attachments!.map((a) => a.contentType)).toEqual([
+      'text/calendar; charset=utf-8; method=PUBLISH',
+      'image/png',
+    ]);
+    const memberCode = await inlineTicket(toMember!);
+    const guestCode = await inlineTicket(toGuest!);
+    expect(guestCode).not.toBe(memberCode);
+    expect(toGuest!.text).toContain('Rae Remind can show it from the event page too.');
+
+    const guestScan = await scan(event.id, guestCode);
+    expect(guestScan.outcome).toBe('admitted');
+    expect(guestScan.ticket).toMatchObject({ kind: 'guest', name: 'Gail Guest', hostName: 'Rae Remind' });
+    const memberScan = await scan(event.id, memberCode);
+    expect(memberScan.outcome).toBe('admitted');
+    expect(memberScan.ticket).toMatchObject({ kind: 'member', name: 'Rae Remind' });
+  });
+});

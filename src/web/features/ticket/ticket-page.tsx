@@ -1,0 +1,137 @@
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { ArrowLeft, ChevronLeft, ChevronRight } from 'lucide-react';
+import { TICKET_NOT_FOUND, TICKET_TITLE } from '../../../shared/check-in';
+import { PageSpinner } from '../../components/spinner';
+import { ApiRequestError } from '../../lib/api';
+import { paths } from '../../lib/paths';
+import { keepForOffline } from '../../lib/service-worker';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { checkedInText, formatStart, qrImageSource, ticketPath, useTicket } from './api';
+
+// The ticket full screen, for the door: dark on white whatever the theme (a scanner reads it
+// best, and a dark page would dim the phone), the code as wide as the phone, one holder at a
+// time. Kept for offline use once it has loaded (lib/service-worker.ts).
+
+const button =
+  'inline-flex min-h-11 items-center justify-center gap-1.5 rounded-lg border border-neutral-400 bg-white px-4 ' +
+  'text-sm font-medium text-neutral-900 hover:bg-neutral-100 disabled:cursor-not-allowed disabled:opacity-50 ' +
+  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-700 [&_svg]:size-4';
+
+/** Keeps the screen on while the ticket shows, where the browser can (Screen Wake Lock API). */
+function useWakeLock(active: boolean) {
+  useEffect(() => {
+    if (!active || !('wakeLock' in navigator)) return;
+    let lock: WakeLockSentinel | null = null;
+    let done = false;
+    const request = () => {
+      if (document.visibilityState !== 'visible') return;
+      navigator.wakeLock.request('screen').then(
+        (sentinel) => {
+          if (done) void sentinel.release();
+          else lock = sentinel;
+        },
+        () => undefined, // refused (battery saver, no permission): the screen dims as usual
+      );
+    };
+    request();
+    // The browser drops the lock when the page is hidden; take it again on return.
+    document.addEventListener('visibilitychange', request);
+    return () => {
+      done = true;
+      document.removeEventListener('visibilitychange', request);
+      void lock?.release().catch(() => undefined);
+    };
+  }, [active]);
+}
+
+export function TicketPage() {
+  const { eventId = '' } = useParams();
+  const ticket = useTicket(eventId);
+  const [index, setIndex] = useState(0);
+  const data = ticket.data;
+  useDocumentTitle(data ? `${TICKET_TITLE}: ${data.event.name}` : TICKET_TITLE);
+  useWakeLock(Boolean(data));
+  useEffect(() => {
+    if (data) void keepForOffline(['/api/me', ticketPath(eventId)]).catch(() => undefined);
+  }, [data, eventId]);
+
+  const back = (
+    <Link
+      to={paths.event(eventId)}
+      className="inline-flex min-h-6 items-center gap-1.5 rounded-md text-sm font-medium text-indigo-800 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-700"
+    >
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      Back to the event
+    </Link>
+  );
+
+  let body;
+  if (ticket.isPending) body = <PageSpinner />;
+  else if (!data) {
+    const missing = ticket.error instanceof ApiRequestError && ticket.error.status === 404;
+    body = (
+      <p className="mt-6 text-neutral-800" role="alert">
+        {missing ? TICKET_NOT_FOUND : 'Your ticket could not be loaded. Check your connection and try again.'}
+      </p>
+    );
+  } else {
+    const shown = Math.min(index, data.holders.length - 1);
+    const holder = data.holders[shown]!;
+    const many = data.holders.length > 1;
+    body = (
+      <>
+        <p className="mt-1 text-lg font-semibold text-neutral-900">{data.event.name}</p>
+        <p className="text-neutral-800">{formatStart(data.event.startTime)}</p>
+        {data.event.location && <p className="text-neutral-800">{data.event.location}</p>}
+        <figure className="mt-4">
+          {/* As wide as the phone, leaving room for the name and buttons on a short screen. */}
+          <img
+            src={qrImageSource(holder.qrSvg)}
+            alt={`Check-in code for ${holder.name}`}
+            width={358}
+            height={358}
+            className="mx-auto block aspect-square h-auto w-full max-w-[min(100%,calc(100dvh-16rem))] min-w-48"
+          />
+          <figcaption className="mt-3 text-center" aria-live="polite">
+            <span className="block text-2xl font-semibold text-neutral-900">{holder.name}</span>
+            <span className="block text-neutral-800">
+              {holder.kind === 'guest' ? 'Guest' : 'Member'}
+              {many && ` · ticket ${shown + 1} of ${data.holders.length}`} · {checkedInText(holder.checkedInAt)}
+            </span>
+          </figcaption>
+        </figure>
+        {many && (
+          <div className="mt-4 flex justify-between gap-3">
+            <button type="button" className={button} disabled={shown === 0} onClick={() => setIndex(shown - 1)}>
+              <ChevronLeft aria-hidden="true" />
+              Previous
+            </button>
+            <button
+              type="button"
+              className={button}
+              disabled={shown === data.holders.length - 1}
+              onClick={() => setIndex(shown + 1)}
+            >
+              Next
+              <ChevronRight aria-hidden="true" />
+            </button>
+          </div>
+        )}
+        <p className="mt-4 text-center text-sm text-neutral-800">
+          Turn your screen brightness up if the door&rsquo;s scanner cannot read it.
+        </p>
+      </>
+    );
+  }
+
+  return (
+    <div className="min-h-[calc(100dvh-4rem)] bg-white text-neutral-900" style={{ colorScheme: 'light' }}>
+      <div className="mx-auto max-w-xl px-4 py-4 sm:py-8">
+        {back}
+        <h1 className="mt-3 text-2xl font-semibold tracking-tight text-neutral-900">{TICKET_TITLE}</h1>
+        {body}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+// The service worker (public/sw.js) keeps the ticket and door screens usable offline. It handles
+// those two screens, the built files they need and their few API answers, nothing else; these
+// helpers register it, hand it what a page loaded before it was in control, and clear its copies
+// on sign-out.
+
+const supported = () => import.meta.env.PROD && typeof navigator !== 'undefined' && 'serviceWorker' in navigator;
+
+export function registerServiceWorker(): void {
+  if (!supported()) return;
+  // After the page's own loading: the worker never competes with the first screen.
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+  });
+}
+
+async function tell(message: { type: 'keep'; urls: string[] } | { type: 'forget' }): Promise<void> {
+  if (!supported()) return;
+  const registration = await navigator.serviceWorker.getRegistration();
+  (registration?.active ?? navigator.serviceWorker.controller)?.postMessage(message);
+}
+
+/**
+ * Asks the worker to keep this page (its shell), the built files it loaded and `apiUrls` for
+ * offline use: the first visit was loaded before the worker was in control, so it saw none of it.
+ * The worker keeps only what its narrow scope allows.
+ */
+export async function keepForOffline(apiUrls: string[]): Promise<void> {
+  if (!supported()) return;
+  await navigator.serviceWorker.ready;
+  const assets = performance
+    .getEntriesByType('resource')
+    .map((entry) => new URL(entry.name, location.href))
+    .filter((url) => url.origin === location.origin && url.pathname.startsWith('/assets/'))
+    .map((url) => url.pathname);
+  await tell({ type: 'keep', urls: [location.pathname, ...apiUrls, ...new Set(assets)] });
+}
+
+/** On sign-out: a shared phone keeps nobody's ticket. */
+export function forgetOfflineCopies(): void {
+  void tell({ type: 'forget' }).catch(() => undefined);
+}
