@@ -16,7 +16,9 @@ export function securityHeaders(config: Config): Record<string, string> {
     imageHosts.push(new URL(config.S3_PUBLIC_URL ?? config.S3_ENDPOINT!).origin);
   const csp = [
     "default-src 'self'",
-    "script-src 'self'",
+    // 'wasm-unsafe-eval' lets WebAssembly compile (the door screen's QR decoder, served from
+    // here); it allows no eval() of JavaScript.
+    "script-src 'self' 'wasm-unsafe-eval'",
     // Radix dialogs inject a small <style> for scroll locking; styles cannot run code.
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob: ${imageHosts.join(' ')}`,

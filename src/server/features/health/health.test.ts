@@ -51,6 +51,9 @@ describe('HTTP platform', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    // WebAssembly may compile (the door's QR decoder); JavaScript eval() stays refused.
+    expect(csp).toMatch(/script-src[^;]*'wasm-unsafe-eval'/);
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-eval'/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
