@@ -11,6 +11,8 @@ export const paths = {
   dashboard: '/dashboard',
   events: '/events',
   event: (eventId: string) => `/events/${encodeURIComponent(eventId)}`,
+  /** The door screen: admins and the event's door staff admit people by their ticket's code. */
+  eventCheckIn: (eventId: string) => `/events/${encodeURIComponent(eventId)}/check-in`,
   podcasts: '/podcasts',
   community: '/community',
   contact: '/contact',

@@ -20,7 +20,16 @@ import { isUuid } from '../../db/query-values';
 import { recordChanges } from '../../platform/audit';
 import { invariant, notFound, unprocessable } from '../../platform/errors';
 import { requireMember } from '../../platform/viewer';
-import { doorDuties, doorList, eventExists, listDoorStaff, memberTickets, scan, setDoorStaff, undoCheckIn } from './service';
+import {
+  doorDuties,
+  doorList,
+  eventExists,
+  listDoorStaff,
+  memberTickets,
+  scan,
+  setDoorStaff,
+  undoCheckIn,
+} from './service';
 import { qrSvg, ticketKey } from './tickets';
 
 const errors = { 401: apiError, 403: apiError, 404: apiError, 422: apiError };

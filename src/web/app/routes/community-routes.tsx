@@ -36,4 +36,12 @@ export const communityMemberRoutes: RouteObject[] = [
       (m) => m.MessagesPage,
     ),
   },
+  {
+    // paths.eventCheckIn(eventId): the door screen (the server says who may use it).
+    path: '/events/:eventId/check-in',
+    lazy: screen(
+      () => import('../../features/check-in/door-page'),
+      (m) => m.DoorPage,
+    ),
+  },
 ];

@@ -8,6 +8,7 @@ import { Alert } from '../../components/alert';
 import { Badge } from '../../components/badge';
 import { Button, ButtonLink, buttonClasses } from '../../components/button';
 import { ClickToPlay } from '../../components/click-to-play';
+import { DoorDutyLink } from '../../components/door-duty';
 import { NotFound } from '../../components/not-found';
 import { Skeleton } from '../../components/skeleton';
 import { ApiRequestError } from '../../lib/api';
@@ -248,6 +249,7 @@ function EventView({ event, registration }: { event: EventDetail; registration: 
                 Add to calendar
               </a>
             )}
+            <DoorDutyLink eventId={event.id} />
           </div>
         </div>
 
