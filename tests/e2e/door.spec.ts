@@ -250,6 +250,24 @@ test.describe('the door screen', () => {
       await page.goto(`/events/${setup.eventId}`);
       await expect(page.getByRole('heading', { level: 1, name: setup.eventName })).toBeVisible();
       await expect(page.getByRole('link', { name: 'Check-in' })).toHaveCount(0);
+
+      // Made door staff, the member finds the event under Door duty and opens its door screen,
+      // and still sees nothing of the admin area.
+      const me = (await (await page.request.get('/api/me')).json()) as { user: { id: string } };
+      const admin = await apiContext(baseURL!);
+      expect((await admin.post('/api/auth/sign-in', { data: DEMO_ADMIN })).status()).toBe(200);
+      const staffed = await admin.put(`/api/admin/events/${setup.eventId}/door-staff`, {
+        data: { userIds: [me.user.id] },
+      });
+      expect(staffed.status()).toBe(200);
+      await admin.dispose();
+      await page.goto('/dashboard');
+      const duty = page.getByRole('region', { name: 'Door duty' });
+      await expect(duty).toContainText(setup.eventName);
+      await duty.getByRole('link', { name: `Check-in for ${setup.eventName}` }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Check-in' })).toBeVisible();
+      await expect(page.getByLabel('Ticket code')).toBeVisible();
+      expect((await page.request.get('/api/admin/events')).status()).toBe(403);
     } finally {
       await context.close();
     }
