@@ -226,6 +226,7 @@ test.describe('the door screen', () => {
       const tickets = ((await door.json()) as DoorResponse).tickets;
       expect(tickets.find((t) => t.code === a.code)?.checkIn?.device).toBe('Front door');
       expect(tickets.find((t) => t.code === b.code)?.checkIn?.device).toBe('Back door');
+      await expectNoAxeViolationsInBothThemes(page, 'door screen with a conflict');
     } finally {
       await close();
       await other.close();

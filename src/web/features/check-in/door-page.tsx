@@ -239,8 +239,12 @@ function DoorScreen({ eventId, door }: { eventId: string; door: DoorResponse }) 
     focusCode();
   };
 
+  // A camera or photo scan leaves focus where it is (on a phone, focusing the code field would
+  // open the keyboard over the camera); only focus that was lost goes back to the code field.
   const handleScanned = (scanned: string) => {
-    void admit(scanned, 'code').then(() => focusCode());
+    void admit(scanned, 'code').then(() => {
+      if (!document.activeElement || document.activeElement === document.body) focusCode();
+    });
   };
 
   return (
@@ -377,13 +381,15 @@ function Conflicts({ conflicts, onClear }: { conflicts: Conflict[]; onClear: () 
       <h2 id="door-conflicts-heading" className="text-xl font-semibold text-fg">
         Conflicts
       </h2>
-      <ul className="space-y-2" role="status">
-        {conflicts.map((conflict) => (
-          <li key={conflict.id} className="rounded-lg border border-danger/30 bg-danger-soft p-3 text-danger-text">
-            {conflictText(conflict)}
-          </li>
-        ))}
-      </ul>
+      <div role="status">
+        <ul className="space-y-2">
+          {conflicts.map((conflict) => (
+            <li key={conflict.id} className="rounded-lg border border-danger/30 bg-danger-soft p-3 text-danger-text">
+              {conflictText(conflict)}
+            </li>
+          ))}
+        </ul>
+      </div>
       <Button variant="secondary" onClick={onClear}>
         Clear conflicts
       </Button>
