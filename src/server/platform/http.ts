@@ -42,7 +42,10 @@ export function securityHeaders(config: Config): Record<string, string> {
     'x-dns-prefetch-control': 'off',
     'x-frame-options': 'DENY',
     'x-permitted-cross-domain-policies': 'none',
-    'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+    // The camera for this origin only: the door screen scans tickets with it (the browser still
+    // asks the person first). A page is one document for the whole app, so no single route can
+    // have its own policy.
+    'permissions-policy': 'camera=(self), microphone=(), geolocation=(), payment=()',
     ...(config.isProduction ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
   };
 }

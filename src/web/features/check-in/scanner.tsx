@@ -8,8 +8,8 @@ import { cn } from '../../lib/cn';
 
 /** A few reads a second keep a phone cool and still feel instant. */
 const SCAN_EVERY_MS = 250;
-/** The same code held in front of the camera is read once, not at every frame. */
-const SAME_CODE_PAUSE_MS = 3_000;
+/** A code held in front of the camera is read once: again only after it was out of view this long. */
+const SAME_CODE_GONE_MS = 2_000;
 
 const loadDecoder = () => import('./decoder');
 
@@ -46,7 +46,7 @@ export function Scanner({ onCode, onProblem }: { onCode: (code: string) => void;
     if (!running) return;
     let cancelled = false;
     let busy = false;
-    let last = { code: '', at: 0 };
+    let last = { code: '', seenAt: 0 };
     const timer = setInterval(() => {
       const video = videoRef.current;
       if (busy || !video || video.readyState < 2) return;
@@ -56,9 +56,9 @@ export function Scanner({ onCode, onProblem }: { onCode: (code: string) => void;
         .then((code) => {
           if (cancelled || !code) return;
           const now = Date.now();
-          if (code === last.code && now - last.at < SAME_CODE_PAUSE_MS) return;
-          last = { code, at: now };
-          latest.current.onCode(code);
+          const again = code === last.code && now - last.seenAt < SAME_CODE_GONE_MS;
+          last = { code, seenAt: now };
+          if (!again) latest.current.onCode(code);
         })
         .catch(() => undefined)
         .finally(() => {
