@@ -103,7 +103,8 @@ export function DoorPage() {
     );
   }
   if (!door.data) return <PageSpinner />;
-  return <DoorScreen eventId={eventId} door={door.data} />;
+  // Keyed by event: another event's door starts with its own queue and state.
+  return <DoorScreen key={eventId} eventId={eventId} door={door.data} />;
 }
 
 function DoorScreen({ eventId, door }: { eventId: string; door: DoorResponse }) {
@@ -130,7 +131,7 @@ function DoorScreen({ eventId, door }: { eventId: string; door: DoorResponse }) 
     (item: { code: string; device: string; scannedAt: string }) => postScan(eventId, item),
     [eventId],
   );
-  const queue = useOfflineQueue(eventId, send, refresh);
+  const queue = useOfflineQueue(eventId, send, refresh, (c) => door.tickets.find((t) => t.code === c)?.name);
 
   const tickets = withQueued(door.tickets, queue.queue);
   const counts = countsWithQueued(door.counts, door.tickets, tickets);
@@ -323,7 +324,8 @@ function DoorScreen({ eventId, door }: { eventId: string; door: DoorResponse }) 
           className="min-w-0 flex-1 basis-64"
           onChange={(event) => setCode(event.target.value)}
         />
-        <Button type="submit" size="lg" loading={busy.has(code.trim())}>
+        {/* Never busy: a hardware scanner may send the next code while one is on its way. */}
+        <Button type="submit" size="lg">
           Check in
         </Button>
       </form>

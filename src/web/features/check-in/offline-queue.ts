@@ -109,15 +109,17 @@ export function useOfflineQueue(
   eventId: string,
   send: (item: QueuedScan) => Promise<ScanResponse>,
   onSent: () => void,
+  /** The name on the list for a code, for a conflict the server answered without a ticket. */
+  nameOf: (code: string) => string | undefined,
 ) {
   const [queue, setQueueState] = useState<QueuedScan[]>(() => read(storageKey('queue', eventId)) ?? []);
   const [conflicts, setConflictsState] = useState<Conflict[]>(() => read(storageKey('conflicts', eventId)) ?? []);
   // The latest values for the sender, which runs across renders.
   const queueRef = useRef(queue);
   const sending = useRef(false);
-  const latest = useRef({ send, onSent });
+  const latest = useRef({ send, onSent, nameOf });
   useEffect(() => {
-    latest.current = { send, onSent };
+    latest.current = { send, onSent, nameOf };
   });
 
   const setQueue = useCallback(
@@ -178,7 +180,7 @@ export function useOfflineQueue(
         if (!ours) {
           addConflict({
             id: item.id,
-            name: answer?.ticket?.name ?? 'A ticket',
+            name: answer?.ticket?.name ?? latest.current.nameOf(item.code) ?? 'A ticket',
             outcome: answer?.outcome ?? 'invalid',
             at: winner?.at ?? null,
             device: winner?.device ?? null,
