@@ -14,10 +14,11 @@ const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 /** Writes a `.br` and a `.gz` copy beside every text file of the build (scripts, styles, SVG,
- * HTML...), at the highest levels: done once here, the server sends them as they are
- * (@fastify/static `preCompressed`, src/server/web-app.ts). Files too small to gain are skipped. */
+ * HTML...) and the door's QR decoder (WebAssembly, a third of its size in brotli), at the highest
+ * levels: done once here, the server sends them as they are (@fastify/static `preCompressed`,
+ * src/server/web-app.ts). Files too small to gain are skipped. */
 function precompress(): Plugin {
-  const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest|ico|map)$/;
+  const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest|ico|map|wasm)$/;
   const MIN_BYTES = 256;
   let outDir = '';
   return {

@@ -107,3 +107,12 @@ export const doorStaffResponse = z.object({
 });
 export type DoorStaffResponse = z.infer<typeof doorStaffResponse>;
 export const DOOR_STAFF_UNKNOWN = 'One of the chosen members no longer exists.';
+
+/** The events a member may open the door screen of: those they are door staff for (every one,
+ * for admins) that ended less than a day ago or have not ended. */
+export const doorDutiesResponse = z.object({
+  events: z.array(z.object({ id: z.string(), name: z.string(), startTime: z.string(), endTime: z.string() })),
+});
+export type DoorDutiesResponse = z.infer<typeof doorDutiesResponse>;
+/** How long after its end an event stays on the door-duty list (late guests, undoing a scan). */
+export const DOOR_DUTY_AFTER_END_MS = 24 * 60 * 60_000;

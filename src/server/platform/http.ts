@@ -16,7 +16,9 @@ export function securityHeaders(config: Config): Record<string, string> {
     imageHosts.push(new URL(config.S3_PUBLIC_URL ?? config.S3_ENDPOINT!).origin);
   const csp = [
     "default-src 'self'",
-    "script-src 'self'",
+    // 'wasm-unsafe-eval' lets WebAssembly compile (the door screen's QR decoder, served from
+    // here); it allows no eval() of JavaScript.
+    "script-src 'self' 'wasm-unsafe-eval'",
     // Radix dialogs inject a small <style> for scroll locking; styles cannot run code.
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob: ${imageHosts.join(' ')}`,
@@ -40,7 +42,10 @@ export function securityHeaders(config: Config): Record<string, string> {
     'x-dns-prefetch-control': 'off',
     'x-frame-options': 'DENY',
     'x-permitted-cross-domain-policies': 'none',
-    'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+    // The camera for this origin only: the door screen scans tickets with it (the browser still
+    // asks the person first). A page is one document for the whole app, so no single route can
+    // have its own policy.
+    'permissions-policy': 'camera=(self), microphone=(), geolocation=(), payment=()',
     ...(config.isProduction ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
   };
 }

@@ -12,6 +12,8 @@ export const paths = {
   events: '/events',
   event: (eventId: string) => `/events/${encodeURIComponent(eventId)}`,
   eventTicket: (eventId: string) => `/events/${encodeURIComponent(eventId)}/ticket`,
+  /** The door screen: admins and the event's door staff admit people by their ticket's code. */
+  eventCheckIn: (eventId: string) => `/events/${encodeURIComponent(eventId)}/check-in`,
   podcasts: '/podcasts',
   community: '/community',
   contact: '/contact',
@@ -31,7 +33,6 @@ export const paths = {
   adminTab: (tab: string) => `/admin?tab=${encodeURIComponent(tab)}`,
   eventCreate: '/events/create',
   eventEdit: (eventId: string) => `/events/${encodeURIComponent(eventId)}/edit`,
-  eventCheckIn: (eventId: string) => `/events/${encodeURIComponent(eventId)}/check-in`,
   podcastCreate: '/podcasts/create',
   podcastEdit: (podcastId: string) => `/podcasts/${encodeURIComponent(podcastId)}/edit`,
   sponsorCreate: '/sponsors/create',

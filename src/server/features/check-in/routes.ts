@@ -6,6 +6,7 @@ import {
   CHECK_IN_NOT_FOUND,
   TICKET_NOT_FOUND,
   DOOR_STAFF_UNKNOWN,
+  doorDutiesResponse,
   doorResponse,
   doorStaffInput,
   doorStaffResponse,
@@ -19,7 +20,16 @@ import { isUuid } from '../../db/query-values';
 import { recordChanges } from '../../platform/audit';
 import { invariant, notFound, unprocessable } from '../../platform/errors';
 import { requireMember } from '../../platform/viewer';
-import { doorList, eventExists, listDoorStaff, memberTickets, scan, setDoorStaff, undoCheckIn } from './service';
+import {
+  doorDuties,
+  doorList,
+  eventExists,
+  listDoorStaff,
+  memberTickets,
+  scan,
+  setDoorStaff,
+  undoCheckIn,
+} from './service';
 import { qrSvg, ticketKey } from './tickets';
 
 const errors = { 401: apiError, 403: apiError, 404: apiError, 422: apiError };
@@ -52,6 +62,25 @@ export const checkInRoutes: FastifyPluginAsyncZod = async (app) => {
         event: tickets.event,
         holders: await Promise.all(tickets.holders.map(async (h) => ({ ...h, qrSvg: await qrSvg(h.code) }))),
       };
+    },
+  );
+
+  app.get(
+    '/door-duties',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['check-in'],
+        summary:
+          'The events whose door screen the viewer may open (door staff; admins: every event), leaving out those ' +
+          'that ended more than a day ago',
+        response: { 200: doorDutiesResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await requireMember(request);
+      reply.header('cache-control', 'private, no-cache');
+      return { events: await doorDuties(db, viewer, clock.now()) };
     },
   );
 

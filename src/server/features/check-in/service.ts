@@ -1,7 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isUuid } from '../../db/query-values';
-import type { DoorCounts, DoorResponse, DoorTicket, ScanResponse } from '../../../shared/check-in';
+import {
+  DOOR_DUTY_AFTER_END_MS,
+  type DoorCounts,
+  type DoorDutiesResponse,
+  type DoorResponse,
+  type DoorTicket,
+  type ScanResponse,
+} from '../../../shared/check-in';
 import { readTicketCode, ticketCode, type TicketRef } from './tickets';
 
 // The door: who holds a ticket for an event, admitting one by its code, undoing an admission.
@@ -304,4 +311,26 @@ export async function setDoorStaff(db: Db, eventId: string, userIds: string[]): 
 
 export async function eventExists(db: Db, eventId: string): Promise<boolean> {
   return (await db.execute(sql`select 1 from events where id = ${eventId}`)).rows.length > 0;
+}
+
+/** Admins see every event at most this many on their door-duty list (the soonest first). */
+const DOOR_DUTIES_MAX = 50;
+
+/** The events a member may check people in at, soonest first: those they are door staff for, or
+ * every event for an admin, leaving out those that ended more than a day ago. */
+export async function doorDuties(
+  db: Db,
+  viewer: { id: string; isAdmin: boolean },
+  now: Date,
+): Promise<DoorDutiesResponse['events']> {
+  const since = new Date(now.getTime() - DOOR_DUTY_AFTER_END_MS).toISOString();
+  const whose = viewer.isAdmin
+    ? sql``
+    : sql`and exists (select 1 from event_door_staff s where s.event_id = e.id and s.user_id = ${viewer.id})`;
+  const result = await db.execute<{ id: string; name: string; start_time: Date | string; end_time: Date | string }>(
+    sql`select e.id, e.name, e.start_time, e.end_time from events e
+      where e.end_time >= ${since}::timestamptz ${whose}
+      order by e.start_time, e.id limit ${DOOR_DUTIES_MAX}`,
+  );
+  return result.rows.map((r) => ({ id: r.id, name: r.name, startTime: iso(r.start_time), endTime: iso(r.end_time) }));
 }

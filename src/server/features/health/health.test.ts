@@ -51,6 +51,11 @@ describe('HTTP platform', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    // WebAssembly may compile (the door's QR decoder); JavaScript eval() stays refused.
+    expect(csp).toMatch(/script-src[^;]*'wasm-unsafe-eval'/);
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-eval'/);
+    // The camera for our own pages only (the door screen); no microphone or location at all.
+    expect(res.headers['permissions-policy']).toBe('camera=(self), microphone=(), geolocation=(), payment=()');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 

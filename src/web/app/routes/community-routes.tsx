@@ -44,4 +44,12 @@ export const communityMemberRoutes: RouteObject[] = [
       (m) => m.TicketPage,
     ),
   },
+  {
+    // paths.eventCheckIn(eventId): the door screen (the server says who may use it).
+    path: '/events/:eventId/check-in',
+    lazy: screen(
+      () => import('../../features/check-in/door-page'),
+      (m) => m.DoorPage,
+    ),
+  },
 ];

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { ArrowRight, Eye, LogOut, Pencil, RotateCw } from 'lucide-react';
 import { Alert } from '../../components/alert';
 import { CountBadge } from '../../components/badge';
+import { DoorDutyList } from '../../components/door-duty';
 import { Button, ButtonLink } from '../../components/button';
 import { TextLink } from '../../components/text-link';
 import { paths } from '../../lib/paths';
@@ -148,6 +149,7 @@ export function DashboardPage() {
           </div>
           <div className="space-y-6">
             <StatsSection stats={data.stats} />
+            <DoorDutyList />
             <ProfileSection
               id="my-connections-heading"
               title="My Connections"

@@ -8,6 +8,7 @@ import { Alert } from '../../components/alert';
 import { Badge } from '../../components/badge';
 import { Button, ButtonLink, buttonClasses } from '../../components/button';
 import { ClickToPlay } from '../../components/click-to-play';
+import { DoorDutyLink } from '../../components/door-duty';
 import { NotFound } from '../../components/not-found';
 import { Skeleton } from '../../components/skeleton';
 import { ApiRequestError } from '../../lib/api';
@@ -252,6 +253,7 @@ function EventView({ event, registration, Ticket }: EventDetailResponse & { Tick
               </a>
             )}
             {Ticket && <Ticket eventId={event.id} attending={registration?.status === 'attending'} />}
+            <DoorDutyLink eventId={event.id} />
           </div>
         </div>
 

@@ -1,0 +1,64 @@
+import { ScanQrCode } from 'lucide-react';
+import { Link } from 'react-router';
+import { useDoorDuties, useIsDoorStaff } from '../lib/door-duties';
+import { paths } from '../lib/paths';
+import { buttonClasses } from './button';
+import { Card } from './card';
+
+// The way to the door screen for door staff and admins: a link on the event page and a short
+// list on the dashboard. Nothing shows for other members.
+
+// The community's clock, as event dates are shown everywhere (features/events/format.ts).
+const when = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'America/New_York',
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+/** "Check-in" on an event's page, for those who may open its door screen. */
+export function DoorDutyLink({ eventId }: { eventId: string }) {
+  if (!useIsDoorStaff(eventId)) return null;
+  return (
+    <Link to={paths.eventCheckIn(eventId)} className={buttonClasses('secondary', 'md')}>
+      <ScanQrCode aria-hidden="true" />
+      Check-in
+    </Link>
+  );
+}
+
+/** The dashboard's "Door duty": the events the member checks people in at, soonest first. */
+export function DoorDutyList() {
+  const duties = useDoorDuties();
+  const events = duties.data?.events ?? [];
+  if (events.length === 0) return null;
+  return (
+    <section aria-labelledby="door-duty-heading">
+      <Card>
+        <h2 id="door-duty-heading" className="text-lg font-semibold text-fg">
+          Door duty
+        </h2>
+        <ul className="mt-4 space-y-3">
+          {events.slice(0, 5).map((event) => (
+            <li key={event.id} className="flex flex-wrap items-center justify-between gap-2">
+              <span className="min-w-0">
+                <span className="block font-medium break-words text-fg">{event.name}</span>
+                <span className="block text-sm text-fg-muted">{when.format(new Date(event.startTime))}</span>
+              </span>
+              <Link
+                to={paths.eventCheckIn(event.id)}
+                className={buttonClasses('secondary', 'sm')}
+                aria-label={`Check-in for ${event.name}`}
+              >
+                <ScanQrCode aria-hidden="true" />
+                Check-in
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </Card>
+    </section>
+  );
+}
