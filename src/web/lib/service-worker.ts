@@ -35,7 +35,13 @@ export async function keepForOffline(apiUrls: string[]): Promise<void> {
   await tell({ type: 'keep', urls: [location.pathname, ...apiUrls, ...new Set(assets)] });
 }
 
-/** On sign-out: a shared phone keeps nobody's ticket. */
+/** On sign-out: a shared phone keeps nobody's ticket, nor a door's list of names and codes
+ * (screens keep such copies in localStorage under the 'offline:' prefix). */
 export function forgetOfflineCopies(): void {
+  try {
+    for (const key of Object.keys(localStorage)) if (key.startsWith('offline:')) localStorage.removeItem(key);
+  } catch {
+    // Storage refused (private mode): nothing was kept there either.
+  }
   void tell({ type: 'forget' }).catch(() => undefined);
 }

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { eventGuests, events } from './events';
 import { profiles } from './profiles';

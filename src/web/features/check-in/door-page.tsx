@@ -1,4 +1,4 @@
-import { useCallback, useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, CloudOff, RotateCw } from 'lucide-react';
@@ -19,6 +19,7 @@ import { PageSpinner } from '../../components/spinner';
 import { TextField } from '../../components/text-field';
 import { ApiRequestError, errorMessage } from '../../lib/api';
 import { paths } from '../../lib/paths';
+import { keepForOffline } from '../../lib/service-worker';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { deleteCheckIn, doorKey, postScan, useDoor } from './api';
 import { formatTime, plural } from './format';
@@ -71,6 +72,12 @@ export function DoorPage() {
   const { eventId = '' } = useParams();
   const door = useDoor(eventId);
   const status = door.error instanceof ApiRequestError ? door.error.status : null;
+  const loaded = Boolean(door.data);
+  useEffect(() => {
+    // The first visit loaded before the service worker was in control: hand it this screen, so
+    // a reload at the venue without a connection still opens it.
+    if (loaded) void keepForOffline(['/api/me', `/api/events/${eventId}/door`]).catch(() => undefined);
+  }, [loaded, eventId]);
   useDocumentTitle(door.data && status !== 403 ? `${DOOR_TITLE}: ${door.data.event.name}` : DOOR_TITLE);
 
   if (status === 404) {

@@ -30,7 +30,11 @@ export interface Conflict {
   scannedAt: string;
 }
 
-const storageKey = (kind: 'roster' | 'queue' | 'conflicts', eventId: string) => `door-${kind}:${eventId}`;
+// The list (names and codes) and the conflicts are copies of what a signed-in member saw: under
+// the 'offline:' prefix, which sign-out clears (lib/service-worker.ts). Unsent scans stay: they
+// are admissions the door made, sent when someone signs in on this device again.
+const storageKey = (kind: 'roster' | 'queue' | 'conflicts', eventId: string) =>
+  kind === 'queue' ? `door-queue:${eventId}` : `offline:door-${kind}:${eventId}`;
 const DEVICE_KEY = 'door-device';
 
 function read<T>(key: string): T | null {
