@@ -137,8 +137,6 @@ export const checkInRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!answer.ticket) invariant(await eventExists(db, id), () => notFound(EVENT_NOT_FOUND));
       if (admittedUserId) {
         request.auditTargetId = admittedUserId;
-        request.auditLabel =
-          answer.ticket?.kind === 'guest' ? `${answer.ticket.name} (guest)` : (answer.ticket?.name ?? null);
         recordChanges(request, {
           checkedIn: {
             before: null,
