@@ -6,10 +6,8 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers';
 import { createRouter } from './app/router';
-import { registerServiceWorker } from './lib/service-worker';
 import './styles.css';
 
-registerServiceWorker();
 const router = createRouter();
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');

@@ -5,12 +5,14 @@
 
 const supported = () => import.meta.env.PROD && typeof navigator !== 'undefined' && 'serviceWorker' in navigator;
 
-export function registerServiceWorker(): void {
-  if (!supported()) return;
-  // After the page's own loading: the worker never competes with the first screen.
-  window.addEventListener('load', () => {
-    navigator.serviceWorker.register('/sw.js').catch(() => undefined);
-  });
+let registering: Promise<unknown> | null = null;
+
+/** Registers the worker once, when a member first opens a screen it keeps (a ticket, the door):
+ * visits that never need it (the landing page, the directory) never fetch it. */
+export function registerServiceWorker(): Promise<unknown> {
+  if (!supported()) return Promise.resolve();
+  registering ??= navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+  return registering;
 }
 
 async function tell(message: { type: 'keep'; urls: string[] } | { type: 'forget' }): Promise<void> {
@@ -26,6 +28,7 @@ async function tell(message: { type: 'keep'; urls: string[] } | { type: 'forget'
  */
 export async function keepForOffline(apiUrls: string[]): Promise<void> {
   if (!supported()) return;
+  await registerServiceWorker();
   await navigator.serviceWorker.ready;
   const assets = performance
     .getEntriesByType('resource')

@@ -60,7 +60,8 @@ function Section({ id, title, children }: { id: string; title: string; children:
 }
 
 /** What the route puts beside the registration panel (the member's ticket, features/ticket). */
-export type TicketSlot = ComponentType<{ eventId: string; attending: boolean }>;
+/** `version` changes with the registration (status, guests), so the ticket follows it. */
+export type TicketSlot = ComponentType<{ eventId: string; attending: boolean; version: string }>;
 
 export function EventPage({ ticket }: { ticket?: TicketSlot }) {
   const { eventId = '' } = useParams();
@@ -252,7 +253,13 @@ function EventView({ event, registration, Ticket }: EventDetailResponse & { Tick
                 Add to calendar
               </a>
             )}
-            {Ticket && <Ticket eventId={event.id} attending={registration?.status === 'attending'} />}
+            {Ticket && (
+              <Ticket
+                eventId={event.id}
+                attending={registration?.status === 'attending'}
+                version={registration ? `${registration.status}|${JSON.stringify(registration.guests)}` : ''}
+              />
+            )}
             <DoorDutyLink eventId={event.id} />
           </div>
         </div>

@@ -3,19 +3,24 @@ import type { TicketResponse } from '../../../shared/check-in';
 import { api } from '../../lib/api';
 import { useMe } from '../../lib/session';
 
-/** Under 'events': every registration or guest change (events/api.ts refreshes ['events'])
- * refetches the ticket too. Keyed by viewer, like the event's detail. */
-export const ticketKey = (eventId: string, viewerId: string | null) => ['events', 'ticket', eventId, viewerId] as const;
+/** Keyed by viewer and by what the registration looked like (`version`: its status and guests),
+ * not under 'events': a registration change refetches the event, whose new registration makes a
+ * new key here. Under 'events', unregistering would refetch the ticket before the page knew, and
+ * the server would rightly answer 404. */
+export const ticketKey = (eventId: string, viewerId: string | null, version = '') =>
+  ['ticket', eventId, viewerId, version] as const;
 
 export const ticketPath = (eventId: string) => `/api/events/${encodeURIComponent(eventId)}/ticket`;
 
 /** The viewer's ticket and their guests'; a 404 (not attending) is an error, shown as nothing. */
-export function useTicket(eventId: string, enabled = true) {
+export function useTicket(eventId: string, enabled = true, version = '') {
   const { me } = useMe();
   return useQuery({
-    queryKey: ticketKey(eventId, me?.id ?? null),
+    queryKey: ticketKey(eventId, me?.id ?? null, version),
     queryFn: () => api.get<TicketResponse>(ticketPath(eventId)),
     enabled: enabled && Boolean(me),
+    // A guest added: the codes shown stay until the new list arrives.
+    placeholderData: (previous) => previous,
     // Offline, the first try still goes out: the service worker answers it from its copy.
     networkMode: 'offlineFirst',
   });

@@ -9,8 +9,16 @@ import { checkedInText, qrImageSource, useTicket } from './api';
  * member only (the event page passes `attending`; the API's 404 shows nothing either). The
  * route composes it into the event page (app/routes/site-routes.tsx).
  */
-export function TicketSection({ eventId, attending }: { eventId: string; attending: boolean }) {
-  const ticket = useTicket(eventId, attending);
+export function TicketSection({
+  eventId,
+  attending,
+  version,
+}: {
+  eventId: string;
+  attending: boolean;
+  version: string;
+}) {
+  const ticket = useTicket(eventId, attending, version);
   if (!attending || !ticket.data) return null;
   const { holders } = ticket.data;
   return (
