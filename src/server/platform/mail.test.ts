@@ -1,3 +1,4 @@
+import { qrPng } from './qr-image';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
@@ -122,14 +123,14 @@ describe('mailer over SMTP', () => {
     expect(row.nextAttemptAt).toBeNull();
   });
 
-  it('delivers an inline image with its Content-ID beside the HTML that shows it', async () => {
+  it('delivers an inline image with its Content-ID beside the HTML that shows it, a QR code drawn as it leaves', async () => {
     const { mailer } = ctx.app.services;
     const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
     await mailer.send({
       to: 'ticket@example.com',
       subject: 'Your ticket inline',
       text: 'Your ticket.',
-      html: '<p>Your ticket.</p><p><img src="cid:ticket-1@power-mixer" alt="Your check-in code"></p>',
+      html: '<p>Your ticket.</p><p><img src="cid:ticket-1@power-mixer" alt="Your check-in code"><img src="cid:qr-1@power-mixer" alt="A code"></p>',
       attachments: [
         {
           filename: 'ticket.png',
@@ -138,12 +139,23 @@ describe('mailer over SMTP', () => {
           encoding: 'base64',
           cid: 'ticket-1@power-mixer',
         },
+        {
+          filename: 'code.png',
+          contentType: 'image/png',
+          content: 'T1.a-code',
+          encoding: 'qr',
+          cid: 'qr-1@power-mixer',
+        },
       ],
     });
     const mail = await waitFor(async () => received.find((m) => m.subject === 'Your ticket inline'));
     expect(mail.raw).toMatch(/Content-Type: multipart\/related/i);
     expect(mail.raw).toContain('Content-ID: <ticket-1@power-mixer>');
     expect(mail.raw).toContain(png.toString('base64'));
+    expect(mail.raw).toContain('Content-ID: <qr-1@power-mixer>');
+    // The QR part is the PNG drawn from its text, as base64 (wrapped in lines).
+    expect(mail.raw.replace(/\r?\n/g, '')).toContain(qrPng('T1.a-code').toString('base64'));
+    expect(mail.raw).not.toContain('T1.a-code');
   });
 
   it('sendMany writes every mail exactly as given, then delivers it with its extra headers', async () => {

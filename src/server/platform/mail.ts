@@ -4,15 +4,24 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { emailOutbox } from '../db/schema';
+import { qrPng } from './qr-image';
 
 export interface MailAttachment {
   filename: string;
   contentType: string;
-  /** The attachment's text (e.g. an .ics calendar file), or its bytes in base64 (`encoding`). */
+  /** The attachment's text (e.g. an .ics calendar file), its bytes in base64 (`encoding:
+   * 'base64'`), or the text a QR code image shows (`encoding: 'qr'`, a PNG drawn when the mail
+   * is delivered: a reminder sweep writes thousands, and drawing costs a millisecond each). */
   content: string;
-  encoding?: 'base64';
+  encoding?: 'base64' | 'qr';
   /** A Content-ID: the HTML part shows it inline as `<img src="cid:…">` (a related part). */
   cid?: string;
+}
+
+/** An attachment as it leaves: a QR code drawn into its PNG now, anything else as written. */
+export function deliverable(attachment: MailAttachment) {
+  if (attachment.encoding !== 'qr') return attachment;
+  return { ...attachment, content: qrPng(attachment.content), encoding: undefined };
 }
 
 export interface MailMessage {
@@ -127,7 +136,7 @@ export function createMailer(db: Db, config: Config, log: FastifyBaseLogger): Ma
         subject: row.subject,
         text: row.text,
         html: row.html ?? undefined,
-        attachments: row.attachments ?? undefined,
+        attachments: row.attachments?.map(deliverable),
         headers: row.headers ?? undefined,
       });
       await db

@@ -41,7 +41,7 @@ export const emailOutbox = pgTable(
     html: text('html'),
     attachments:
       jsonb('attachments').$type<
-        { filename: string; contentType: string; content: string; encoding?: 'base64'; cid?: string }[]
+        { filename: string; contentType: string; content: string; encoding?: 'base64' | 'qr'; cid?: string }[]
       >(),
     /** Extra header lines (List-Unsubscribe on notification mail). */
     headers: jsonb('headers').$type<Record<string, string>>(),

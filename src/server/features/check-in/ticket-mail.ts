@@ -1,5 +1,6 @@
 import type { MailAttachment } from '../../platform/mail';
-import { qrPng, ticketCode, type TicketRef } from './tickets';
+import { qrPng } from '../../platform/qr-image';
+import { ticketCode, type TicketRef } from './tickets';
 
 // A ticket in an e-mail: its QR code as a small PNG attached with a Content-ID, shown inline by
 // the HTML part (mail clients show inline PNGs, not SVG), and the sentence the text part says.
@@ -12,20 +13,18 @@ export interface MailTicket {
   html: string;
 }
 
-/** Made only for a mail that is actually written (a sweep draws thousands: ~1 ms each). */
+/** Every ticket code has the same length, so the same QR size: measured once. */
+let imageSize: number | null = null;
+
+/** The image is drawn when the mail is delivered (`encoding: 'qr'`, platform/mail.ts), not when
+ * it is written: a reminder sweep writes thousands in one go. */
 export function mailTicket(key: Buffer, ref: TicketRef): MailTicket {
-  const png = qrPng(ticketCode(key, ref));
-  const size = png.readUInt32BE(16); // IHDR width (square)
+  const code = ticketCode(key, ref);
+  imageSize ??= qrPng(code).readUInt32BE(16); // IHDR width (square)
   const cid = `ticket-${ref.id}@power-mixer`;
   return {
-    attachment: {
-      filename: 'ticket.png',
-      contentType: 'image/png',
-      content: png.toString('base64'),
-      encoding: 'base64',
-      cid,
-    },
-    html: `<img src="cid:${cid}" alt="${TICKET_IMAGE_ALT}" width="${size}" height="${size}" style="display:block;max-width:100%;height:auto;background:#fff">`,
+    attachment: { filename: 'ticket.png', contentType: 'image/png', content: code, encoding: 'qr', cid },
+    html: `<img src="cid:${cid}" alt="${TICKET_IMAGE_ALT}" width="${imageSize}" height="${imageSize}" style="display:block;max-width:100%;height:auto;background:#fff">`,
   };
 }
 

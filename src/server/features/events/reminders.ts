@@ -30,8 +30,6 @@ const BATCH = 250;
  * is reminded, the process (which also answers requests) gives the sweep a quarter of its time.
  * 5,000 reminders still reach the outbox in seconds (`npm run bench`, part reminders). */
 const REST_FACTOR = 3;
-/** Reminders drawn (each with its ticket's QR image) before the sweep yields to the event loop. */
-const TICKETS_PER_TURN = 25;
 const rest = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.min(ms, 1_000)));
 export const DEFAULT_WHAT_TO_BRING = 'Business cards; name badges are handed out at the door.';
 
@@ -278,14 +276,10 @@ export async function sendDueReminders(
         written.rows.filter((w) => w.status === 'sent').map((w) => `${w.event_id}|${w.recipient}|${w.offset_minutes}`),
       );
       skipped += written.rows.length - mine.size;
-      // Only now, for the mails this process writes, is each ticket drawn (about a millisecond
-      // each): a few dozen at a time, letting the requests around the sweep in between.
-      const mails: MailMessage[] = [];
-      for (const m of messages) {
-        if (!mine.has(m.key)) continue;
-        mails.push(reminderMessage(templates.get(m.row.event_id)!, m.row, m.links, key));
-        if (mails.length % TICKETS_PER_TURN === 0) await new Promise<void>((resolve) => setImmediate(resolve));
-      }
+      // The ticket's image is drawn when each mail is delivered (platform/mail.ts), not here.
+      const mails = messages
+        .filter((m) => mine.has(m.key))
+        .map((m) => reminderMessage(templates.get(m.row.event_id)!, m.row, m.links, key));
       sent += await mailer.sendMany(mails, tx);
     });
     lastBatchMs = performance.now() - batchStarted;

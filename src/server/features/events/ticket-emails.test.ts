@@ -6,6 +6,7 @@ import { manualClock } from '../../platform/clock';
 import { adminClient, createEvent } from '../../test/factories';
 import { createTestContext, registeredClient, type Client, type TestContext } from '../../test/harness';
 import { decodeQr } from '../../test/qr';
+import { deliverable } from '../../platform/mail';
 
 // The ticket in e-mails: the confirmation and each reminder carry the recipient's own QR code as
 // an inline PNG (a Content-ID the HTML part shows), which the door admits.
@@ -44,10 +45,13 @@ const waitFor = async (check: () => Promise<boolean>, ms = 3000) => {
 async function inlineTicket(mail: Mail): Promise<string> {
   const image = mail.attachments?.find((a) => a.contentType === 'image/png');
   expect(image?.cid).toMatch(/^ticket-/);
-  expect(image?.encoding).toBe('base64');
+  // Written as the code, drawn as the PNG the mail carries when it is delivered.
+  expect(image?.encoding).toBe('qr');
   expect(mail.html).toContain(`<img src="cid:${image!.cid}" alt="Your check-in code"`);
   expect(mail.text).toContain('Your ticket: show the check-in code in this e-mail at the door.');
-  const code = await decodeQr(Buffer.from(image!.content, 'base64'));
+  const png = deliverable(image!).content as Buffer;
+  expect(png.subarray(1, 4).toString()).toBe('PNG');
+  const code = await decodeQr(png);
   expect(code).toMatch(/^T1\./);
   return code!;
 }
