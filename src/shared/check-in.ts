@@ -1,29 +1,11 @@
 import { z } from 'zod';
+import { CODE_MAX, DEVICE_MAX, SCAN_OUTCOMES } from './check-in-texts';
+
+export * from './check-in-texts';
 
 // Tickets and the door: each attending member and each guest has a signed check-in code; door
 // staff (admins, and members made door staff for one event) admit people by scanning it.
 
-export const TICKET_TITLE = 'Your ticket';
-export const TICKET_NOT_FOUND = 'You have no ticket for this event.';
-export const DOOR_TITLE = 'Check-in';
-
-export const CHECK_IN_NOT_FOUND = 'Check-in not found';
-
-/** A device's name as the door screen reports it ("Front door"), shown in "already checked in". */
-export const DEVICE_MAX = 40;
-/** A check-in code as printed in the QR image: `T1.` and 66 base64url characters. */
-export const CODE_MAX = 200;
-
-/** What a scan found, in the words and colours the door screen shows (never colour alone). */
-export const SCAN_OUTCOMES = ['admitted', 'already', 'other-event', 'invalid', 'waitlisted'] as const;
-export type ScanOutcome = (typeof SCAN_OUTCOMES)[number];
-export const OUTCOME_WORDS: Record<ScanOutcome, string> = {
-  admitted: 'Admitted',
-  already: 'Already checked in',
-  'other-event': 'For another event',
-  invalid: 'Not a valid ticket',
-  waitlisted: 'On the waitlist',
-};
 
 export const checkInRecord = z.object({
   id: z.string(),

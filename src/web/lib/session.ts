@@ -4,7 +4,6 @@ import { useNavigate } from 'react-router';
 import type { Me, MeResponse } from '../../shared/auth';
 import { api } from './api';
 import { paths } from './paths';
-import { forgetOfflineCopies } from './service-worker';
 
 // The signed-in member, shared by the nav, the guards and every member screen.
 export const meQueryKey = ['me'] as const;
@@ -35,7 +34,8 @@ export function useSignOut(): () => Promise<void> {
     } catch {
       // Leave anyway; the /api/me refetch below shows whether the session really ended.
     }
-    forgetOfflineCopies();
+    // Loaded here, not with the shell: only the ticket and door screens need it otherwise.
+    void import('./service-worker').then((m) => m.forgetOfflineCopies()).catch(() => undefined);
     // Leave member-only screens first, so their guards do not bounce to /login (see RequireAuth).
     await navigate(paths.home);
     // Drop every member's cached data; keep the 'me' query (its observers stay subscribed) as signed out.

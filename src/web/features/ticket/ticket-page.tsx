@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ArrowLeft, ChevronLeft, ChevronRight } from 'lucide-react';
-import { TICKET_NOT_FOUND, TICKET_TITLE } from '../../../shared/check-in';
+import { TICKET_NOT_FOUND, TICKET_TITLE } from '../../../shared/check-in-texts';
 import { PageSpinner } from '../../components/spinner';
 import { ApiRequestError } from '../../lib/api';
 import { paths } from '../../lib/paths';

@@ -1,5 +1,5 @@
 import { Maximize2 } from 'lucide-react';
-import { TICKET_TITLE } from '../../../shared/check-in';
+import { TICKET_TITLE } from '../../../shared/check-in-texts';
 import { ButtonLink } from '../../components/button';
 import { paths } from '../../lib/paths';
 import { checkedInText, qrImageSource, useTicket } from './api';
