@@ -6,7 +6,6 @@ export * from './check-in-texts';
 // Tickets and the door: each attending member and each guest has a signed check-in code; door
 // staff (admins, and members made door staff for one event) admit people by scanning it.
 
-
 export const checkInRecord = z.object({
   id: z.string(),
   at: z.string().describe('When the door scanned it (ISO 8601)'),
