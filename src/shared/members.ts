@@ -22,6 +22,9 @@ export const memberCard = z.object({
   isSponsor: z.boolean(),
   isPanelist: z.boolean(),
   skills: z.array(z.string()),
+  /** What the member offers and looks for (up to 3 each). */
+  offers: z.array(z.string()),
+  asks: z.array(z.string()),
 });
 export type MemberCard = z.infer<typeof memberCard>;
 
@@ -95,6 +98,8 @@ export const profileEvent = z.object({
 export const profileResponse = z.object({
   profile: profileDetail,
   skills: z.array(skill),
+  offers: z.array(z.string()),
+  asks: z.array(z.string()),
   events: z.array(profileEvent),
   connections: z.array(personSummary),
   stats: z.object({ skills: z.number().int(), eventsAttended: z.number().int(), connections: z.number().int() }),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { events } from './events';
 import { profiles } from './profiles';
 
 export const connections = pgTable(
@@ -13,6 +14,8 @@ export const connections = pgTable(
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
     status: text('status').notNull().default('pending'),
+    // Set when both scanned in at this event: the connection reads "met at {event}".
+    metAtEventId: uuid('met_at_event_id').references(() => events.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -11,3 +11,4 @@ export * from './inbox';
 export * from './moderation';
 export * from './notifications';
 export * from './check-in';
+export * from './people-to-meet';

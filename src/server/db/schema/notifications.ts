@@ -10,6 +10,7 @@ export const notificationPreferences = pgTable('notification_preferences', {
   messages: boolean('messages').notNull().default(true),
   connectionRequests: boolean('connection_requests').notNull().default(true),
   forumReplies: boolean('forum_replies').notNull().default(true),
+  morningAfter: boolean('morning_after').notNull().default(true),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -23,6 +23,8 @@ export const profiles = pgTable(
     isSponsor: boolean('is_sponsor').notNull().default(false),
     isPanelist: boolean('is_panelist').notNull().default(false),
     passwordResetRequired: boolean('password_reset_required').notNull().default(false),
+    // The dashboard's "Show me in People to meet".
+    inPeopleToMeet: boolean('in_people_to_meet').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -12,7 +12,16 @@ import {
   skill,
   type Relation,
 } from '../../../shared/members';
-import { connections, eventAttendees, eventCheckIns, events, profiles, skills, userSkills } from '../../db/schema';
+import {
+  connections,
+  eventAttendees,
+  eventCheckIns,
+  events,
+  offersAndAsks,
+  profiles,
+  skills,
+  userSkills,
+} from '../../db/schema';
 import { invariant, notFound } from '../../platform/errors';
 import { uploadedFile } from '../../platform/uploads';
 import { cachedRead, sendShared, sendWithViewerField } from '../../platform/shared-answers';
@@ -32,14 +41,16 @@ import {
   type PublicProfile,
 } from './service';
 import { replaceAvatar } from '../../platform/avatars';
+import { offersAsks, offersAsksInput } from '../../../shared/people-to-meet';
+import { getOffersAsks, saveOffersAsks } from './offers-asks';
 
 /** Directory pages and profiles are cached per process this long, and dropped when what they read changes. */
 export const MEMBERS_CACHE_TTL_MS = 30_000;
 
 /** A directory page: cards with skills, filtered by an event's registrations or a skill. */
-const DIRECTORY_READS = [profiles, userSkills, skills, eventAttendees];
+const DIRECTORY_READS = [profiles, userSkills, skills, eventAttendees, offersAndAsks];
 /** A profile page: skills, events attended and accepted connections. */
-const PROFILE_READS = [profiles, userSkills, skills, eventAttendees, events, eventCheckIns, connections];
+const PROFILE_READS = [profiles, userSkills, skills, offersAndAsks, eventAttendees, events, eventCheckIns, connections];
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError, 409: apiError, 422: apiError };
 
@@ -252,6 +263,40 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         notFound('You do not have that skill.'),
       );
       return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/me/offers-asks',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['members'],
+        summary: 'What you offer and what you are looking for (up to 3 each)',
+        response: { 200: offersAsks, 401: apiError },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await requireMember(request);
+      reply.header('cache-control', 'private, no-store');
+      return getOffersAsks(db, viewer.id);
+    },
+  );
+
+  app.put(
+    '/me/offers-asks',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['members'],
+        summary: 'Replace what you offer and what you are looking for (up to 3 each; the same words twice count once)',
+        body: offersAsksInput,
+        response: { 200: offersAsks, ...errors },
+      },
+    },
+    async (request) => {
+      const viewer = await requireMember(request);
+      return saveOffersAsks(db, viewer.id, request.body);
     },
   );
 };

@@ -27,7 +27,21 @@ type CardRow = {
   is_sponsor: boolean;
   is_panelist: boolean;
   skills: string[] | string | null;
+  items: { kind: 'offer' | 'ask'; text: string }[] | string | null;
 };
+
+/** Offers and asks from a json_agg of {kind, text} in order. */
+function splitItems(value: { kind: 'offer' | 'ask'; text: string }[] | string | null) {
+  const items = json(value) ?? [];
+  return {
+    offers: items.filter((i) => i.kind === 'offer').map((i) => i.text),
+    asks: items.filter((i) => i.kind === 'ask').map((i) => i.text),
+  };
+}
+
+const ITEMS_OF = (alias: string) =>
+  sql.raw(`(select json_agg(json_build_object('kind', o.kind, 'text', o.text) order by o.kind, o.position)
+        from offers_and_asks o where o.user_id = ${alias}.id) as items`);
 
 /** The directory: search, event and skill filters, count and page all in SQL. The page is
  * chosen first and only its 12 rows get their skills; the total is counted by the cheapest
@@ -57,7 +71,8 @@ export async function listMembers(
   const cards = sql`select p.id, p.username, p.full_name, p.avatar_url, p.company, p.position,
       p.is_sponsor, p.is_panelist,
       (select json_agg(s.name order by s.name) from (select s.name from user_skills us join skills s on s.id = us.skill_id
-        where us.user_id = p.id order by s.name limit 4) s) as skills`;
+        where us.user_id = p.id order by s.name limit 4) s) as skills,
+      ${ITEMS_OF('p')}`;
   let rows: (CardRow & { total?: number })[];
   let total: number;
   if (query.q) {
@@ -89,6 +104,7 @@ export async function listMembers(
     isSponsor: r.is_sponsor,
     isPanelist: r.is_panelist,
     skills: json(r.skills) ?? [],
+    ...splitItems(r.items),
   }));
   return { members, total, page: query.page, pageSize: MEMBERS_PAGE_SIZE };
 }
@@ -153,6 +169,7 @@ type ProfileRow = {
   events: { id: string; name: string; startTime: string; status: string; attendeeStatus: string }[] | string;
   connections: { id: string; username: string; fullName: string | null; avatarUrl: string | null }[] | string;
   events_attended: number;
+  items: { kind: 'offer' | 'ask'; text: string }[] | string | null;
 };
 
 export type PublicProfile = Omit<ProfileResponse, 'relation'>;
@@ -164,6 +181,7 @@ export async function findPublicProfile(db: Db, username: string): Promise<Publi
       p.created_at,
       coalesce((select json_agg(json_build_object('id', s.id, 'name', s.name, 'category', s.category) order by lower(s.name))
         from user_skills us join skills s on s.id = us.skill_id where us.user_id = p.id), '[]') as skills,
+      ${ITEMS_OF('p')},
       coalesce((select json_agg(json_build_object('id', e.id, 'name', e.name, 'startTime', e.start_time, 'status', e.status,
           'attendeeStatus', a.status) order by e.start_time desc)
         from event_attendees a join events e on e.id = a.event_id where a.user_id = p.id), '[]') as events,
@@ -202,6 +220,7 @@ export async function findPublicProfile(db: Db, username: string): Promise<Publi
       createdAt: iso(row.created_at),
     },
     skills,
+    ...splitItems(row.items),
     events,
     connections,
     stats: {

@@ -1,0 +1,160 @@
+import type { PeopleToMeetResponse, PersonToMeet } from '../../../shared/people-to-meet';
+import type { RoomData, RoomItem, RoomMember } from './room';
+
+// How People to meet ranks the others in the room for one viewer (see README, People to meet):
+// first by how many of their asks your offers meet plus how many of your asks their offers
+// meet, then by skills you both list, then by ended events you both attended, then by mutual
+// connections, then by name. People already connected with the viewer come last, ranked the
+// same way among themselves; nobody else is listed without a reason.
+// Never listed: the viewer, members registered "maybe", members who hid themselves, and
+// anyone who blocked the viewer or whom the viewer blocked.
+
+export const PEOPLE_TO_MEET_PAGE = 50;
+
+/** What a room answers every viewer alike, made once per loaded room. */
+interface Prepared {
+  byId: Map<string, RoomMember>;
+  near: Map<string, Set<string>>;
+  blocked: Set<string>;
+  pairs: Map<string, RoomData['pairs'][number]>;
+}
+
+const prepared = new WeakMap<RoomData, Prepared>();
+const pairKey = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`);
+
+function prepare(room: RoomData): Prepared {
+  let p = prepared.get(room);
+  if (p) return p;
+  const near = new Map<string, Set<string>>();
+  const link = (a: string, b: string) => (near.get(a) ?? near.set(a, new Set()).get(a)!).add(b);
+  for (const [a, b] of room.near) {
+    link(a, b);
+    link(b, a);
+  }
+  p = {
+    byId: new Map(room.members.map((m) => [m.id, m])),
+    near,
+    blocked: new Set(room.blocks.map(([a, b]) => pairKey(a, b))),
+    pairs: new Map(room.pairs.map((pair) => [pairKey(pair.requesterId, pair.recipientId), pair])),
+  };
+  prepared.set(room, p);
+  return p;
+}
+
+/** An ask is met by an offer when at least half of the ask's terms are in the offer, the same
+ * stem or a near one ("a lender" and "commercial lending"; "GC" and "general contracting"). */
+export function meets(ask: RoomItem, offer: RoomItem, near: Map<string, Set<string>>): boolean {
+  if (ask.terms.length === 0 || offer.terms.length === 0) return false;
+  const offered = new Set(offer.terms);
+  let covered = 0;
+  for (const term of ask.terms) {
+    if (offered.has(term) || [...(near.get(term) ?? [])].some((n) => offered.has(n))) covered++;
+  }
+  return covered > 0 && covered * 2 >= ask.terms.length;
+}
+
+/** "A", "A and B", "A, B and C". */
+export function listInWords(items: string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+const theEvent = (name: string) => (/^the\s/i.test(name) ? name : `the ${name}`);
+
+/** The viewer's ranking, or null when the viewer is not registered (attending or maybe). */
+export function rankPeople(room: RoomData, viewerId: string, limit = PEOPLE_TO_MEET_PAGE): PeopleToMeetResponse | null {
+  const p = prepare(room);
+  const me = p.byId.get(viewerId);
+  if (!me) return null;
+  const mySkills = new Set(me.skillIds);
+  const myEvents = new Set(me.pastEventIds);
+  const myConnections = new Set(me.connectedIds);
+
+  const ranked: { person: PersonToMeet; counts: number[]; connected: boolean; sortName: string }[] = [];
+  for (const other of room.members) {
+    if (other.id === viewerId || other.status !== 'attending' || !other.visible) continue;
+    if (p.blocked.has(pairKey(viewerId, other.id))) continue;
+
+    const reasons: string[] = [];
+    let matches = 0;
+    for (const ask of other.asks) {
+      const offer = me.offers.find((o) => meets(ask, o, p.near));
+      if (offer) {
+        reasons.push(`looking for ${ask.text}; you offer ${offer.text}`);
+        matches++;
+      }
+    }
+    for (const ask of me.asks) {
+      const offer = other.offers.find((o) => meets(ask, o, p.near));
+      if (offer) {
+        reasons.push(`offers ${offer.text}; you are looking for ${ask.text}`);
+        matches++;
+      }
+    }
+    const skills = other.skillIds
+      .filter((id) => mySkills.has(id))
+      .map((id) => room.skillNames[id] ?? '')
+      .filter(Boolean)
+      .sort((a, b) => a.localeCompare(b));
+    if (skills.length > 0) {
+      const shown =
+        skills.length > 3 ? [...skills.slice(0, 2), plural(skills.length - 2, 'more skill', 'more skills')] : skills;
+      reasons.push(`you both list ${listInWords(shown)}`);
+    }
+    const events = other.pastEventIds
+      .filter((id) => myEvents.has(id) && room.pastEvents[id])
+      .map((id) => room.pastEvents[id]!)
+      .sort((a, b) => b.startTime.localeCompare(a.startTime));
+    if (events.length > 0) {
+      const more = events.length - 1;
+      reasons.push(
+        `you were both at ${theEvent(events[0]!.name)}${more > 0 ? ` and ${plural(more, 'other event', 'other events')}` : ''}`,
+      );
+    }
+    const mutual = other.connectedIds.filter((id) => myConnections.has(id)).length;
+    if (mutual > 0) {
+      reasons.push(plural(mutual, 'mutual connection', 'mutual connections'));
+    }
+
+    const pair = p.pairs.get(pairKey(viewerId, other.id));
+    const relation: PersonToMeet['relation'] =
+      !pair || pair.status === 'rejected'
+        ? 'none'
+        : pair.status === 'accepted'
+          ? 'connected'
+          : pair.requesterId === viewerId
+            ? 'pending-outgoing'
+            : 'pending-incoming';
+    const connected = relation === 'connected';
+    if (connected) reasons.push('already connected');
+    else if (reasons.length === 0) continue;
+
+    ranked.push({
+      counts: [matches, skills.length, events.length, mutual],
+      connected,
+      sortName: (other.fullName ?? other.username).toLowerCase(),
+      person: {
+        id: other.id,
+        username: other.username,
+        fullName: other.fullName,
+        avatarUrl: other.avatarUrl,
+        company: other.company,
+        position: other.position,
+        reasons,
+        relation,
+        connectionId: pair?.id ?? null,
+      },
+    });
+  }
+  const byCounts = (a: number[], b: number[]) => a.reduce((d, n, i) => d || b[i]! - n, 0);
+  ranked.sort(
+    (a, b) =>
+      Number(a.connected) - Number(b.connected) || byCounts(a.counts, b.counts) || a.sortName.localeCompare(b.sortName),
+  );
+  return {
+    people: ranked.slice(0, limit).map((r) => r.person),
+    total: ranked.length,
+    viewerHasOffersOrAsks: me.offers.length + me.asks.length > 0,
+  };
+}

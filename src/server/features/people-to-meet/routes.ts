@@ -1,0 +1,109 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { apiError } from '../../../shared/errors';
+import { EVENT_NOT_FOUND } from '../../../shared/events';
+import {
+  NOT_REGISTERED_FOR_PEOPLE_TO_MEET,
+  peopleToMeetResponse,
+  peopleToMeetSetting,
+} from '../../../shared/people-to-meet';
+import {
+  connections,
+  eventAttendees,
+  events,
+  memberBlocks,
+  offersAndAsks,
+  profiles,
+  skills,
+  userSkills,
+} from '../../db/schema';
+import { isUuid } from '../../db/query-values';
+import { forbidden, invariant, notFound } from '../../platform/errors';
+import { requireMember } from '../../platform/viewer';
+import { rankPeople } from './rank';
+import { loadRoom, type RoomData } from './room';
+
+const errors = { 401: apiError, 403: apiError, 404: apiError, 422: apiError };
+
+/** Everything a room reads: a change to any of them drops every room of this process. */
+const ROOM_READS = [eventAttendees, events, profiles, offersAndAsks, userSkills, skills, connections, memberBlocks];
+/** Which events count as past moves with the clock alone. */
+const ROOM_TTL_MS = 60_000;
+
+export const peopleToMeetRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, cache, clock } = app.services;
+
+  async function room(eventId: string): Promise<RoomData> {
+    let loaded: RoomData | undefined;
+    const cached = await cache.get(`room:${eventId}`, { reads: ROOM_READS, ttlMs: ROOM_TTL_MS }, async () => {
+      loaded = await loadRoom(db, eventId, clock.now());
+      // The cache keeps the room itself for ranking; its JSON copy is never sent, so it stays small.
+      return Object.defineProperty(loaded, 'toJSON', { value: () => ({ eventId, members: loaded!.members.length }) });
+    });
+    return (cached.value as RoomData | undefined) ?? loaded!;
+  }
+
+  app.get(
+    '/events/:id/people-to-meet',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['people-to-meet'],
+        summary:
+          'Other attendees ranked for the viewer (registered attending or maybe), each with the reasons in words; ' +
+          'already-connected people last (see README, People to meet)',
+        params: z.object({ id: z.string().max(64) }),
+        response: { 200: peopleToMeetResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await requireMember(request);
+      const { id } = request.params;
+      const found = isUuid(id) && (await db.execute(sql`select 1 from events where id = ${id}`)).rows.length > 0;
+      invariant(found, () => notFound(EVENT_NOT_FOUND));
+      const ranking = rankPeople(await room(id), viewer.id);
+      invariant(ranking, () => forbidden(NOT_REGISTERED_FOR_PEOPLE_TO_MEET));
+      reply.header('cache-control', 'private, no-cache');
+      return ranking;
+    },
+  );
+
+  app.get(
+    '/me/people-to-meet',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['people-to-meet'],
+        summary: 'Whether other attendees see you in People to meet',
+        response: { 200: peopleToMeetSetting, 401: apiError },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await requireMember(request);
+      const row = await db.execute<{ visible: boolean }>(
+        sql`select in_people_to_meet as visible from profiles where id = ${viewer.id}`,
+      );
+      reply.header('cache-control', 'private, no-store');
+      return { visible: row.rows[0]?.visible ?? true };
+    },
+  );
+
+  app.put(
+    '/me/people-to-meet',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['people-to-meet'],
+        summary: 'Show or hide yourself in People to meet',
+        body: peopleToMeetSetting,
+        response: { 200: peopleToMeetSetting, ...errors },
+      },
+    },
+    async (request) => {
+      const viewer = await requireMember(request);
+      await db.execute(sql`update profiles set in_people_to_meet = ${request.body.visible} where id = ${viewer.id}`);
+      return { visible: request.body.visible };
+    },
+  );
+};
