@@ -16,7 +16,10 @@ export const offersAndAsks = pgTable(
       .references(() => profiles.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     text: text('text').notNull(),
-    terms: text('terms').array().notNull().default(sql`'{}'::text[]`),
+    terms: text('terms')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     position: smallint('position').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
