@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: how fast the reads are, next to their ceilings measured in the same run.
- * Seven parts (BENCH_SUITES=events,mixed,members,forums,reminders,door,page; default all):
+ * Eight parts (BENCH_SUITES=events,mixed,members,forums,reminders,door,people,page; default all):
  *
  * events: the public reads.
  * - Framework ceiling: a minimal Fastify 5 server (scripts/bench/minimal-server.ts) in its own
@@ -48,6 +48,11 @@
  * code in ten sent by two devices at the same instant. Targets: p99 < 100 ms; no ticket admitted
  * twice (a double admission, or answers and rows disagreeing, breaks the run).
  *
+ * people (PostgreSQL only, its own database pm_bench_people): one event of 500 attending members,
+ * each with 3 offers, 3 asks and 5 skills, in a community of 2,000 with 20 connections each; one
+ * attendee signed in reads People to meet at 50 connections, against its SQL ceiling (the session
+ * lookup, the room's load and the ranking, uncached) (scripts/bench/people-to-meet.ts).
+ *
  * page (PGlite, a fresh demo install as `npm start` makes, production mode): the bytes a first
  * visit to the landing page transfers, every request as Chromium received it off the wire (a
  * phone's screen and a desktop's; target <= 130 KB), and Lighthouse (mobile, simulated
@@ -63,7 +68,7 @@
  * PostgreSQL backends. BENCH_DURATION / BENCH_WARMUP default to 20 / 3 s for this part.
  *
  * Settings (environment): BENCH_DURATION seconds per measurement (10), BENCH_CONNECTIONS (50),
- * BENCH_WARMUP seconds before each (1), BENCH_SUITES (events,mixed,members,forums,reminders,door,page), BENCH_DATABASES
+ * BENCH_WARMUP seconds before each (1), BENCH_SUITES (events,mixed,members,forums,reminders,door,people,page), BENCH_DATABASES
  * (pglite,postgres), BENCH_BUILD=1 to rebuild the web app, DATABASE_URL (an empty PostgreSQL
  * database to use instead of creating pm_bench / pm_bench_members on BENCH_PG_ADMIN_URL, default
  * postgres://postgres@127.0.0.1:5432/postgres; BENCH_PG_DATABASE, BENCH_PG_MEMBERS_DATABASE,
@@ -84,6 +89,12 @@ import { printReports, type DatabaseReport } from './bench/report';
 import { benchPage, printPageReport, type PageReport } from './bench/page';
 import { benchReminders, type RemindersReport } from './bench/reminders';
 import { benchDoor, doorBroken, printDoorReport, type DoorReport } from './bench/door';
+import {
+  benchPeopleToMeet,
+  peopleToMeetBroken,
+  printPeopleToMeetReport,
+  type PeopleToMeetReport,
+} from './bench/people-to-meet';
 import { printRemindersReport, remindersBroken } from './bench/reminders-report';
 import { benchDatabase } from './bench/run-database';
 import { settings } from './bench/settings';
@@ -101,6 +112,7 @@ try {
     settings.forums && 'forums',
     settings.reminders && 'reminders',
     settings.door && 'door',
+    settings.people && 'people',
     settings.page && 'page',
     settings.fleet && 'fleet',
   ]
@@ -188,6 +200,13 @@ try {
     if (doorBroken(door)) broken = true;
   }
 
+  let people: PeopleToMeetReport | null = null;
+  if (settings.people) {
+    people = { description: '', routes: [] };
+    await benchPeopleToMeet(people);
+    if (peopleToMeetBroken(people)) broken = true;
+  }
+
   let page: PageReport | null = null;
   if (settings.page) {
     page = { transfers: [], lighthouse: [] };
@@ -224,6 +243,7 @@ try {
   if (forums) printForumsReport(forums);
   if (reminders) printRemindersReport(reminders);
   if (door) printDoorReport(door);
+  if (people) printPeopleToMeetReport(people);
   if (page) printPageReport(page);
   if (fleet) printFleetReport(fleet);
 } catch (err) {

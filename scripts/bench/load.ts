@@ -24,14 +24,22 @@ export interface CallResult {
 export type PathSpec = string | ((n: number) => string);
 
 /** `headers` go with every request (the session cookie of the members part's signed-in runs). */
-export async function loadHttp(baseUrl: string, path: PathSpec, headers?: Record<string, string>): Promise<HttpResult> {
+/** Headers for every request, or a rotation of them (several signed-in members, say). */
+export type HeadersSpec = Record<string, string> | ((n: number) => Record<string, string>);
+
+export async function loadHttp(baseUrl: string, path: PathSpec, headersSpec?: HeadersSpec): Promise<HttpResult> {
+  const headersOf = (n: number) => (typeof headersSpec === 'function' ? headersSpec(n) : headersSpec);
   // A rotation becomes a fixed list that each connection walks in turn: autocannon builds each
   // request once, where a per-request setupRequest costs the load generator (on the same cores
   // as the server) a third of its rate.
   const requests: Request[] =
-    typeof path === 'string'
-      ? [{ method: 'GET', path, headers }]
-      : Array.from({ length: settings.rotation }, (_, n) => ({ method: 'GET', path: path(n), headers }));
+    typeof path === 'string' && typeof headersSpec !== 'function'
+      ? [{ method: 'GET', path, headers: headersSpec }]
+      : Array.from({ length: settings.rotation }, (_, n) => ({
+          method: 'GET',
+          path: typeof path === 'string' ? path : path(n),
+          headers: headersOf(n),
+        }));
   const options = {
     url: baseUrl,
     connections: settings.connections,

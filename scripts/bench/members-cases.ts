@@ -29,6 +29,8 @@ export interface MemberCase {
   label: string;
   path: string;
   signedIn: boolean;
+  /** Signed in as several members in turn (their Cookie headers) rather than ctx.cookie. */
+  cookies?: string[];
   /** Shown for comparison only: not one of the routes the target is set for. */
   reference?: boolean;
   /** What the route does, as direct calls: the session lookup (signed in) and the service call. */

@@ -110,7 +110,13 @@ export async function benchMembers(report: MembersReport): Promise<void> {
 }
 
 export async function measure(baseUrl: string, c: MemberCase, ctx: MembersContext): Promise<MemberMeasurement> {
-  const http = await loadHttp(baseUrl, c.path, c.signedIn ? { cookie: ctx.cookie } : undefined);
+  const cookies = c.cookies;
+  const headers = cookies
+    ? (n: number) => ({ cookie: cookies[n % cookies.length]! })
+    : c.signedIn
+      ? { cookie: ctx.cookie }
+      : undefined;
+  const http = await loadHttp(baseUrl, c.path, headers);
   const bad = http.non2xx + http.errors > 0 ? `  non-2xx ${http.non2xx}, errors ${http.errors}` : '';
   log(`    ${c.label.padEnd(66)} ${int(http.rps).padStart(7)} req/s    p99 ${http.p99.toFixed(1)} ms${bad}`);
 

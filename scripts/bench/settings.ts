@@ -14,13 +14,13 @@ function positive(name: string, fallback: number, { allowZero = false } = {}): n
 }
 
 const databases = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',').map((s) => s.trim());
-const suites = (process.env.BENCH_SUITES ?? 'events,mixed,members,forums,reminders,door,page')
+const suites = (process.env.BENCH_SUITES ?? 'events,mixed,members,forums,reminders,door,people,page')
   .split(',')
   .map((s) => s.trim());
 for (const suite of suites) {
-  if (!['events', 'mixed', 'members', 'forums', 'reminders', 'door', 'page', 'fleet'].includes(suite))
+  if (!['events', 'mixed', 'members', 'forums', 'reminders', 'door', 'people', 'page', 'fleet'].includes(suite))
     throw new Error(
-      `BENCH_SUITES: unknown suite "${suite}" (events, mixed, members, forums, reminders, door, page, fleet)`,
+      `BENCH_SUITES: unknown suite "${suite}" (events, mixed, members, forums, reminders, door, people, page, fleet)`,
     );
 }
 const fleetSizes = (process.env.BENCH_FLEET_SIZES ?? '1,2').split(',').map((s) => Number(s.trim()));
@@ -56,6 +56,9 @@ export const settings = {
   /** The door (PostgreSQL only, its own database pm_bench_door): 20 door devices scanning one
    * event's tickets at 50 scans per second. */
   door: suites.includes('door'),
+  /** People to meet (PostgreSQL only, its own database pm_bench_people): one event of 500
+   * attendees with offers, asks and skills, ranked for a signed-in attendee. */
+  people: suites.includes('people'),
   /** The page load (a demo install, on PGlite): the landing page's bytes on the wire and
    * Lighthouse (mobile) on five public routes. */
   page: suites.includes('page'),
@@ -117,6 +120,8 @@ export const settings = {
   remindersDatabaseName: process.env.BENCH_PG_REMINDERS_DATABASE ?? 'pm_bench_reminders',
   /** The door part's own database (one event of 2,000 attendees and 500 guests), likewise. */
   doorDatabaseName: process.env.BENCH_PG_DOOR_DATABASE ?? 'pm_bench_door',
+  /** The People to meet part's own database (2,000 members, one event of 500), likewise. */
+  peopleToMeetDatabaseName: process.env.BENCH_PG_PEOPLE_DATABASE ?? 'pm_bench_people',
   chromiumPath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   /** The repository root: children run there so `./dist/web` and `npx tsx` resolve as in production. */
   root: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..'),

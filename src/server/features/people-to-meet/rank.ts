@@ -14,26 +14,35 @@ export const PEOPLE_TO_MEET_PAGE = 50;
 /** What a room answers every viewer alike, made once per loaded room. */
 interface Prepared {
   byId: Map<string, RoomMember>;
-  near: Map<string, Set<string>>;
+  /** Each offer's terms with their near words: an ask's term is met when it is in here. */
+  reach: Map<RoomItem, Set<string>>;
   blocked: Set<string>;
   pairs: Map<string, RoomData['pairs'][number]>;
 }
 
 const prepared = new WeakMap<RoomData, Prepared>();
+/** One collator for every comparison: String.localeCompare makes one per call. */
+const collator = new Intl.Collator('en');
 const pairKey = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`);
 
 function prepare(room: RoomData): Prepared {
   let p = prepared.get(room);
   if (p) return p;
-  const near = new Map<string, Set<string>>();
-  const link = (a: string, b: string) => (near.get(a) ?? near.set(a, new Set()).get(a)!).add(b);
+  const near = new Map<string, string[]>();
+  const link = (a: string, b: string) => (near.get(a) ?? near.set(a, []).get(a)!).push(b);
   for (const [a, b] of room.near) {
     link(a, b);
     link(b, a);
   }
+  const reach = new Map<RoomItem, Set<string>>();
+  for (const member of room.members) {
+    for (const offer of member.offers) {
+      reach.set(offer, new Set(offer.terms.flatMap((term) => [term, ...(near.get(term) ?? [])])));
+    }
+  }
   p = {
     byId: new Map(room.members.map((m) => [m.id, m])),
-    near,
+    reach,
     blocked: new Set(room.blocks.map(([a, b]) => pairKey(a, b))),
     pairs: new Map(room.pairs.map((pair) => [pairKey(pair.requesterId, pair.recipientId), pair])),
   };
@@ -42,14 +51,12 @@ function prepare(room: RoomData): Prepared {
 }
 
 /** An ask is met by an offer when at least half of the ask's terms are in the offer, the same
- * stem or a near one ("a lender" and "commercial lending"; "GC" and "general contracting"). */
-export function meets(ask: RoomItem, offer: RoomItem, near: Map<string, Set<string>>): boolean {
-  if (ask.terms.length === 0 || offer.terms.length === 0) return false;
-  const offered = new Set(offer.terms);
+ * stem or a near one ("a lender" and "commercial lending"; "GC" and "general contracting").
+ * `reach` is the offer's terms with their near words. */
+export function meets(ask: RoomItem, reach: Set<string> | undefined): boolean {
+  if (!reach || ask.terms.length === 0) return false;
   let covered = 0;
-  for (const term of ask.terms) {
-    if (offered.has(term) || [...(near.get(term) ?? [])].some((n) => offered.has(n))) covered++;
-  }
+  for (const term of ask.terms) if (reach.has(term)) covered++;
   return covered > 0 && covered * 2 >= ask.terms.length;
 }
 
@@ -71,32 +78,52 @@ export function rankPeople(room: RoomData, viewerId: string, limit = PEOPLE_TO_M
   const myEvents = new Set(me.pastEventIds);
   const myConnections = new Set(me.connectedIds);
 
-  const ranked: { person: PersonToMeet; counts: number[]; connected: boolean; sortName: string }[] = [];
+  // First only the counts, for everyone; the words are written for the page shown.
+  const ranked: { other: RoomMember; counts: number[]; connected: boolean; sortName: string }[] = [];
   for (const other of room.members) {
     if (other.id === viewerId || other.status !== 'attending' || !other.visible) continue;
     if (p.blocked.has(pairKey(viewerId, other.id))) continue;
-
-    const reasons: string[] = [];
     let matches = 0;
+    for (const ask of other.asks) if (me.offers.some((o) => meets(ask, p.reach.get(o)))) matches++;
+    for (const ask of me.asks) if (other.offers.some((o) => meets(ask, p.reach.get(o)))) matches++;
+    let skills = 0;
+    for (const id of other.skillIds) if (mySkills.has(id) && room.skillNames[id]) skills++;
+    let events = 0;
+    for (const id of other.pastEventIds) if (myEvents.has(id) && room.pastEvents[id]) events++;
+    let mutual = 0;
+    for (const id of other.connectedIds) if (myConnections.has(id)) mutual++;
+    const pair = p.pairs.get(pairKey(viewerId, other.id));
+    const connected = pair?.status === 'accepted';
+    if (!connected && matches + skills + events + mutual === 0) continue;
+    ranked.push({
+      other,
+      counts: [matches, skills, events, mutual],
+      connected,
+      sortName: (other.fullName ?? other.username).toLowerCase(),
+    });
+  }
+  const byCounts = (a: number[], b: number[]) => a.reduce((d, n, i) => d || b[i]! - n, 0);
+  ranked.sort(
+    (a, b) =>
+      Number(a.connected) - Number(b.connected) ||
+      byCounts(a.counts, b.counts) ||
+      collator.compare(a.sortName, b.sortName),
+  );
+
+  const person = ({ other }: (typeof ranked)[number]): PersonToMeet => {
+    const reasons: string[] = [];
     for (const ask of other.asks) {
-      const offer = me.offers.find((o) => meets(ask, o, p.near));
-      if (offer) {
-        reasons.push(`looking for ${ask.text}; you offer ${offer.text}`);
-        matches++;
-      }
+      const offer = me.offers.find((o) => meets(ask, p.reach.get(o)));
+      if (offer) reasons.push(`looking for ${ask.text}; you offer ${offer.text}`);
     }
     for (const ask of me.asks) {
-      const offer = other.offers.find((o) => meets(ask, o, p.near));
-      if (offer) {
-        reasons.push(`offers ${offer.text}; you are looking for ${ask.text}`);
-        matches++;
-      }
+      const offer = other.offers.find((o) => meets(ask, p.reach.get(o)));
+      if (offer) reasons.push(`offers ${offer.text}; you are looking for ${ask.text}`);
     }
     const skills = other.skillIds
-      .filter((id) => mySkills.has(id))
-      .map((id) => room.skillNames[id] ?? '')
-      .filter(Boolean)
-      .sort((a, b) => a.localeCompare(b));
+      .filter((id) => mySkills.has(id) && room.skillNames[id])
+      .map((id) => room.skillNames[id]!)
+      .sort(collator.compare);
     if (skills.length > 0) {
       const shown =
         skills.length > 3 ? [...skills.slice(0, 2), plural(skills.length - 2, 'more skill', 'more skills')] : skills;
@@ -105,7 +132,7 @@ export function rankPeople(room: RoomData, viewerId: string, limit = PEOPLE_TO_M
     const events = other.pastEventIds
       .filter((id) => myEvents.has(id) && room.pastEvents[id])
       .map((id) => room.pastEvents[id]!)
-      .sort((a, b) => b.startTime.localeCompare(a.startTime));
+      .sort((a, b) => (a.startTime < b.startTime ? 1 : a.startTime > b.startTime ? -1 : 0));
     if (events.length > 0) {
       const more = events.length - 1;
       reasons.push(
@@ -113,10 +140,7 @@ export function rankPeople(room: RoomData, viewerId: string, limit = PEOPLE_TO_M
       );
     }
     const mutual = other.connectedIds.filter((id) => myConnections.has(id)).length;
-    if (mutual > 0) {
-      reasons.push(plural(mutual, 'mutual connection', 'mutual connections'));
-    }
-
+    if (mutual > 0) reasons.push(plural(mutual, 'mutual connection', 'mutual connections'));
     const pair = p.pairs.get(pairKey(viewerId, other.id));
     const relation: PersonToMeet['relation'] =
       !pair || pair.status === 'rejected'
@@ -126,34 +150,21 @@ export function rankPeople(room: RoomData, viewerId: string, limit = PEOPLE_TO_M
           : pair.requesterId === viewerId
             ? 'pending-outgoing'
             : 'pending-incoming';
-    const connected = relation === 'connected';
-    if (connected) reasons.push('already connected');
-    else if (reasons.length === 0) continue;
-
-    ranked.push({
-      counts: [matches, skills.length, events.length, mutual],
-      connected,
-      sortName: (other.fullName ?? other.username).toLowerCase(),
-      person: {
-        id: other.id,
-        username: other.username,
-        fullName: other.fullName,
-        avatarUrl: other.avatarUrl,
-        company: other.company,
-        position: other.position,
-        reasons,
-        relation,
-        connectionId: pair?.id ?? null,
-      },
-    });
-  }
-  const byCounts = (a: number[], b: number[]) => a.reduce((d, n, i) => d || b[i]! - n, 0);
-  ranked.sort(
-    (a, b) =>
-      Number(a.connected) - Number(b.connected) || byCounts(a.counts, b.counts) || a.sortName.localeCompare(b.sortName),
-  );
+    if (relation === 'connected') reasons.push('already connected');
+    return {
+      id: other.id,
+      username: other.username,
+      fullName: other.fullName,
+      avatarUrl: other.avatarUrl,
+      company: other.company,
+      position: other.position,
+      reasons,
+      relation,
+      connectionId: pair?.id ?? null,
+    };
+  };
   return {
-    people: ranked.slice(0, limit).map((r) => r.person),
+    people: ranked.slice(0, limit).map(person),
     total: ranked.length,
     viewerHasOffersOrAsks: me.offers.length + me.asks.length > 0,
   };

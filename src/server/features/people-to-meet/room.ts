@@ -40,6 +40,8 @@ export interface RoomPair {
 
 export interface RoomData {
   eventId: string;
+  /** False for an event id that names no event (then the room is empty). */
+  exists: boolean;
   members: RoomMember[];
   skillNames: Record<string, string>;
   pastEvents: Record<string, { name: string; startTime: string }>;
@@ -76,7 +78,8 @@ const ids = (value: string[] | string | null): string[] => json(value) ?? [];
 export async function loadRoom(db: Db, eventId: string, now: Date): Promise<RoomData> {
   const at = now.toISOString();
   const room = sql`select user_id, status from event_attendees where event_id = ${eventId} and status in ('attending', 'maybe')`;
-  const [members, pairs, blocks, near] = await Promise.all([
+  const [event, members, pairs, blocks, near] = await Promise.all([
+    db.execute(sql`select 1 from events where id = ${eventId}`),
     db.execute<MemberRow>(sql`select p.id, p.username, p.full_name, p.avatar_url, p.company, p.position,
         p.in_people_to_meet, r.status,
         (select json_agg(json_build_object('kind', o.kind, 'text', o.text, 'terms', o.terms) order by o.kind, o.position)
@@ -140,6 +143,7 @@ export async function loadRoom(db: Db, eventId: string, now: Date): Promise<Room
 
   return {
     eventId,
+    exists: event.rows.length > 0,
     members: roomMembers,
     skillNames: Object.fromEntries(skills.rows.map((s) => [s.id, s.name])),
     pastEvents: Object.fromEntries(events.rows.map((e) => [e.id, { name: e.name, startTime: iso(e.start_time) }])),

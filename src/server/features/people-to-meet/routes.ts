@@ -21,6 +21,7 @@ import {
 import { isUuid } from '../../db/query-values';
 import { forbidden, invariant, notFound } from '../../platform/errors';
 import { requireMember } from '../../platform/viewer';
+import { cachedRead, sendJsonWithEtag } from '../../platform/shared-answers';
 import { rankPeople } from './rank';
 import { loadRoom, type RoomData } from './room';
 
@@ -60,12 +61,13 @@ export const peopleToMeetRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const viewer = await requireMember(request);
       const { id } = request.params;
-      const found = isUuid(id) && (await db.execute(sql`select 1 from events where id = ${id}`)).rows.length > 0;
-      invariant(found, () => notFound(EVENT_NOT_FOUND));
-      const ranking = rankPeople(await room(id), viewer.id);
-      invariant(ranking, () => forbidden(NOT_REGISTERED_FOR_PEOPLE_TO_MEET));
-      reply.header('cache-control', 'private, no-cache');
-      return ranking;
+      invariant(isUuid(id) && (await room(id)).exists, () => notFound(EVENT_NOT_FOUND));
+      // Each viewer's ranking is kept too, as sent (JSON, compressed once), until the room changes.
+      const key = `people-to-meet:${id}:${viewer.id}`;
+      const options = { reads: ROOM_READS, ttlMs: ROOM_TTL_MS };
+      const ranking = await cachedRead(request, key, options, async () => rankPeople(await room(id), viewer.id));
+      invariant(ranking.body !== 'null', () => forbidden(NOT_REGISTERED_FOR_PEOPLE_TO_MEET));
+      return sendJsonWithEtag(request, reply, ranking, 'private, no-cache');
     },
   );
 
