@@ -13,13 +13,14 @@ export const siteRoutes: RouteObject[] = [
   },
   {
     path: `${paths.events}/:eventId`,
-    // The member's ticket is its own feature, given to the event page as a slot.
+    // The member's ticket and People to meet are features of their own, given to the event page as slots.
     lazy: async () => {
-      const [{ EventPage }, { TicketSection }] = await Promise.all([
+      const [{ EventPage }, { TicketSection }, { PeopleToMeetSection }] = await Promise.all([
         import('../../features/events/event-page'),
         import('../../features/ticket/ticket-section'),
+        import('../../features/people-to-meet/people-to-meet-section'),
       ]);
-      return { Component: () => <EventPage ticket={TicketSection} /> };
+      return { Component: () => <EventPage ticket={TicketSection} people={PeopleToMeetSection} /> };
     },
   },
   {

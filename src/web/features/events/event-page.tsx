@@ -62,8 +62,10 @@ function Section({ id, title, children }: { id: string; title: string; children:
 /** What the route puts beside the registration panel (the member's ticket, features/ticket). */
 /** `version` changes with the registration (status, guests), so the ticket follows it. */
 export type TicketSlot = ComponentType<{ eventId: string; attending: boolean; version: string }>;
+/** A section for a member registered (attending or maybe): People to meet, features/people-to-meet. */
+export type PeopleSlot = ComponentType<{ eventId: string; registered: boolean }>;
 
-export function EventPage({ ticket }: { ticket?: TicketSlot }) {
+export function EventPage({ ticket, people }: { ticket?: TicketSlot; people?: PeopleSlot }) {
   const { eventId = '' } = useParams();
   const detail = useEventDetail(eventId);
   const notFound = detail.error instanceof ApiRequestError && detail.error.status === 404;
@@ -98,7 +100,7 @@ export function EventPage({ ticket }: { ticket?: TicketSlot }) {
   }
 
   if (!data) return <EventSkeleton />;
-  return <EventView key={data.event.id} {...data} Ticket={ticket} />;
+  return <EventView key={data.event.id} {...data} Ticket={ticket} People={people} />;
 }
 
 function BackLink() {
@@ -177,7 +179,12 @@ function recapEmbed(url: string | null): string | null {
   return vimeo ? `https://player.vimeo.com/video/${vimeo}` : null;
 }
 
-function EventView({ event, registration, Ticket }: EventDetailResponse & { Ticket?: TicketSlot }) {
+function EventView({
+  event,
+  registration,
+  Ticket,
+  People,
+}: EventDetailResponse & { Ticket?: TicketSlot; People?: PeopleSlot }) {
   const { me } = useMe();
   const [guestsOpen, setGuestsOpen] = useState(false);
   const recap = recapEmbed(event.recapVideoUrl);
@@ -320,6 +327,13 @@ function EventView({ event, registration, Ticket }: EventDetailResponse & { Tick
           <Section id="event-sponsors" title="Event Sponsors">
             <EventSponsors sponsors={event.sponsors} />
           </Section>
+        )}
+
+        {People && (
+          <People
+            eventId={event.id}
+            registered={registration?.status === 'attending' || registration?.status === 'maybe'}
+          />
         )}
 
         <Section id="event-attendees" title="Event Attendees">
