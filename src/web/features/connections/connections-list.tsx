@@ -85,7 +85,7 @@ export function ConnectionsList({
             <li key={id} className="flex items-center gap-2">
               <div className="min-w-0 flex-1">
                 <PersonLink person={member} />
-                {metAt && <p className="-mt-1 truncate pb-1 pl-15 text-xs text-fg-muted">{metAtText(metAt.name)}</p>}
+                {metAt && <p className="-mt-1 pb-1 pl-15 text-xs break-words text-fg-muted">{metAtText(metAt.name)}</p>}
               </div>
               <Link
                 to={messagePath(member.username)}
