@@ -17,6 +17,9 @@ import { useCodeOwner, useConnectByCode } from './api';
 // Where a scanned connect code lands (the phone's camera opens the address in the QR image):
 // whose code it is, and a one-tap Connect. A visitor signs in first and comes back here.
 
+const settled = (error: unknown) =>
+  error instanceof ApiRequestError && (error.code === 'ALREADY_CONNECTED' || error.code === 'REQUEST_PENDING');
+
 export function ConnectPage() {
   const { token = '' } = useParams();
   const owner = useCodeOwner(token);
@@ -134,7 +137,8 @@ function ConnectAction({ token, owner }: { token: string; owner: { username: str
         Connect
       </Button>
       {connect.isError && (
-        <Alert tone="error" className="text-left">
+        // Already connected, or already asked: said plainly, not as a failure.
+        <Alert tone={settled(connect.error) ? 'info' : 'error'} className="text-left">
           {errorMessage(connect.error)}
           {connect.error instanceof ApiRequestError && connect.error.code === 'REQUEST_FROM_THEM' && (
             <span className="block">

@@ -102,9 +102,10 @@ export function ConnectCode() {
             </Button>
           </Alert>
         ) : (
-          <div className="mt-4">
+          <div className="mt-4 space-y-3">
             <span className="sr-only">Loading your connect code</span>
             <Skeleton className="mx-auto size-48" />
+            <Skeleton className="mx-auto h-8 w-64 max-w-full" />
           </div>
         )}
         {regenerate.isError && (
