@@ -79,6 +79,7 @@ test('A shows their code, B opens it and connects in one tap; after A regenerate
   await section.getByRole('button', { name: 'Regenerate code' }).click();
   const dialog = a.page.getByRole('dialog', { name: 'Regenerate code?' });
   await expect(dialog).toContainText('stops working at once');
+  await expectNoAxeViolationsInBothThemes(a.page, '/dashboard (regenerate the connect code?)');
   await dialog.getByRole('button', { name: 'Regenerate code' }).click();
   await expect(dialog).toBeHidden();
   await expect(section.getByRole('status')).toHaveText('New code ready. The old one no longer works.');
