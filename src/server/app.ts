@@ -246,6 +246,9 @@ export async function buildApp(options: BuildOptions) {
   await app.register(contactRoutes, { prefix: '/api' });
   await app.register(memberRoutes, { prefix: '/api' });
   await app.register(connectionRoutes, { prefix: '/api' });
+  await app.register((await import('./features/connections/connect-code-routes')).connectCodeRoutes, {
+    prefix: '/api',
+  });
   await app.register((await import('./features/people-to-meet/routes')).peopleToMeetRoutes, { prefix: '/api' });
   await app.register(messageRoutes, { prefix: '/api' });
   await app.register((await import('./features/forums/routes')).forumRoutes, { prefix: '/api' });

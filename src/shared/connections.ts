@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { metAt } from './connect-codes';
 import { personSummary } from './members';
 
 export const NO_PENDING_REQUESTS = 'No pending connection requests';
@@ -17,6 +18,8 @@ export const connectionEntry = z.object({
   id: z.string(),
   createdAt: z.string(),
   member: personSummary,
+  /** Both had checked in to this event when they connected. */
+  metAt: metAt.nullable(),
 });
 
 export const connectionsResponse = z.object({

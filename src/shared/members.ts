@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { USERNAME_PATTERN } from './auth';
+import { metAt } from './connect-codes';
 
 export const MEMBERS_PAGE_SIZE = 12;
 export const MEMBERS_EMPTY = 'No members found matching your criteria.';
@@ -65,6 +66,8 @@ export type PersonSummary = z.infer<typeof personSummary>;
 export const relation = z.object({
   state: z.enum(['visitor', 'self', 'none', 'pending-outgoing', 'pending-incoming', 'connected']),
   connectionId: z.string().nullable(),
+  /** Connected, and both had checked in to this event when they did: "met at {event}". */
+  metAt: metAt.nullable(),
 });
 export type Relation = z.infer<typeof relation>;
 
@@ -101,7 +104,7 @@ export const profileResponse = z.object({
   offers: z.array(z.string()),
   asks: z.array(z.string()),
   events: z.array(profileEvent),
-  connections: z.array(personSummary),
+  connections: z.array(personSummary.extend({ metAt: metAt.nullable() })),
   stats: z.object({ skills: z.number().int(), eventsAttended: z.number().int(), connections: z.number().int() }),
   relation,
 });

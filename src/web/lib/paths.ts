@@ -29,6 +29,10 @@ export const paths = {
   conversation: (otherId: string, subject: string) =>
     `/messages?${new URLSearchParams({ with: otherId, subject }).toString()}`,
   connections: '/connections',
+  /** The member's own connect code, full screen, for another phone's camera. */
+  connectCode: '/connect-code',
+  /** Where a scanned connect code lands: whose it is, and a one-tap Connect. */
+  connect: (token: string) => `/connect/${encodeURIComponent(token)}`,
   admin: '/admin',
   adminTab: (tab: string) => `/admin?tab=${encodeURIComponent(tab)}`,
   eventCreate: '/events/create',

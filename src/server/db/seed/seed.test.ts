@@ -352,6 +352,20 @@ describe('demo seed', { timeout: 60_000 }, () => {
     expect(statuses).toContain('rejected');
   });
 
+  it('tags a few connections "met at" a past event both members checked in to, during it', async () => {
+    const tagged = await database.db.execute<{ ok: boolean; username: string }>(sql`
+      select (e.end_time <= now() and c.created_at between e.start_time and e.end_time and c.status = 'accepted'
+          and exists (select 1 from event_check_ins i where i.event_id = e.id and i.ticket = 'member:' || c.requester_id)
+          and exists (select 1 from event_check_ins i where i.event_id = e.id and i.ticket = 'member:' || c.recipient_id)
+        ) as ok, p.username
+      from connections c join events e on e.id = c.met_at_event_id
+        join profiles p on p.id in (c.requester_id, c.recipient_id)`);
+    expect(tagged.rows.length / 2).toBeGreaterThanOrEqual(4);
+    expect(tagged.rows.every((r) => r.ok)).toBe(true);
+    // The demo member (the first one) has met someone so.
+    expect(tagged.rows.map((r) => r.username)).toContain('jordanlee');
+  });
+
   it('has messages in conversations, some unread', async () => {
     const rows = await database.db.select().from(messages);
     expect(rows.some((m) => m.readAt === null)).toBe(true);

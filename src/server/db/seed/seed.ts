@@ -50,6 +50,7 @@ import {
 import { jingleWav } from './audio';
 import { demoReminders } from './reminders';
 import { DEMO_DOOR_STAFF, demoCheckIns } from './check-ins';
+import { demoMetAt } from './met-at';
 import { generateDemoImages } from './images';
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -954,6 +955,15 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions): 
     random: () => rand.next(),
   });
 
+  // A few pairs scanned each other's connect codes at the last events: "met at {event}".
+  const metAtRows = demoMetAt({
+    events: eventRows,
+    checkIns: door.checkIns,
+    connections: connectionRows,
+    focus: [members[0]!.id],
+    now,
+  });
+
   const contactRows = CONTACT_MESSAGES.map(({ daysAgo, ...m }) => ({ ...m, createdAt: ago(daysAgo * DAY) }));
 
   await db.transaction(async (tx: Tx) => {
@@ -979,6 +989,7 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions): 
     if (sent.preferences.length) await tx.insert(notificationPreferences).values(sent.preferences);
     if (door.checkIns.length) await tx.insert(eventCheckIns).values(door.checkIns);
     if (door.doorStaff.length) await tx.insert(eventDoorStaff).values(door.doorStaff);
+    if (metAtRows.length) await tx.insert(connections).values(metAtRows);
   });
 
   return {

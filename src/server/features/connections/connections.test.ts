@@ -45,6 +45,7 @@ describe('connections', () => {
     expect((await a.client.get(`/api/profiles/${b.user.username}`)).json().relation).toEqual({
       state: 'pending-outgoing',
       connectionId: id,
+      metAt: null,
     });
     expect((await b.client.get(`/api/profiles/${a.user.username}`)).json().relation.state).toBe('pending-incoming');
     const incoming = (await b.client.get('/api/connections')).json().incoming;

@@ -131,8 +131,11 @@ export async function listConnections(db: Db, viewerId: string): Promise<Connect
       id: string;
       created_at: Date | string;
       member: PersonSummary | string;
-    }>(sql`select c.id, c.created_at, ${person('p')} as member
+      met_at_id: string | null;
+      met_at_name: string | null;
+    }>(sql`select c.id, c.created_at, ${person('p')} as member, m.id as met_at_id, m.name as met_at_name
       from connections c join profiles p on p.id = case when c.requester_id = ${viewerId} then c.recipient_id else c.requester_id end
+        left join events m on m.id = c.met_at_event_id
       where (c.requester_id = ${viewerId} or c.recipient_id = ${viewerId}) and c.status = 'accepted'
       order by lower(p.username)`),
   ]);
@@ -146,6 +149,7 @@ export async function listConnections(db: Db, viewerId: string): Promise<Connect
       id: r.id,
       createdAt: iso(r.created_at),
       member: json(r.member),
+      metAt: r.met_at_id && r.met_at_name !== null ? { id: r.met_at_id, name: r.met_at_name } : null,
     })),
   };
 }

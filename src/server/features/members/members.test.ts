@@ -106,7 +106,7 @@ describe('GET /api/profiles/:username', () => {
     const res = await new Client(ctx.app).get('/api/profiles/PROFILE.OWNER');
     expect(res.statusCode).toBe(200);
     expect(res.json().profile.username).toBe('profile.owner');
-    expect(res.json().relation).toEqual({ state: 'visitor', connectionId: null });
+    expect(res.json().relation).toEqual({ state: 'visitor', connectionId: null, metAt: null });
     expect(res.json()).not.toHaveProperty('profile.email');
     const self = await owner.client.get('/api/profiles/profile.owner');
     expect(self.json().relation.state).toBe('self');

@@ -152,7 +152,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         key: `profile:${username}:visitor`,
         cache: options,
         field: 'relation',
-        visitorValue: { state: 'visitor', connectionId: null } satisfies Relation,
+        visitorValue: { state: 'visitor', connectionId: null, metAt: null } satisfies Relation,
         forMember: (viewer) => findRelation(db, found.profile.id, viewer.id),
       });
     },

@@ -167,7 +167,15 @@ type ProfileRow = {
   created_at: Date | string;
   skills: Skill[] | string;
   events: { id: string; name: string; startTime: string; status: string; attendeeStatus: string }[] | string;
-  connections: { id: string; username: string; fullName: string | null; avatarUrl: string | null }[] | string;
+  connections:
+    | {
+        id: string;
+        username: string;
+        fullName: string | null;
+        avatarUrl: string | null;
+        metAt: { id: string; name: string } | null;
+      }[]
+    | string;
   events_attended: number;
   items: { kind: 'offer' | 'ask'; text: string }[] | string | null;
 };
@@ -191,8 +199,10 @@ export async function findPublicProfile(db: Db, username: string): Promise<Publi
             or not exists (select 1 from event_check_ins c where c.event_id = e.id)))
         as events_attended,
       coalesce((select json_agg(json_build_object('id', o.id, 'username', o.username, 'fullName', o.full_name,
-          'avatarUrl', o.avatar_url) order by lower(o.username))
+          'avatarUrl', o.avatar_url, 'metAt', case when m.id is null then null else json_build_object('id', m.id, 'name', m.name) end)
+          order by lower(o.username))
         from connections c join profiles o on o.id = case when c.requester_id = p.id then c.recipient_id else c.requester_id end
+          left join events m on m.id = c.met_at_event_id
         where (c.requester_id = p.id or c.recipient_id = p.id) and c.status = 'accepted'), '[]') as connections
     from profiles p
     where lower(p.username) = lower(${username})`);
@@ -235,19 +245,33 @@ export async function findPublicProfile(db: Db, username: string): Promise<Publi
 
 /** The viewer's relation to a member: the one row of their pair, whoever asked. */
 export async function findRelation(db: Db, profileId: string, viewerId: string | null): Promise<Relation> {
-  if (!viewerId) return { state: 'visitor', connectionId: null };
-  if (viewerId === profileId) return { state: 'self', connectionId: null };
-  const result = await db.execute<{ id: string; status: string; requester_id: string }>(sql`
-    select id, status, requester_id from connections
-    where least(requester_id, recipient_id) = least(${profileId}::text, ${viewerId}::text)
-      and greatest(requester_id, recipient_id) = greatest(${profileId}::text, ${viewerId}::text)`);
+  if (!viewerId) return { state: 'visitor', connectionId: null, metAt: null };
+  if (viewerId === profileId) return { state: 'self', connectionId: null, metAt: null };
+  const result = await db.execute<{
+    id: string;
+    status: string;
+    requester_id: string;
+    met_at_id: string | null;
+    met_at_name: string | null;
+  }>(sql`
+    select c.id, c.status, c.requester_id, m.id as met_at_id, m.name as met_at_name from connections c
+      left join events m on m.id = c.met_at_event_id
+    where least(c.requester_id, c.recipient_id) = least(${profileId}::text, ${viewerId}::text)
+      and greatest(c.requester_id, c.recipient_id) = greatest(${profileId}::text, ${viewerId}::text)`);
   const row = result.rows[0];
   if (!row || row.status === 'rejected') {
     // After a rejection the requester may ask again; the pair's row is reused.
-    return { state: 'none', connectionId: row?.id ?? null };
+    return { state: 'none', connectionId: row?.id ?? null, metAt: null };
   }
-  if (row.status === 'accepted') return { state: 'connected', connectionId: row.id };
-  return { state: row.requester_id === viewerId ? 'pending-outgoing' : 'pending-incoming', connectionId: row.id };
+  if (row.status === 'accepted') {
+    const metAt = row.met_at_id && row.met_at_name !== null ? { id: row.met_at_id, name: row.met_at_name } : null;
+    return { state: 'connected', connectionId: row.id, metAt };
+  }
+  return {
+    state: row.requester_id === viewerId ? 'pending-outgoing' : 'pending-incoming',
+    connectionId: row.id,
+    metAt: null,
+  };
 }
 
 /** A profile page as one viewer sees it. */

@@ -19,6 +19,14 @@ export const communityPublicRoutes: RouteObject[] = [
       (m) => m.ProfilePage,
     ),
   },
+  {
+    // paths.connect(token): a scanned connect code; a visitor sees whose it is, signs in, comes back.
+    path: '/connect/:token',
+    lazy: screen(
+      () => import('../../features/connect/connect-page'),
+      (m) => m.ConnectPage,
+    ),
+  },
 ];
 
 export const communityMemberRoutes: RouteObject[] = [
@@ -27,6 +35,14 @@ export const communityMemberRoutes: RouteObject[] = [
     lazy: screen(
       () => import('../../features/connections/connections-page'),
       (m) => m.ConnectionsPage,
+    ),
+  },
+  {
+    // The member's own connect code, full screen (white in both themes, the screen kept awake).
+    path: paths.connectCode,
+    lazy: screen(
+      () => import('../../features/dashboard/connect-code-page'),
+      (m) => m.ConnectCodePage,
     ),
   },
   {

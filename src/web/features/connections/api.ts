@@ -30,9 +30,10 @@ export function useRespondToRequest() {
         const request = previous.incoming.find((r) => r.id === id);
         const connections =
           accept && request
-            ? [...previous.connections, { id, createdAt: request.createdAt, member: request.requester }].sort((a, b) =>
-                a.member.username.localeCompare(b.member.username, undefined, { sensitivity: 'base' }),
-              )
+            ? [
+                ...previous.connections,
+                { id, createdAt: request.createdAt, member: request.requester, metAt: null },
+              ].sort((a, b) => a.member.username.localeCompare(b.member.username, undefined, { sensitivity: 'base' }))
             : previous.connections;
         queryClient.setQueryData<ConnectionsResponse>(connectionsKey, {
           incoming: previous.incoming.filter((r) => r.id !== id),

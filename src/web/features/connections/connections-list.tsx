@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Mail, Users } from 'lucide-react';
 import { NO_CONNECTIONS, NO_CONNECTIONS_MATCH } from '../../../shared/connections';
 import type { ConnectionsResponse } from '../../../shared/connections';
+import { metAtText } from '../../../shared/connect-code-texts';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';
@@ -80,9 +81,12 @@ export function ConnectionsList({
         </p>
       ) : (
         <ul className={cn('-mx-2 max-h-96 space-y-0.5 overflow-y-auto px-2')}>
-          {shown.map(({ id, member }) => (
+          {shown.map(({ id, member, metAt }) => (
             <li key={id} className="flex items-center gap-2">
-              <PersonLink person={member} className="flex-1" />
+              <div className="min-w-0 flex-1">
+                <PersonLink person={member} />
+                {metAt && <p className="-mt-1 pb-1 pl-15 text-xs break-words text-fg-muted">{metAtText(metAt.name)}</p>}
+              </div>
               <Link
                 to={messagePath(member.username)}
                 aria-label={`Message ${displayName(member)}`}

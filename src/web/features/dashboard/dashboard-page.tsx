@@ -23,6 +23,7 @@ import {
 } from '../profile/profile-sections';
 import { AvatarEditor } from './avatar-editor';
 import { CalendarFeed } from './calendar-feed';
+import { ConnectCode } from './connect-code';
 import { DeleteAccount } from './delete-account';
 import { NotificationPreferences } from './notification-preferences';
 import { ProfileForm } from './profile-form';
@@ -149,6 +150,7 @@ export function DashboardPage() {
           </div>
           <div className="space-y-6">
             <StatsSection stats={data.stats} />
+            <ConnectCode />
             <DoorDutyList />
             <ProfileSection
               id="my-connections-heading"

@@ -66,7 +66,7 @@ export function useConnectionAction(username: string) {
         const delta = connected && !wasConnected ? 1 : wasConnected && !connected ? -1 : 0;
         queryClient.setQueryData<ProfileResponse>(key, {
           ...previous,
-          relation: { state: nextState[action.kind], connectionId: previous.relation.connectionId },
+          relation: { state: nextState[action.kind], connectionId: previous.relation.connectionId, metAt: null },
           stats: { ...previous.stats, connections: Math.max(0, previous.stats.connections + delta) },
         });
       }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { ArrowLeft, Check, Clock, Mail, Pencil, RotateCw, UserMinus, UserPlus, UserX } from 'lucide-react';
+import { metAtText } from '../../../shared/connect-code-texts';
 import { PROFILE_NOT_FOUND, PROFILE_NOT_FOUND_TEXT, type ProfileResponse } from '../../../shared/members';
 import { Alert } from '../../components/alert';
 import { BlockButton } from '../../components/block-button';
@@ -232,6 +233,9 @@ function RelationActions({ data }: { data: ProfileResponse }) {
       )}
       {message}
       <BlockButton username={profile.username} />
+      {relation.state === 'connected' && relation.metAt && (
+        <p className="text-sm text-fg-muted">Connected · {metAtText(relation.metAt.name)}</p>
+      )}
     </>
   );
 }
