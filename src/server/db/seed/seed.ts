@@ -23,6 +23,7 @@ import {
   forums,
   jobs,
   messages,
+  morningAfterSends,
   notificationPreferences,
   podcasts,
   profiles,
@@ -50,6 +51,7 @@ import {
 import { jingleWav } from './audio';
 import { demoReminders } from './reminders';
 import { DEMO_DOOR_STAFF, demoCheckIns } from './check-ins';
+import { demoMorningAfter } from './morning-after';
 import { generateDemoImages } from './images';
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -954,6 +956,14 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions): 
     random: () => rand.next(),
   });
 
+  const mornings = demoMorningAfter({
+    events: eventRows,
+    checkIns: door.checkIns,
+    preferences: sent.preferences,
+    now,
+    timeZone,
+  });
+
   const contactRows = CONTACT_MESSAGES.map(({ daysAgo, ...m }) => ({ ...m, createdAt: ago(daysAgo * DAY) }));
 
   await db.transaction(async (tx: Tx) => {
@@ -979,6 +989,8 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions): 
     if (sent.preferences.length) await tx.insert(notificationPreferences).values(sent.preferences);
     if (door.checkIns.length) await tx.insert(eventCheckIns).values(door.checkIns);
     if (door.doorStaff.length) await tx.insert(eventDoorStaff).values(door.doorStaff);
+    if (mornings.sends.length) await tx.insert(morningAfterSends).values(mornings.sends);
+    if (mornings.jobRuns.length) await tx.insert(jobs).values(mornings.jobRuns);
   });
 
   return {
