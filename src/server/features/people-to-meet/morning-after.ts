@@ -34,6 +34,8 @@ const BATCH = 100;
 /** After each batch the sweep rests as long as the batch took: ranking is computed in this
  * process, which also answers requests. */
 const rest = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.min(ms, 1_000)));
+/** Lets waiting requests in between two members' rankings (a few milliseconds each at 500 people). */
+const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 /** How many people the mail suggests meeting. */
 const MATCHES = 3;
 
@@ -243,6 +245,7 @@ export async function sendMorningAfter(
       for (const person of batch.filter((p) => p.wants)) {
         const links = await unsubscribeLinks(db, config, { kind: 'member', id: person.user_id }, 'morning-after');
         messages.set(person.user_id, morningAfterMessage(person.email, contentFor(config, ctx, person), links));
+        await yieldToRequests();
       }
       const rows = batch.map((p) => ({ user_id: p.user_id, status: p.wants ? 'sent' : 'skipped' }));
       await db.transaction(async (tx) => {
