@@ -27,7 +27,7 @@ const HOUR_MS = 3_600_000;
 /** How long after its morning an event's mails may still go out. */
 export const MORNING_AFTER_WINDOW_MS = 24 * HOUR_MS;
 /** The furthest a morning after can be from its event's end: an event ending just after
- * midnight waits 33 hours (34 across a change to summer time), then the window. */
+ * midnight waits 33 hours (34 when the clocks go back that night), then the window. */
 const LOOK_BACK_MS = 35 * HOUR_MS + MORNING_AFTER_WINDOW_MS;
 /** Members per transaction, so a large event never holds one for long. */
 const BATCH = 100;
@@ -43,7 +43,8 @@ const MATCHES = 3;
 export function morningAfterAt(end: Date, timeZone: string): Date {
   const day = new Date(`${localDate(end, timeZone)}T00:00:00Z`);
   day.setUTCDate(day.getUTCDate() + 1);
-  return toInstant(`${day.toISOString().slice(0, 10)}T0${MORNING_AFTER_HOUR}:00`, timeZone)!;
+  const hour = String(MORNING_AFTER_HOUR).padStart(2, '0');
+  return toInstant(`${day.toISOString().slice(0, 10)}T${hour}:00`, timeZone)!;
 }
 
 type EventRow = {
