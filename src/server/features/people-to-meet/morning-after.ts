@@ -6,6 +6,7 @@ import type { Mailer, MailMessage } from '../../platform/mail';
 import { textToHtml } from '../../platform/mail-html';
 import { unsubscribeKey, unsubscribeLinks, type UnsubscribeLinks } from '../../platform/unsubscribe';
 import { localDate, toInstant } from '../../../shared/event-admin';
+import type { PersonToMeet } from '../../../shared/people-to-meet';
 import { rankPeople } from './rank';
 import { loadRoom, type RoomData } from './room';
 
@@ -38,6 +39,8 @@ const rest = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
 const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 /** How many people the mail suggests meeting. */
 const MATCHES = 3;
+/** How far down the ranking to look first (ranking words each person it returns). */
+const RANK_FIRST = 20;
 
 /** 9 AM on the calendar day after `end`, on the community's clock. */
 export function morningAfterAt(end: Date, timeZone: string): Date {
@@ -201,9 +204,15 @@ const profileUrl = (config: Pick<Config, 'publicUrl'>, username: string) =>
 /** One member's mail: their connections there, and the best-ranked people who came too and whom
  * they have not connected with (nor been turned down by, nor turned down). */
 function contentFor(config: Config, ctx: EventContext, member: RecipientRow): MorningAfterContent {
-  const ranked = rankPeople(ctx.room, member.user_id, ctx.room.members.length)?.people ?? [];
-  const matched = ranked
-    .filter((p) => p.relation === 'none' && ctx.checkedIn.has(p.id) && !ctx.declined.has(pairKey(member.user_id, p.id)))
+  const suitable = (p: PersonToMeet) =>
+    p.relation === 'none' && ctx.checkedIn.has(p.id) && !ctx.declined.has(pairKey(member.user_id, p.id));
+  // The top of the ranking is nearly always enough; the whole of it only when it is not.
+  let ranking = rankPeople(ctx.room, member.user_id, RANK_FIRST);
+  if (ranking && ranking.people.filter(suitable).length < MATCHES && ranking.total > ranking.people.length) {
+    ranking = rankPeople(ctx.room, member.user_id, ranking.total);
+  }
+  const matched = (ranking?.people ?? [])
+    .filter(suitable)
     .slice(0, MATCHES)
     .map((p) => ({
       name: p.fullName || p.username,
