@@ -49,6 +49,7 @@ import { accountRoutes } from './features/account/routes';
 import { calendarFeedAccountRoutes } from './features/events/personal-calendar';
 import { auditRoutes } from './features/audit/routes';
 import { reminderJob } from './features/events/reminders';
+import { morningAfterJob } from './features/people-to-meet/morning-after';
 import { jobRoutes } from './features/jobs/routes';
 import { checkInRoutes } from './features/check-in/routes';
 import { isDoorStaff } from './features/check-in/service';
@@ -160,6 +161,7 @@ export async function buildApp(options: BuildOptions) {
     definitions: [
       ...housekeepingJobs(config),
       reminderJob({ config, mailer }),
+      morningAfterJob({ config, mailer }),
       ...notificationJobs({ config, mailer }),
       ...(options.jobs ?? []),
     ],

@@ -3,7 +3,13 @@ import { z } from 'zod';
 // Notification e-mail: what a member chooses to get, and the one-click unsubscribe links every
 // such e-mail carries (server: platform/unsubscribe.ts, features/notifications/).
 
-export const NOTIFICATION_TOPICS = ['event-reminders', 'messages', 'connection-requests', 'forum-replies'] as const;
+export const NOTIFICATION_TOPICS = [
+  'event-reminders',
+  'messages',
+  'connection-requests',
+  'forum-replies',
+  'morning-after',
+] as const;
 export const notificationTopic = z.enum(NOTIFICATION_TOPICS);
 export type NotificationTopic = z.infer<typeof notificationTopic>;
 
@@ -13,6 +19,7 @@ export const TOPIC_WORDS: Record<NotificationTopic, string> = {
   messages: 'e-mails about new messages',
   'connection-requests': 'e-mails about connection requests',
   'forum-replies': 'e-mails about replies to your forum posts',
+  'morning-after': 'morning-after e-mails after events you checked in to',
 };
 
 /** A member's e-mail choices; without a saved choice everything is on. */
@@ -22,6 +29,7 @@ export const notificationPreferences = z
     messages: z.boolean(),
     connectionRequests: z.boolean(),
     forumReplies: z.boolean(),
+    morningAfter: z.boolean(),
   })
   .strict();
 export type NotificationPreferences = z.infer<typeof notificationPreferences>;
@@ -31,6 +39,7 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   messages: true,
   connectionRequests: true,
   forumReplies: true,
+  morningAfter: true,
 };
 
 export const unsubscribeQuery = z.object({

@@ -15,7 +15,13 @@ test('the dashboard saves each e-mail choice as it changes, and says so', async 
   await page.goto('/dashboard');
   const section = page.getByRole('region', { name: 'E-mail notifications' });
   await expect(section).toBeVisible();
-  for (const label of ['Event reminders', 'New messages', 'Connection requests', 'Replies to my forum posts']) {
+  for (const label of [
+    'Event reminders',
+    'New messages',
+    'Connection requests',
+    'Replies to my forum posts',
+    'The morning after an event I checked in to',
+  ]) {
     await expect(section.getByRole('checkbox', { name: label })).toBeChecked();
   }
   await expectNoAxeViolationsInBothThemes(page, 'dashboard e-mail notifications');
@@ -82,6 +88,7 @@ test('the unsubscribe link of a notification e-mail works signed out, at 320 px'
     messages: false,
     connectionRequests: true,
     forumReplies: true,
+    morningAfter: true,
   });
 
   // A link that is not ours says so, and changes nothing.

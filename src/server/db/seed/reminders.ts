@@ -84,6 +84,7 @@ export function demoReminders(input: {
       messages: i % 3 !== 0,
       connectionRequests: true,
       forumReplies: i % 2 === 1,
+      morningAfter: i % 4 !== 2,
       updatedAt: new Date(now.getTime() - (10 + i * 3) * DAY),
     }));
   return { reminders, jobRuns, preferences };

@@ -31,6 +31,7 @@ import { localStorage } from '../../platform/storage';
 import { wavSeconds } from './audio';
 import { drawDemoImages } from './images';
 import { DEMO_TIME_ZONE, clearDatabase, isDatabaseEmpty, seasonOf, seedDemo } from './seed';
+import { morningAfterAt } from '../../features/people-to-meet/morning-after';
 
 const ADMIN_EMAIL = 'Admin@PowerMixer.example';
 // The seed has no passwords of its own: the caller passes them (setup/demo-credentials.ts draws them).
@@ -339,6 +340,38 @@ describe('demo seed', { timeout: 60_000 }, () => {
       where s.event_id = (select id from events where start_time > ${now.toISOString()}::timestamptz
         order by start_time limit 1) order by p.username`);
     expect(staff.rows.map((r) => r.username)).toEqual(['andremitchell', 'tashagreene']);
+  });
+
+  it("recorded the latest event's morning-after e-mails: one per member who came, skipped for those who turned them off", async () => {
+    const latest = await database.db.execute<{ id: string; end_time: string | Date }>(sql`
+      select e.id, e.end_time from events e
+      where exists (select 1 from event_check_ins c where c.event_id = e.id) and e.end_time <= ${now.toISOString()}::timestamptz
+      order by e.end_time desc`);
+    const event = latest.rows.find((e) => morningAfterAt(new Date(e.end_time), DEMO_TIME_ZONE) <= now)!;
+    expect(event).toBeDefined();
+    const rows = await database.db.execute<{
+      event_id: string;
+      sent_at: string | Date;
+      status: string;
+      came: boolean;
+      off: boolean;
+    }>(sql`
+      select s.event_id, s.sent_at, s.status,
+        exists (select 1 from event_check_ins c where c.event_id = s.event_id and c.ticket = 'member:' || s.user_id) as came,
+        coalesce((select not np.morning_after from notification_preferences np where np.user_id = s.user_id), false) as off
+      from morning_after_sends s`);
+    const came = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from event_check_ins
+      where event_id = ${event.id} and guest_id is null`);
+    expect(rows.rows).toHaveLength(came.rows[0]!.n);
+    const morning = morningAfterAt(new Date(event.end_time), DEMO_TIME_ZONE).getTime();
+    for (const r of rows.rows) {
+      expect(r.event_id).toBe(event.id);
+      expect(r.came).toBe(true);
+      expect(r.status).toBe(r.off ? 'skipped' : 'sent');
+      expect(new Date(r.sent_at).getTime()).toBeGreaterThanOrEqual(morning);
+      expect(new Date(r.sent_at).getTime()).toBeLessThan(morning + 60_000);
+    }
+    expect(rows.rows.filter((r) => r.status === 'sent').length).toBeGreaterThan(5);
   });
 
   it('keeps connections to one row per pair, with every status', async () => {

@@ -23,6 +23,7 @@ import {
   forums,
   jobs,
   messages,
+  morningAfterSends,
   notificationPreferences,
   podcasts,
   profiles,
@@ -51,6 +52,7 @@ import { jingleWav } from './audio';
 import { demoReminders } from './reminders';
 import { DEMO_DOOR_STAFF, demoCheckIns } from './check-ins';
 import { demoMetAt } from './met-at';
+import { demoMorningAfter } from './morning-after';
 import { generateDemoImages } from './images';
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -964,6 +966,14 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions): 
     now,
   });
 
+  const mornings = demoMorningAfter({
+    events: eventRows,
+    checkIns: door.checkIns,
+    preferences: sent.preferences,
+    now,
+    timeZone,
+  });
+
   const contactRows = CONTACT_MESSAGES.map(({ daysAgo, ...m }) => ({ ...m, createdAt: ago(daysAgo * DAY) }));
 
   await db.transaction(async (tx: Tx) => {
@@ -990,6 +1000,8 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions): 
     if (door.checkIns.length) await tx.insert(eventCheckIns).values(door.checkIns);
     if (door.doorStaff.length) await tx.insert(eventDoorStaff).values(door.doorStaff);
     if (metAtRows.length) await tx.insert(connections).values(metAtRows);
+    if (mornings.sends.length) await tx.insert(morningAfterSends).values(mornings.sends);
+    if (mornings.jobRuns.length) await tx.insert(jobs).values(mornings.jobRuns);
   });
 
   return {

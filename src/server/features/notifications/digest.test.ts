@@ -169,6 +169,7 @@ describe('notification e-mails for members who are away', () => {
       messages: false,
       connectionRequests: true,
       forumReplies: true,
+      morningAfter: true,
     });
     expect(off.statusCode).toBe(200);
     await message(jordan.user.id, gus.user.id);

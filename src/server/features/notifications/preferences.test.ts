@@ -16,9 +16,15 @@ beforeAll(async () => {
 afterAll(async () => ctx?.close());
 
 const db = () => ctx.database.db;
-const ALL_ON = { eventReminders: true, messages: true, connectionRequests: true, forumReplies: true };
+const ALL_ON = {
+  eventReminders: true,
+  messages: true,
+  connectionRequests: true,
+  forumReplies: true,
+  morningAfter: true,
+};
 
-async function tokenFor(userId: string, topic: 'messages' | 'event-reminders' | 'forum-replies') {
+async function tokenFor(userId: string, topic: 'messages' | 'event-reminders' | 'forum-replies' | 'morning-after') {
   const links = await unsubscribeLinks(
     db(),
     { publicUrl: 'http://localhost:3000' },
@@ -111,7 +117,25 @@ describe('/api/unsubscribe (one click, no session)', () => {
       messages: false,
       connectionRequests: true,
       forumReplies: false,
+      morningAfter: true,
     });
+  });
+
+  it('the morning-after link turns off the morning-after e-mail, and the dashboard can turn it back on', async () => {
+    const { client, user } = await registeredClient(ctx.app);
+    const token = await tokenFor(user.id, 'morning-after');
+    const words = 'morning-after e-mails after events you checked in to';
+    expect((await ctx.app.inject({ url: `/api/unsubscribe?token=${token}` })).json()).toEqual({
+      topic: 'morning-after',
+      words,
+      done: false,
+    });
+    const res = await oneClick(token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ topic: 'morning-after', words, done: true });
+    expect((await client.get('/api/notifications/preferences')).json()).toEqual({ ...ALL_ON, morningAfter: false });
+    const on = await client.request('PUT', '/api/notifications/preferences', ALL_ON);
+    expect(on.json()).toEqual(ALL_ON);
   });
 
   it('a tampered token, or one rewritten to name another member, is refused and changes nothing', async () => {

@@ -32,7 +32,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'member' },
       schema: {
         tags: ['notifications'],
-        summary: 'Save your e-mail notification choices (all four)',
+        summary: 'Save your e-mail notification choices (all of them)',
         body: notificationPreferences,
         response: { 200: notificationPreferences, ...errors },
       },

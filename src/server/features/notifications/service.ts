@@ -21,6 +21,7 @@ type PreferenceRow = {
   messages: boolean;
   connection_requests: boolean;
   forum_replies: boolean;
+  morning_after: boolean;
 };
 
 const present = (row: PreferenceRow | undefined): NotificationPreferences =>
@@ -30,27 +31,30 @@ const present = (row: PreferenceRow | undefined): NotificationPreferences =>
         messages: row.messages,
         connectionRequests: row.connection_requests,
         forumReplies: row.forum_replies,
+        morningAfter: row.morning_after,
       }
     : DEFAULT_NOTIFICATION_PREFERENCES;
 
 export async function getPreferences(db: Db, userId: string): Promise<NotificationPreferences> {
   const result = await db.execute<PreferenceRow>(sql`select event_reminders, messages, connection_requests,
-    forum_replies from notification_preferences where user_id = ${userId}`);
+    forum_replies, morning_after from notification_preferences where user_id = ${userId}`);
   return present(result.rows[0]);
 }
 
-/** Saves all four choices (the dashboard sends the whole set). */
+/** Saves every choice (the dashboard sends the whole set). */
 export async function savePreferences(
   db: Db,
   userId: string,
   p: NotificationPreferences,
 ): Promise<NotificationPreferences> {
   const result = await db.execute<PreferenceRow>(sql`insert into notification_preferences
-      (user_id, event_reminders, messages, connection_requests, forum_replies, updated_at)
-    values (${userId}, ${p.eventReminders}, ${p.messages}, ${p.connectionRequests}, ${p.forumReplies}, now())
+      (user_id, event_reminders, messages, connection_requests, forum_replies, morning_after, updated_at)
+    values (${userId}, ${p.eventReminders}, ${p.messages}, ${p.connectionRequests}, ${p.forumReplies},
+      ${p.morningAfter}, now())
     on conflict (user_id) do update set event_reminders = excluded.event_reminders, messages = excluded.messages,
-      connection_requests = excluded.connection_requests, forum_replies = excluded.forum_replies, updated_at = now()
-    returning event_reminders, messages, connection_requests, forum_replies`);
+      connection_requests = excluded.connection_requests, forum_replies = excluded.forum_replies,
+      morning_after = excluded.morning_after, updated_at = now()
+    returning event_reminders, messages, connection_requests, forum_replies, morning_after`);
   return present(result.rows[0]);
 }
 
@@ -59,6 +63,7 @@ const COLUMN: Record<NotificationTopic, string> = {
   messages: 'messages',
   'connection-requests': 'connection_requests',
   'forum-replies': 'forum_replies',
+  'morning-after': 'morning_after',
 };
 
 /** The install's key as it is: reading a link never makes one (a link before any mail was

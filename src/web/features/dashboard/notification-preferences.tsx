@@ -24,6 +24,11 @@ const CHOICES: { key: keyof Preferences; label: string; hint: string }[] = [
     label: 'Replies to my forum posts',
     hint: 'When someone replies to a discussion you started.',
   },
+  {
+    key: 'morningAfter',
+    label: 'The morning after an event I checked in to',
+    hint: 'At 9 AM the next day: the people you connected with there, and those you were matched with but did not meet.',
+  },
 ];
 
 /** The dashboard's "E-mail notifications": each kind on or off, saved as soon as it changes. */

@@ -1,0 +1,330 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Mailer } from '../../platform/mail';
+import { manualClock } from '../../platform/clock';
+import { readUnsubscribeToken, unsubscribeKey } from '../../platform/unsubscribe';
+import { createEvent, createMembers } from '../../test/factories';
+import { createTestContext, type TestContext } from '../../test/harness';
+import { startWorker, type Worker } from '../../test/workers';
+import { saveOffersAsks } from '../members/offers-asks';
+import { morningAfterAt, morningAfterSubject, sendMorningAfter } from './morning-after';
+
+// The morning-after e-mail: due at 9 AM on the community's clock the day after the event, once
+// per member who checked in (however many sweeps and processes), none to those who turned it off
+// or did not come, and what it says.
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+const ZONE = 'America/New_York';
+
+interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  headers: Record<string, string> | null;
+}
+
+type Member = Awaited<ReturnType<typeof createMembers>>[number] & { name: string };
+
+/** Helpers over one test database. */
+function suite(ctx: () => TestContext) {
+  const db = () => ctx().database.db;
+  // Sorted here: the database's collation may order addresses otherwise.
+  const mails = async (eventName: string) =>
+    (
+      await db().execute<Mail & Record<string, unknown>>(sql`select "to", subject, text, html, headers
+        from email_outbox where subject = ${morningAfterSubject(eventName)}`)
+    ).rows.sort((a, b) => a.to.localeCompare(b.to));
+  const sends = async (eventId: string) =>
+    (
+      await db().execute<{ user_id: string; status: string }>(
+        sql`select user_id, status from morning_after_sends where event_id = ${eventId}`,
+      )
+    ).rows.sort((a, b) => a.user_id.localeCompare(b.user_id));
+  async function members(names: string[]): Promise<Member[]> {
+    const made = await createMembers(db(), names.length, 'ma');
+    for (const [i, m] of made.entries()) {
+      await db().execute(sql`update profiles set full_name = ${names[i]} where id = ${m.id}`);
+    }
+    return made.map((m, i) => ({ ...m, name: names[i]! }));
+  }
+  /** Registered (attending) and, unless `came` is false, admitted at the door. */
+  async function attend(eventId: string, member: Member, came = true, at = new Date()) {
+    await db().execute(
+      sql`insert into event_attendees (event_id, user_id, status) values (${eventId}, ${member.id}, 'attending')`,
+    );
+    if (came)
+      await db().execute(sql`insert into event_check_ins (event_id, ticket, user_id, checked_in_at, device)
+        values (${eventId}, ${`member:${member.id}`}, ${member.id}, ${at.toISOString()}::timestamptz, 'Front door')`);
+  }
+  async function connect(a: Member, b: Member, at: Date, metAt: string | null = null) {
+    await db()
+      .execute(sql`insert into connections (requester_id, recipient_id, status, met_at_event_id, created_at, updated_at)
+      values (${a.id}, ${b.id}, 'accepted', ${metAt}, ${at.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz)`);
+  }
+  return { db, mails, sends, members, attend, connect };
+}
+
+/** An evening event on `day` (YYYY-MM-DD, community time), 6 to 9 PM. */
+async function eveningEvent(t: ReturnType<typeof suite>, day: string, overrides: { recapVideoUrl?: string } = {}) {
+  const start = new Date(`${day}T23:00:00Z`); // 6 PM in Boston in winter
+  return createEvent(t.db(), {
+    name: `Harbor Lights Mixer ${day}`,
+    status: 'completed',
+    startTime: start,
+    endTime: new Date(start.getTime() + 3 * HOUR),
+    ...overrides,
+  });
+}
+
+describe('when the morning after is', () => {
+  it('is 9 AM on the next calendar day on the community clock, across midnight and summer time', () => {
+    // Ends 9 PM on Thursday, December 3 (EST): Friday at 9 AM, 14:00 UTC.
+    expect(morningAfterAt(new Date('2026-12-04T02:00:00Z'), ZONE)).toEqual(new Date('2026-12-04T14:00:00Z'));
+    // Ends at 12:30 AM on Saturday: the morning after is Sunday's.
+    expect(morningAfterAt(new Date('2026-12-05T05:30:00Z'), ZONE)).toEqual(new Date('2026-12-06T14:00:00Z'));
+    // Ends Saturday, March 13, 2027 at 9 PM EST; clocks go forward that night: 9 AM EDT is 13:00 UTC.
+    expect(morningAfterAt(new Date('2027-03-14T02:00:00Z'), ZONE)).toEqual(new Date('2027-03-14T13:00:00Z'));
+    // Another community's clock.
+    expect(morningAfterAt(new Date('2026-12-04T02:00:00Z'), 'Europe/Berlin')).toEqual(new Date('2026-12-05T08:00:00Z'));
+  });
+});
+
+describe('the morning-after e-mail (controlled clock)', () => {
+  const clock = manualClock('2026-12-03T12:00:00Z');
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext({ JOBS_CHECK_MS: '3600000', SITE_TIMEZONE: ZONE }, { clock });
+  });
+  afterAll(async () => ctx?.close());
+  const t = suite(() => ctx);
+  const tick = () => ctx.app.services.jobs.tick();
+  const people: Record<string, Member> = {};
+  let event: Awaited<ReturnType<typeof eveningEvent>>;
+
+  beforeAll(async () => {
+    const names = [
+      'Ana Reyes',
+      'Ben Okafor',
+      'Cal Moreno',
+      'Dee Wallace',
+      'Eve Lin',
+      'Fay Brooks',
+      'Gil Park',
+      'Hal Stone',
+    ];
+    for (const m of await t.members(names)) people[m.name.split(' ')[0]!.toLowerCase()] = m;
+    const { ana, ben, cal, dee, eve, fay, gil, hal } = people as Record<string, Member>;
+    event = await eveningEvent(t, '2026-12-03');
+    const during = new Date(event.startTime.getTime() + HOUR);
+    for (const m of [ana!, ben!, cal!, eve!, fay!, gil!, hal!]) await t.attend(event.id, m, true, during);
+    // Dee registered and matches Ana best, but never came.
+    await t.attend(event.id, dee!, false);
+    await saveOffersAsks(t.db(), ana!.id, { offers: ['commercial lending'], asks: ['a general contractor'] });
+    await saveOffersAsks(t.db(), ben!.id, { offers: [], asks: ['a lender'] });
+    await saveOffersAsks(t.db(), dee!.id, { offers: ['general contracting'], asks: [] });
+    // Cal and Ana scanned each other's codes there; Gil accepted Ana's request during the event;
+    // Fay and Ana have been connected for months.
+    await t.connect(cal!, ana!, during, event.id);
+    await t.connect(ana!, gil!, new Date(during.getTime() + 30 * MINUTE));
+    await t.connect(fay!, ana!, new Date(event.startTime.getTime() - 90 * DAY));
+    // Ana's guest came too: guests get no morning-after e-mail.
+    const guest = await t.db().execute<{
+      id: string;
+    }>(sql`insert into event_guests (event_id, profile_id, guest_name, guest_email)
+      values (${event.id}, ${ana!.id}, 'Gus Guest', 'gus.guest@example.com') returning id`);
+    await t.db().execute(sql`insert into event_check_ins (event_id, ticket, user_id, guest_id, checked_in_at, device)
+      values (${event.id}, ${`guest:${guest.rows[0]!.id}`}, ${ana!.id}, ${guest.rows[0]!.id},
+        ${during.toISOString()}::timestamptz, 'Front door')`);
+    await t.db().execute(sql`insert into notification_preferences (user_id, morning_after) values (${eve!.id}, false)`);
+  });
+
+  it('nothing at 8:59 AM; from 9 AM one e-mail to each member who checked in, however many sweeps', async () => {
+    const nine = new Date('2026-12-04T14:00:00Z');
+    clock.set(new Date(nine.getTime() - MINUTE));
+    await tick();
+    expect(await t.mails(event.name)).toEqual([]);
+    expect(await t.sends(event.id)).toEqual([]);
+
+    clock.set(nine);
+    await Promise.all([tick(), tick()]);
+    await tick();
+    // Another sweep in a later period finds nothing left to do.
+    clock.set(new Date(nine.getTime() + 10 * MINUTE));
+    await tick();
+    const sent = await t.mails(event.name);
+    const { ana, ben, cal, dee, eve, fay, gil, hal } = people as Record<string, Member>;
+    expect(sent.map((m) => m.to)).toEqual(
+      [ana, ben, cal, fay, gil, hal].map((m) => m!.email).sort((a, b) => a.localeCompare(b)),
+    );
+    expect(sent.some((m) => m.to === dee!.email || m.to === 'gus.guest@example.com')).toBe(false);
+    // Eve turned it off: recorded as skipped, so no later sweep reconsiders her.
+    expect(await t.sends(event.id)).toEqual(
+      [ana, ben, cal, eve, fay, gil, hal]
+        .map((m) => ({ user_id: m!.id, status: m === eve ? 'skipped' : 'sent' }))
+        .sort((a, b) => a.user_id.localeCompare(b.user_id)),
+    );
+  });
+
+  it('lists the people met there and the matches not met with Connect links, then the recap link', async () => {
+    const { ana, ben, cal, dee, fay, gil, hal } = people as Record<string, Member>;
+    const mail = (await t.mails(event.name)).find((m) => m.to === ana!.email)!;
+    const url = (m: Member) => `http://localhost:3000/user/${m.username}`;
+    expect(mail.subject).toBe(`After ${event.name}: the people you met`);
+    expect(mail.text).toContain(`Hello Ana Reyes,\n\nThank you for coming to ${event.name}.`);
+    expect(mail.text).toContain(
+      `People you connected with:\n  - Cal Moreno: ${url(cal!)}\n  - Gil Park: ${url(gil!)}\n\n`,
+    );
+    expect(mail.text).not.toContain('Fay Brooks');
+    expect(mail.text).toContain(
+      `People you were matched with but did not meet:\n  - Ben Okafor, looking for a lender; you offer commercial lending. Connect: ${url(ben!)}\n\n`,
+    );
+    expect(mail.text).not.toContain('Dee Wallace');
+    expect(mail.text).toContain(
+      `The recap will be on the event page once it is posted: http://localhost:3000/events/${event.id}`,
+    );
+    // The HTML part says the same, with the links as links.
+    expect(mail.html).toContain(`<li>Cal Moreno: <a href="${url(cal!)}">${url(cal!)}</a></li>`);
+    expect(mail.html).toContain(`Connect: <a href="${url(ben!)}">`);
+
+    // Ben connected with nobody; Ana is his match (he looks for a lender).
+    const toBen = (await t.mails(event.name)).find((m) => m.to === ben!.email)!;
+    expect(toBen.text).not.toContain('People you connected with');
+    expect(toBen.text).toContain(`  - Ana Reyes, offers commercial lending; you are looking for a lender. Connect:`);
+    // Fay met nobody new, but shares Ana as a connection with Cal and Gil.
+    const toFay = (await t.mails(event.name)).find((m) => m.to === fay!.email)!;
+    expect(toFay.text).toContain(`  - Cal Moreno, 1 mutual connection. Connect: ${url(cal!)}`);
+    // Hal has neither: a short thank-you and the recap line.
+    const toHal = (await t.mails(event.name)).find((m) => m.to === hal!.email)!;
+    expect(toHal.text).not.toMatch(/People you/);
+    expect(toHal.text).toContain('We hope you left with a few good conversations.');
+    expect(toHal.text).toContain(`http://localhost:3000/events/${event.id}`);
+    void dee;
+  });
+
+  it('carries the one-click unsubscribe, which turns the next one off', async () => {
+    const { ben } = people as Record<string, Member>;
+    const mail = (await t.mails(event.name)).find((m) => m.to === ben!.email)!;
+    expect(mail.headers!['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    const oneClick = /<([^>]+)>/.exec(mail.headers!['List-Unsubscribe']!)![1]!;
+    const token = new URL(oneClick).searchParams.get('token')!;
+    expect(readUnsubscribeToken(await unsubscribeKey(t.db()), token)).toEqual({
+      subscriber: { kind: 'member', id: ben!.id },
+      topic: 'morning-after',
+    });
+    expect(mail.text).toContain(
+      'You get this e-mail because morning-after e-mails after events you checked in to are on in your e-mail preferences.',
+    );
+    expect(mail.text).toContain(`/unsubscribe?token=${token}`);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/unsubscribe?token=${encodeURIComponent(token)}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(res.statusCode).toBe(200);
+
+    // The next evening's event, with its recap already posted: Ben is recorded as skipped.
+    const next = await eveningEvent(t, '2026-12-04', { recapVideoUrl: 'https://www.youtube.com/watch?v=recap123' });
+    const { ana } = people as Record<string, Member>;
+    await t.attend(next.id, ana!);
+    await t.attend(next.id, ben!);
+    clock.set(new Date('2026-12-05T14:00:00Z'));
+    await tick();
+    const sent = await t.mails(next.name);
+    expect(sent.map((m) => m.to)).toEqual([ana!.email]);
+    expect(sent[0]!.text).toContain(`Watch the recap: http://localhost:3000/events/${next.id}`);
+    expect(await t.sends(next.id)).toContainEqual({ user_id: ben!.id, status: 'skipped' });
+  });
+
+  it('after an outage of more than a day, an event is left unsent and unrecorded', async () => {
+    const { ana } = people as Record<string, Member>;
+    const late = await eveningEvent(t, '2026-12-06');
+    await t.attend(late.id, ana!);
+    // Its morning after was December 7 at 9 AM; every process was down until the 8th at 9:05 AM.
+    clock.set(new Date('2026-12-08T14:05:00Z'));
+    await tick();
+    expect(await t.mails(late.name)).toEqual([]);
+    expect(await t.sends(late.id)).toEqual([]);
+  });
+
+  it('a sweep that dies mid-way is finished by the next, and nobody gets two', async () => {
+    const crowd = await t.members(Array.from({ length: 7 }, (_, i) => `Crowd Member ${i + 1}`));
+    const party = await eveningEvent(t, '2026-12-09');
+    for (const m of crowd) await t.attend(party.id, m);
+    const now = new Date('2026-12-10T14:01:00Z');
+    const mailer = ctx.app.services.mailer;
+    let calls = 0;
+    // The process dies while writing its third batch: that batch's transaction never commits.
+    const dying: Mailer = {
+      ...mailer,
+      sendMany: async (messages, tx) => {
+        if (++calls === 3) throw new Error('killed');
+        return mailer.sendMany(messages, tx);
+      },
+    };
+    const deps = { db: t.db(), config: ctx.app.services.config, mailer: dying };
+    await expect(sendMorningAfter(deps, now, { batch: 2 })).rejects.toThrow('killed');
+    expect(await t.mails(party.name)).toHaveLength(4);
+    expect(await t.sends(party.id)).toHaveLength(4);
+
+    expect(await sendMorningAfter({ ...deps, mailer }, now, { batch: 2 })).toEqual({ events: 1, sent: 3, skipped: 0 });
+    expect(await sendMorningAfter({ ...deps, mailer }, now)).toEqual({ events: 0, sent: 0, skipped: 0 });
+    const all = await t.mails(party.name);
+    expect(all.map((m) => m.to)).toEqual(crowd.map((m) => m.email).sort((a, b) => a.localeCompare(b)));
+  });
+});
+
+// Two more server processes on the same PostgreSQL database, each sweeping at the same moments.
+const serverUrl = process.env.TEST_DATABASE_URL;
+
+describe.skipIf(!serverUrl)('the morning-after e-mail from three processes (PostgreSQL)', () => {
+  const clock = manualClock('2026-12-03T12:00:00Z');
+  let ctx: TestContext;
+  const workers: Worker[] = [];
+  beforeAll(async () => {
+    ctx = await createTestContext({ JOBS_CHECK_MS: '3600000', SITE_TIMEZONE: ZONE }, { clock });
+    for (let i = 0; i < 2; i++) {
+      workers.push(await startWorker(ctx.databaseUrl!, { clock: clock.now(), env: { SITE_TIMEZONE: ZONE } }));
+    }
+  });
+  afterAll(async () => {
+    for (const w of workers) await w.close();
+    await ctx?.close();
+  });
+  const t = suite(() => ctx);
+
+  it('each member who checked in gets exactly one', async () => {
+    const event = await eveningEvent(t, '2026-12-03');
+    const crowd = await t.members(Array.from({ length: 30 }, (_, i) => `Sweeper ${i + 1}`));
+    for (const m of crowd) await t.attend(event.id, m);
+    const everyone = async (at: Date) => {
+      clock.set(at);
+      await Promise.all(workers.map((w) => w.setClock(at)));
+      await Promise.all([...workers.flatMap((w) => [w.tick(), w.tick()]), ctx.app.services.jobs.tick()]);
+    };
+    await everyone(new Date('2026-12-04T13:59:00Z'));
+    expect(await t.mails(event.name)).toEqual([]);
+    await everyone(new Date('2026-12-04T14:00:00Z'));
+    // A process that passed its lease (or a kill) leaves the period to a later one: run every process again.
+    await everyone(new Date('2026-12-04T14:05:00Z'));
+    const all = await t.mails(event.name);
+    expect(all.map((m) => m.to)).toEqual(crowd.map((m) => m.email).sort((a, b) => a.localeCompare(b)));
+    expect(await t.sends(event.id)).toHaveLength(30);
+  });
+
+  it('sweeps that overlap (one that passed its lease and the one that took over) still send each once', async () => {
+    const event = await eveningEvent(t, '2026-12-05');
+    const crowd = await t.members(Array.from({ length: 40 }, (_, i) => `Overlap ${i + 1}`));
+    for (const m of crowd) await t.attend(event.id, m);
+    const { db } = ctx.database;
+    const deps = { db, config: ctx.app.services.config, mailer: ctx.app.services.mailer };
+    const now = new Date('2026-12-06T14:02:00Z');
+    const results = await Promise.all([1, 2, 3].map(() => sendMorningAfter(deps, now, { batch: 7 })));
+    expect(results.reduce((n, r) => n + r.sent, 0)).toBe(40);
+    const all = await t.mails(event.name);
+    expect(all.map((m) => m.to)).toEqual(crowd.map((m) => m.email).sort((a, b) => a.localeCompare(b)));
+  });
+});

@@ -1,0 +1,285 @@
+import { sql } from 'drizzle-orm';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import type { JobDefinition } from '../../platform/jobs';
+import type { Mailer, MailMessage } from '../../platform/mail';
+import { textToHtml } from '../../platform/mail-html';
+import { unsubscribeKey, unsubscribeLinks, type UnsubscribeLinks } from '../../platform/unsubscribe';
+import { localDate, toInstant } from '../../../shared/event-admin';
+import type { PersonToMeet } from '../../../shared/people-to-meet';
+import { rankPeople } from './rank';
+import { loadRoom, type RoomData } from './room';
+
+// The morning after an event (9 AM in the community's time zone, SITE_TIMEZONE), each member
+// who checked in gets one e-mail: the people they connected with there, up to three people
+// People to meet matched them with who also came but whom they have not connected with (each
+// with a Connect link to their profile), and the recap link. A recurring job looks at the data
+// as it is: an event is due from its morning after for a day; a member's mail is recorded in
+// `morning_after_sends` (event, member) in the same transaction that puts it in the outbox, so it
+// goes out once however many processes sweep, and a sweep killed mid-way is finished by the next.
+// A member who turned these e-mails off is recorded as skipped. After an outage longer than a
+// day, an event's mails are not sent (a "morning after" three days late is noise) and nothing
+// is recorded for them: the rows say what was sent or declined, not what was missed.
+
+export const MORNING_AFTER_JOB = 'morning-after';
+/** The hour of the morning after, on the community's clock. */
+export const MORNING_AFTER_HOUR = 9;
+const HOUR_MS = 3_600_000;
+/** How long after its morning an event's mails may still go out. */
+export const MORNING_AFTER_WINDOW_MS = 24 * HOUR_MS;
+/** The furthest a morning after can be from its event's end: an event ending just after
+ * midnight waits 33 hours (34 when the clocks go back that night), then the window. */
+const LOOK_BACK_MS = 35 * HOUR_MS + MORNING_AFTER_WINDOW_MS;
+/** Members per transaction, so a large event never holds one for long. */
+const BATCH = 100;
+/** After each batch the sweep rests as long as the batch took: ranking is computed in this
+ * process, which also answers requests. */
+const rest = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.min(ms, 1_000)));
+/** Lets waiting requests in between two members' rankings (a few milliseconds each at 500 people). */
+const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** How many people the mail suggests meeting. */
+const MATCHES = 3;
+/** How far down the ranking to look first (ranking words each person it returns). */
+const RANK_FIRST = 20;
+
+/** 9 AM on the calendar day after `end`, on the community's clock. */
+export function morningAfterAt(end: Date, timeZone: string): Date {
+  const day = new Date(`${localDate(end, timeZone)}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + 1);
+  const hour = String(MORNING_AFTER_HOUR).padStart(2, '0');
+  return toInstant(`${day.toISOString().slice(0, 10)}T${hour}:00`, timeZone)!;
+}
+
+type EventRow = {
+  id: string;
+  name: string;
+  start_time: Date | string;
+  end_time: Date | string;
+  recap_video_url: string | null;
+};
+
+type RecipientRow = { user_id: string; email: string; name: string; wants: boolean };
+
+type ConnectionRow = { a: string; b: string; username: string; name: string; other: string };
+
+export interface MorningAfterPerson {
+  name: string;
+  url: string;
+}
+
+export interface MorningAfterContent {
+  eventName: string;
+  /** The event page, where the recap is (or will be). */
+  eventUrl: string;
+  hasRecap: boolean;
+  name: string;
+  connected: MorningAfterPerson[];
+  matched: (MorningAfterPerson & { reason: string })[];
+}
+
+export const morningAfterSubject = (eventName: string) => `After ${eventName}: the people you met`;
+
+/** The mail's text; the HTML part says the same words. */
+export function morningAfterText(content: MorningAfterContent, footer: string): string {
+  const { connected, matched } = content;
+  const recap = content.hasRecap
+    ? `Watch the recap: ${content.eventUrl}`
+    : `The recap will be on the event page once it is posted: ${content.eventUrl}`;
+  const opening =
+    connected.length + matched.length > 0
+      ? `Thank you for coming to ${content.eventName}. Here are the people you met there, and a few worth meeting next.`
+      : `Thank you for coming to ${content.eventName}. We hope you left with a few good conversations.`;
+  return [
+    `Hello ${content.name},`,
+    '',
+    opening,
+    ...(connected.length ? ['', 'People you connected with:', ...connected.map((p) => `  - ${p.name}: ${p.url}`)] : []),
+    ...(matched.length
+      ? [
+          '',
+          'People you were matched with but did not meet:',
+          ...matched.map((p) => `  - ${p.name}, ${p.reason}. Connect: ${p.url}`),
+        ]
+      : []),
+    '',
+    recap,
+    '',
+    'See you at the next one,',
+    'Power Mixer',
+    '',
+    '--',
+    footer,
+  ].join('\n');
+}
+
+export function morningAfterMessage(to: string, content: MorningAfterContent, links: UnsubscribeLinks): MailMessage {
+  const subject = morningAfterSubject(content.eventName);
+  const text = morningAfterText(content, links.footer);
+  return { to, subject, text, html: textToHtml(text, subject), headers: links.headers };
+}
+
+/** Events whose morning after is `now` or within the day before it. */
+async function dueEvents(db: Db, now: Date, timeZone: string): Promise<EventRow[]> {
+  const result = await db.execute<EventRow>(sql`select id, name, start_time, end_time, recap_video_url from events
+    where end_time <= ${now.toISOString()}::timestamptz
+      and end_time > ${new Date(now.getTime() - LOOK_BACK_MS).toISOString()}::timestamptz
+    order by end_time, id`);
+  return result.rows.filter((e) => {
+    const at = morningAfterAt(new Date(e.end_time), timeZone).getTime();
+    return at <= now.getTime() && now.getTime() - at < MORNING_AFTER_WINDOW_MS;
+  });
+}
+
+/** Members admitted at the door (guests are not: they have no account) with nothing recorded yet. */
+async function recipients(db: Db, eventId: string): Promise<RecipientRow[]> {
+  const result = await db.execute<RecipientRow>(sql`
+    select c.user_id, u.email, coalesce(nullif(p.full_name, ''), p.username) as name,
+      coalesce(np.morning_after, true) as wants
+    from event_check_ins c
+    join profiles p on p.id = c.user_id join "user" u on u.id = p.id
+    left join notification_preferences np on np.user_id = c.user_id
+    where c.event_id = ${eventId} and c.guest_id is null and c.ticket = 'member:' || c.user_id
+      and not exists (select 1 from morning_after_sends s where s.event_id = c.event_id and s.user_id = c.user_id)
+    order by c.user_id`);
+  return result.rows;
+}
+
+/** Everything about one event that every member's mail draws on, loaded once per sweep. */
+interface EventContext {
+  event: EventRow;
+  room: RoomData;
+  checkedIn: Set<string>;
+  /** Per member: the people they connected with at the event. */
+  connections: Map<string, MorningAfterPerson[]>;
+  /** Pairs that once said no ("a|b", sorted): never suggested again. */
+  declined: Set<string>;
+}
+
+const pairKey = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`);
+
+async function eventContext(db: Db, config: Config, event: EventRow, now: Date): Promise<EventContext> {
+  const at = now.toISOString();
+  const start = new Date(event.start_time).toISOString();
+  const [room, checkIns, connections] = await Promise.all([
+    loadRoom(db, event.id, now),
+    db.execute<{ user_id: string }>(sql`select user_id from event_check_ins
+      where event_id = ${event.id} and guest_id is null`),
+    // Tagged "met at" the event, or accepted between its start and now with someone who was there.
+    db.execute<ConnectionRow>(sql`
+      with there as (
+        select user_id from event_check_ins where event_id = ${event.id} and guest_id is null
+        union select user_id from event_attendees where event_id = ${event.id} and status = 'attending'
+      ),
+      made as (
+        select c.requester_id, c.recipient_id, c.created_at from connections c
+        where c.status = 'accepted' and (c.met_at_event_id = ${event.id} or (
+          c.updated_at >= ${start}::timestamptz and c.updated_at <= ${at}::timestamptz
+          and c.requester_id in (select user_id from there) and c.recipient_id in (select user_id from there)))
+      )
+      select m.requester_id as a, m.recipient_id as b, p.id as other, p.username,
+        coalesce(nullif(p.full_name, ''), p.username) as name
+      from made m join profiles p on p.id in (m.requester_id, m.recipient_id)
+      order by m.created_at, p.id`),
+  ]);
+  const byMember = new Map<string, MorningAfterPerson[]>();
+  for (const row of connections.rows) {
+    const member = row.other === row.a ? row.b : row.a;
+    const list = byMember.get(member) ?? byMember.set(member, []).get(member)!;
+    list.push({ name: row.name, url: profileUrl(config, row.username) });
+  }
+  return {
+    event,
+    room,
+    checkedIn: new Set(checkIns.rows.map((r) => r.user_id)),
+    connections: byMember,
+    declined: new Set(
+      room.pairs.filter((p) => p.status === 'rejected').map((p) => pairKey(p.requesterId, p.recipientId)),
+    ),
+  };
+}
+
+const profileUrl = (config: Pick<Config, 'publicUrl'>, username: string) =>
+  `${config.publicUrl}/user/${encodeURIComponent(username)}`;
+
+/** One member's mail: their connections there, and the best-ranked people who came too and whom
+ * they have not connected with (nor been turned down by, nor turned down). */
+function contentFor(config: Config, ctx: EventContext, member: RecipientRow): MorningAfterContent {
+  const suitable = (p: PersonToMeet) =>
+    p.relation === 'none' && ctx.checkedIn.has(p.id) && !ctx.declined.has(pairKey(member.user_id, p.id));
+  // The top of the ranking is nearly always enough; the whole of it only when it is not.
+  let ranking = rankPeople(ctx.room, member.user_id, RANK_FIRST);
+  if (ranking && ranking.people.filter(suitable).length < MATCHES && ranking.total > ranking.people.length) {
+    ranking = rankPeople(ctx.room, member.user_id, ranking.total);
+  }
+  const matched = (ranking?.people ?? [])
+    .filter(suitable)
+    .slice(0, MATCHES)
+    .map((p) => ({
+      name: p.fullName || p.username,
+      url: profileUrl(config, p.username),
+      reason: p.reasons[0]!,
+    }));
+  return {
+    eventName: ctx.event.name,
+    eventUrl: `${config.publicUrl}/events/${ctx.event.id}`,
+    hasRecap: Boolean(ctx.event.recap_video_url),
+    name: member.name,
+    connected: ctx.connections.get(member.user_id) ?? [],
+    matched,
+  };
+}
+
+/** Sends what is due at `now`; answers how many went and how many were skipped. */
+export async function sendMorningAfter(
+  deps: { db: Db; config: Config; mailer: Mailer },
+  now: Date,
+  options: { batch?: number } = {},
+): Promise<{ events: number; sent: number; skipped: number }> {
+  const { db, config, mailer } = deps;
+  const batchSize = options.batch ?? BATCH;
+  let events = 0;
+  let sent = 0;
+  let skipped = 0;
+  let lastBatchMs = 0;
+  for (const event of await dueEvents(db, now, config.SITE_TIMEZONE)) {
+    const people = await recipients(db, event.id);
+    if (people.length === 0) continue;
+    events++;
+    await unsubscribeKey(db);
+    const ctx = await eventContext(db, config, event, now);
+    for (let i = 0; i < people.length; i += batchSize) {
+      if (lastBatchMs > 0) await rest(lastBatchMs);
+      const started = performance.now();
+      const batch = people.slice(i, i + batchSize);
+      const messages = new Map<string, MailMessage>();
+      for (const person of batch.filter((p) => p.wants)) {
+        const links = await unsubscribeLinks(db, config, { kind: 'member', id: person.user_id }, 'morning-after');
+        messages.set(person.user_id, morningAfterMessage(person.email, contentFor(config, ctx, person), links));
+        await yieldToRequests();
+      }
+      const rows = batch.map((p) => ({ user_id: p.user_id, status: p.wants ? 'sent' : 'skipped' }));
+      await db.transaction(async (tx) => {
+        // Another process may have recorded some meanwhile: only what this insert wrote is mailed.
+        const written = await tx.execute<{ user_id: string; status: string }>(sql`
+          insert into morning_after_sends (event_id, user_id, status, sent_at)
+          select ${event.id}::uuid, t.user_id, t.status, ${now.toISOString()}::timestamptz
+          from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as t(user_id text, status text)
+          on conflict (event_id, user_id) do nothing
+          returning user_id, status`);
+        const mine = written.rows.filter((w) => w.status === 'sent').map((w) => messages.get(w.user_id)!);
+        skipped += written.rows.length - mine.length;
+        sent += await mailer.sendMany(mine, tx);
+      });
+      lastBatchMs = performance.now() - started;
+    }
+  }
+  return { events, sent, skipped };
+}
+
+export function morningAfterJob(deps: { config: Config; mailer: Mailer }): JobDefinition {
+  return {
+    name: MORNING_AFTER_JOB,
+    everySeconds: 5 * 60,
+    run: ({ db, now }) => sendMorningAfter({ db, config: deps.config, mailer: deps.mailer }, now),
+  };
+}
