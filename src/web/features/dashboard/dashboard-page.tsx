@@ -25,6 +25,8 @@ import { AvatarEditor } from './avatar-editor';
 import { CalendarFeed } from './calendar-feed';
 import { DeleteAccount } from './delete-account';
 import { NotificationPreferences } from './notification-preferences';
+import { OffersAsksEditor } from './offers-asks-editor';
+import { PeopleToMeetSetting } from './people-to-meet-setting';
 import { ProfileForm } from './profile-form';
 import { SkillsEditor } from './skills-editor';
 
@@ -134,6 +136,7 @@ export function DashboardPage() {
           <div className="space-y-6 lg:col-span-2">
             {!editing && <AboutSection bio={data.profile.bio} />}
             <SkillsEditor owner={owner} skills={data.skills} />
+            <OffersAsksEditor owner={owner} />
             <ProfileSection
               id="events-heading"
               title="Event History"
@@ -167,6 +170,7 @@ export function DashboardPage() {
                 onRetry={() => void connections.refetch()}
               />
             </ProfileSection>
+            <PeopleToMeetSetting />
             <NotificationPreferences />
             <CalendarFeed />
             <DeleteAccount username={data.profile.username} />
