@@ -64,14 +64,12 @@ export async function listMembers(
     query.offers || query.asks ? await termsOf(db, [query.offers ?? '', query.asks ?? '']) : [];
   if ((query.offers && offerTerms.length === 0) || (query.asks && askTerms.length === 0)) return empty;
   const filters = [sql`true`];
-  if (query.q) {
-    const pattern = containsPattern(query.q);
-    // Each source through its own trigram index (same expressions), then one set of ids: an OR
-    // across the two tables would read every profile.
-    filters.push(sql`p.id in (
-      select n.id from profiles n where lower(n.username) like ${pattern} or lower(coalesce(n.full_name, '')) like ${pattern}
-      union select o.user_id from offers_and_asks o where lower(o.text) like ${pattern})`);
-  }
+  // The search's two sources, each through its own trigram indexes (same expressions): names on
+  // profiles, words of offers and asks. Each is one branch of a union below: an OR across the
+  // two tables would read every profile.
+  const pattern = query.q ? containsPattern(query.q) : '';
+  const byName = sql`(lower(p.username) like ${pattern} or lower(coalesce(p.full_name, '')) like ${pattern})`;
+  const byItem = sql`p.id in (select o.user_id from offers_and_asks o where lower(o.text) like ${pattern})`;
   // One item must carry every typed term (GIN index on terms).
   for (const [kind, terms] of [
     ['offer', query.offers ? offerTerms : null],
@@ -103,14 +101,18 @@ export async function listMembers(
     // their indexes, then sort, page and count that small set in the same statement. (Walking
     // the username order and filtering, the planner's choice, reads thousands of rows for a
     // rare name.)
-    const result = await db.execute<CardRow & { total: number }>(sql`with m as materialized (
-        select p.id, lower(p.username) as sort from profiles p where ${where})
+    const matched = query.q
+      ? sql`select p.id, lower(p.username) as sort from profiles p where ${byName} and ${where}
+        union select p.id, lower(p.username) from profiles p where ${byItem} and ${where}`
+      : sql`select p.id, lower(p.username) as sort from profiles p where ${where}`;
+    const result = await db.execute<CardRow & { total: number }>(sql`with m as materialized (${matched})
       ${cards}, (select count(*)::int from m) as total
       from (select id, sort from m order by sort limit ${MEMBERS_PAGE_SIZE} offset ${offset}) pg
       join profiles p on p.id = pg.id
       order by pg.sort`);
     rows = result.rows;
-    total = rows[0]?.total ?? (offset === 0 ? 0 : await countMembers(db, query, where, countAll));
+    const all = query.q ? sql`${where} and (${byName} or ${byItem})` : where;
+    total = rows[0]?.total ?? (offset === 0 ? 0 : await countMembers(db, query, all, countAll));
   } else {
     const page = db.execute<CardRow>(sql`${cards}
       from (select p.id from profiles p where ${where} order by lower(p.username) limit ${MEMBERS_PAGE_SIZE} offset ${offset}) pg
