@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { USERNAME_PATTERN } from './auth';
 import { metAt } from './connect-codes';
+import { OFFER_OR_ASK_MAX_LENGTH } from './people-to-meet-texts';
 
 export const MEMBERS_PAGE_SIZE = 12;
 export const MEMBERS_EMPTY = 'No members found matching your criteria.';
@@ -33,6 +34,9 @@ export const membersQuery = z.object({
   q: z.string().trim().max(100).optional(),
   event: z.string().max(64).optional(),
   skill: z.string().max(64).optional(),
+  /** Members who offer / look for all of these words (stemmed, trade synonyms folded). */
+  offers: z.string().trim().max(OFFER_OR_ASK_MAX_LENGTH).optional(),
+  asks: z.string().trim().max(OFFER_OR_ASK_MAX_LENGTH).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
 });
 export type MembersQuery = z.infer<typeof membersQuery>;

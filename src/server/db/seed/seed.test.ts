@@ -20,6 +20,7 @@ import {
   forumReplies,
   forums,
   messages,
+  offersAndAsks,
   podcasts,
   profiles,
   skills,
@@ -98,6 +99,7 @@ describe('demo seed', { timeout: 60_000 }, () => {
       ['forum_posts', forumPosts, 9, 30],
       ['forum_replies', forumReplies, 15, 80],
       ['contact_messages', contactMessages, 2, 2],
+      ['offers_and_asks', offersAndAsks, 100, 186],
       ['email_outbox', emailOutbox, 0, 0],
     ];
     for (const [name, table, min, max] of expected) {
@@ -188,6 +190,25 @@ describe('demo seed', { timeout: 60_000 }, () => {
       expect(Number(n)).toBeGreaterThanOrEqual(2);
       expect(Number(n)).toBeLessThanOrEqual(5);
     }
+  });
+
+  it('gives every member and the admin offers and asks with terms, some meeting each other', async () => {
+    const rows = await database.db
+      .select({ userId: offersAndAsks.userId, kind: offersAndAsks.kind, terms: offersAndAsks.terms })
+      .from(offersAndAsks);
+    const people = await tableCount(profiles);
+    for (const kind of ['offer', 'ask']) {
+      const perMember = new Map<string, number>();
+      for (const r of rows.filter((r) => r.kind === kind)) perMember.set(r.userId, (perMember.get(r.userId) ?? 0) + 1);
+      expect(perMember.size, kind).toBe(people);
+      for (const n of perMember.values()) expect(n).toBeLessThanOrEqual(3);
+    }
+    expect(rows.every((r) => r.terms.length > 0)).toBe(true);
+    // "GC" and "general contracting" fold to one term: the builder's offer meets an ask.
+    const offered = new Set(rows.filter((r) => r.kind === 'offer').flatMap((r) => r.terms));
+    const met = rows.filter((r) => r.kind === 'ask' && r.terms.some((t) => offered.has(t)));
+    expect(met.length).toBeGreaterThan(rows.filter((r) => r.kind === 'ask').length / 2);
+    expect(offered.has('generalcontractor') && offered.has('lender')).toBe(true);
   });
 
   it('has upcoming, ongoing and completed events consistent with now', async () => {

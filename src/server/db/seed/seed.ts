@@ -25,6 +25,7 @@ import {
   messages,
   morningAfterSends,
   notificationPreferences,
+  offersAndAsks,
   podcasts,
   profiles,
   skills,
@@ -54,6 +55,8 @@ import { DEMO_DOOR_STAFF, demoCheckIns } from './check-ins';
 import { demoMetAt } from './met-at';
 import { demoMorningAfter } from './morning-after';
 import { generateDemoImages } from './images';
+import { OFFERS_ASKS } from './offers-asks';
+import { termsOf } from '../../features/members/offers-asks';
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -974,6 +977,21 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions): 
     timeZone,
   });
 
+  // What each member offers and looks for, with the terms matching compares (as a save makes them).
+  const itemRows = people.flatMap((p) => {
+    const said = OFFERS_ASKS[p.username];
+    if (!said) throw new Error(`Seed data has no offers and asks for ${p.username}`);
+    return [
+      ...said.offers.map((text, position) => ({ userId: p.id, kind: 'offer', text, position, createdAt: p.createdAt })),
+      ...said.asks.map((text, position) => ({ userId: p.id, kind: 'ask', text, position, createdAt: p.createdAt })),
+    ];
+  });
+  const itemTerms = await termsOf(
+    db,
+    itemRows.map((r) => r.text),
+  );
+  const offerAndAskRows = itemRows.map((r, i) => ({ ...r, terms: itemTerms[i]! }));
+
   const contactRows = CONTACT_MESSAGES.map(({ daysAgo, ...m }) => ({ ...m, createdAt: ago(daysAgo * DAY) }));
 
   await db.transaction(async (tx: Tx) => {
@@ -982,6 +1000,7 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions): 
     await tx.insert(profiles).values(profileRows);
     await tx.insert(skills).values(skillRows);
     await tx.insert(userSkills).values(userSkillRows);
+    await tx.insert(offersAndAsks).values(offerAndAskRows);
     await tx.insert(connections).values(connectionRows);
     await tx.insert(messages).values(messageRows);
     await tx.insert(sponsors).values(sponsorRows);

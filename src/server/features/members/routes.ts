@@ -47,7 +47,7 @@ import { getOffersAsks, saveOffersAsks } from './offers-asks';
 /** Directory pages and profiles are cached per process this long, and dropped when what they read changes. */
 export const MEMBERS_CACHE_TTL_MS = 30_000;
 
-/** A directory page: cards with skills, filtered by an event's registrations or a skill. */
+/** A directory page: cards with skills, offers and asks, filtered by an event's registrations, a skill, offers or asks. */
 const DIRECTORY_READS = [profiles, userSkills, skills, eventAttendees, offersAndAsks];
 /** A profile page: skills, events attended and accepted connections. */
 const PROFILE_READS = [profiles, userSkills, skills, offersAndAsks, eventAttendees, events, eventCheckIns, connections];
@@ -63,7 +63,8 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: {
         tags: ['members'],
-        summary: 'The member directory: 12 per page, sorted by username; search and filters',
+        summary:
+          'The member directory: 12 per page, sorted by username; search (name, username, offers and asks) and filters',
         querystring: membersQuery,
         response: { 200: membersResponse, 422: apiError },
       },
@@ -75,7 +76,8 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       const countOptions = { reads: [profiles], ttlMs: MEMBERS_CACHE_TTL_MS };
       const countAll = async () =>
         Number((await cache.get('members-count', countOptions, () => countProfiles(db))).body);
-      const key = `members:${q.q ?? ''}|${q.event ?? ''}|${q.skill ?? ''}|${q.page}`;
+      // JSON keeps free-text filters apart ("a|b" in one is not two filters).
+      const key = `members:${JSON.stringify([q.q ?? '', q.event ?? '', q.skill ?? '', q.offers ?? '', q.asks ?? '', q.page])}`;
       const cached = await cachedRead(request, key, { reads: DIRECTORY_READS, ttlMs: MEMBERS_CACHE_TTL_MS }, () =>
         listMembers(db, q, countAll),
       );

@@ -16,6 +16,7 @@ import {
   type Skill,
 } from '../../../shared/members';
 import { containsPattern, isUuid } from '../../db/query-values';
+import { termsOf } from './offers-asks';
 
 type CardRow = {
   id: string;
@@ -43,9 +44,12 @@ const ITEMS_OF = (alias: string) =>
   sql.raw(`(select json_agg(json_build_object('kind', o.kind, 'text', o.text) order by o.kind, o.position)
         from offers_and_asks o where o.user_id = ${alias}.id) as items`);
 
-/** The directory: search, event and skill filters, count and page all in SQL. The page is
- * chosen first and only its 12 rows get their skills; the total is counted by the cheapest
- * route for the filters at hand (see docs/architecture.md, Members). */
+/** A text[] literal, passed as one text parameter (the same on pg and PGlite). */
+const textArray = (items: string[]) => `{${items.map((i) => `"${i.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+
+/** The directory: search, event, skill, offers and asks filters, count and page all in SQL.
+ * The page is chosen first and only its 12 rows get their skills; the total is counted by the
+ * cheapest route for the filters at hand (see docs/architecture.md, Members). */
 export async function listMembers(
   db: Db,
   query: MembersQuery,
@@ -53,11 +57,28 @@ export async function listMembers(
 ): Promise<MembersResponse> {
   const empty = { members: [], total: 0, page: query.page, pageSize: MEMBERS_PAGE_SIZE };
   if ((query.event && !isUuid(query.event)) || (query.skill && !isUuid(query.skill))) return empty;
+  // The offers and asks filters compare terms, made as when an item is saved ("a lender" and
+  // "commercial lending" share one; "GC" is "general contractor"); words without any (only
+  // "the", "someone") match nobody.
+  const [offerTerms = [], askTerms = []] =
+    query.offers || query.asks ? await termsOf(db, [query.offers ?? '', query.asks ?? '']) : [];
+  if ((query.offers && offerTerms.length === 0) || (query.asks && askTerms.length === 0)) return empty;
   const filters = [sql`true`];
-  if (query.q) {
-    const pattern = containsPattern(query.q);
-    // Same expressions as the trigram indexes on profiles.
-    filters.push(sql`(lower(p.username) like ${pattern} or lower(coalesce(p.full_name, '')) like ${pattern})`);
+  // The search's two sources, each through its own trigram indexes (same expressions): names on
+  // profiles, words of offers and asks. Each is one branch of a union below: an OR across the
+  // two tables would read every profile.
+  const pattern = query.q ? containsPattern(query.q) : '';
+  const byName = sql`(lower(p.username) like ${pattern} or lower(coalesce(p.full_name, '')) like ${pattern})`;
+  const byItem = sql`p.id in (select o.user_id from offers_and_asks o where lower(o.text) like ${pattern})`;
+  // One item must carry every typed term (GIN index on terms).
+  for (const [kind, terms] of [
+    ['offer', query.offers ? offerTerms : null],
+    ['ask', query.asks ? askTerms : null],
+  ] as const) {
+    if (!terms) continue;
+    filters.push(
+      sql`p.id in (select o.user_id from offers_and_asks o where o.terms @> ${textArray(terms)}::text[] and o.kind = ${kind})`,
+    );
   }
   if (query.event) {
     filters.push(sql`exists (select 1 from event_attendees a where a.event_id = ${query.event} and a.user_id = p.id)`);
@@ -75,18 +96,23 @@ export async function listMembers(
       ${ITEMS_OF('p')}`;
   let rows: (CardRow & { total?: number })[];
   let total: number;
-  if (query.q) {
-    // A text search matches few members: collect them once through the trigram indexes, then
-    // sort, page and count that small set in the same statement. (Walking the username
-    // order and filtering, the planner's choice, reads thousands of rows for a rare name.)
-    const result = await db.execute<CardRow & { total: number }>(sql`with m as materialized (
-        select p.id, lower(p.username) as sort from profiles p where ${where})
+  if (isNarrow(query)) {
+    // A text search or an offers/asks filter matches few members: collect them once through
+    // their indexes, then sort, page and count that small set in the same statement. (Walking
+    // the username order and filtering, the planner's choice, reads thousands of rows for a
+    // rare name.)
+    const matched = query.q
+      ? sql`select p.id, lower(p.username) as sort from profiles p where ${byName} and ${where}
+        union select p.id, lower(p.username) from profiles p where ${byItem} and ${where}`
+      : sql`select p.id, lower(p.username) as sort from profiles p where ${where}`;
+    const result = await db.execute<CardRow & { total: number }>(sql`with m as materialized (${matched})
       ${cards}, (select count(*)::int from m) as total
       from (select id, sort from m order by sort limit ${MEMBERS_PAGE_SIZE} offset ${offset}) pg
       join profiles p on p.id = pg.id
       order by pg.sort`);
     rows = result.rows;
-    total = rows[0]?.total ?? (offset === 0 ? 0 : await countMembers(db, query, where, countAll));
+    const all = query.q ? sql`${where} and (${byName} or ${byItem})` : where;
+    total = rows[0]?.total ?? (offset === 0 ? 0 : await countMembers(db, query, all, countAll));
   } else {
     const page = db.execute<CardRow>(sql`${cards}
       from (select p.id from profiles p where ${where} order by lower(p.username) limit ${MEMBERS_PAGE_SIZE} offset ${offset}) pg
@@ -109,17 +135,20 @@ export async function listMembers(
   return { members, total, page: query.page, pageSize: MEMBERS_PAGE_SIZE };
 }
 
+/** Filters that select few members through their own indexes. */
+const isNarrow = (query: MembersQuery) => Boolean(query.q || query.offers || query.asks);
+
 async function countMembers(db: Db, query: MembersQuery, where: SQL, countAll: () => Promise<number>): Promise<number> {
   const one = async (q: SQL) => Number((await db.execute<{ n: number }>(q)).rows[0]!.n);
   // Every attendee and member-skill row references a profile, so counting them directly is
   // exact and avoids joining the whole profiles table.
-  if (!query.q && query.event && !query.skill) {
+  if (!isNarrow(query) && query.event && !query.skill) {
     return one(sql`select count(*)::int as n from event_attendees where event_id = ${query.event}`);
   }
-  if (!query.q && query.skill && !query.event) {
+  if (!isNarrow(query) && query.skill && !query.event) {
     return one(sql`select count(*)::int as n from user_skills where skill_id = ${query.skill}`);
   }
-  if (!query.q && !query.event && !query.skill) return countAll();
+  if (!isNarrow(query) && !query.event && !query.skill) return countAll();
   return one(sql`select count(*)::int as n from profiles p where ${where}`);
 }
 

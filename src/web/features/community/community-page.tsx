@@ -2,11 +2,13 @@ import { useDeferredValue, useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Search, SearchX, X } from 'lucide-react';
 import { MEMBERS_EMPTY, MEMBERS_PAGE_SIZE } from '../../../shared/members';
+import { ASKS_LABEL, OFFERS_LABEL, OFFER_OR_ASK_MAX_LENGTH } from '../../../shared/people-to-meet-texts';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';
 import { Pagination } from '../../components/pagination';
 import { SelectField } from '../../components/select-field';
+import { TextField } from '../../components/text-field';
 import { cn } from '../../lib/cn';
 import { useMe } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -17,11 +19,31 @@ import { MemberCard, MemberCardSkeleton } from './member-card';
 const SEARCH_DEBOUNCE_MS = 300;
 const LOAD_ERROR = 'Failed to load community members';
 
-type FilterKey = 'q' | 'event' | 'skill';
+type FilterKey = 'q' | 'event' | 'skill' | 'offers' | 'asks';
 
 function pageFrom(value: string | null): number {
   const page = Number.parseInt(value ?? '', 10);
   return Number.isFinite(page) && page >= 1 ? Math.min(page, 100_000) : 1;
+}
+
+/** A typed filter: follows the URL, and writes to it once typing pauses. */
+function useTypedFilter(value: string, commit: (next: string) => void) {
+  const [text, setText] = useState(value);
+  const [synced, setSynced] = useState(value);
+  if (value !== synced) {
+    // The URL changed elsewhere (back button, Clear filters): follow it, unless it is just our own trim.
+    setSynced(value);
+    if (text.trim() !== value) setText(value);
+  }
+  useEffect(() => {
+    const next = text.trim();
+    if (next === value) return;
+    const timer = setTimeout(() => commit(next), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+    // commit is recreated each render; the timer only depends on the typed text.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [text, value]);
+  return [text, setText] as const;
 }
 
 export function CommunityPage() {
@@ -32,9 +54,11 @@ export function CommunityPage() {
   const q = (searchParams.get('q') ?? '').trim();
   const event = searchParams.get('event') ?? '';
   const skill = searchParams.get('skill') ?? '';
+  const offers = (searchParams.get('offers') ?? '').trim();
+  const asks = (searchParams.get('asks') ?? '').trim();
   const page = pageFrom(searchParams.get('page'));
 
-  const members = useMembers({ q, event, skill, page });
+  const members = useMembers({ q, event, skill, offers, asks, page });
   const filters = useMemberFilters();
 
   /** Writes filters to the URL (shareable, survives reload); any filter change starts at page 1. */
@@ -53,22 +77,10 @@ export function CommunityPage() {
     );
   };
 
-  // The search box updates the URL once typing pauses.
-  const [text, setText] = useState(q);
-  const [syncedQ, setSyncedQ] = useState(q);
-  if (q !== syncedQ) {
-    // The URL changed elsewhere (back button, Clear filters): follow it, unless it is just our own trim.
-    setSyncedQ(q);
-    if (text.trim() !== q) setText(q);
-  }
-  useEffect(() => {
-    const next = text.trim();
-    if (next === q) return;
-    const timer = setTimeout(() => updateFilters({ q: next }, true), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-    // updateFilters is recreated each render; the timer only depends on the typed text.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [text, q]);
+  // The typed boxes update the URL once typing pauses.
+  const [text, setText] = useTypedFilter(q, (next) => updateFilters({ q: next }, true));
+  const [offersText, setOffersText] = useTypedFilter(offers, (next) => updateFilters({ offers: next }, true));
+  const [asksText, setAsksText] = useTypedFilter(asks, (next) => updateFilters({ asks: next }, true));
 
   // A new page starts at the top of the list.
   useEffect(() => {
@@ -79,7 +91,7 @@ export function CommunityPage() {
   // own update is synchronous and held a phone's main thread for the whole list at once.
   const data = useDeferredValue(members.data);
   const pageCount = data ? Math.max(1, Math.ceil(data.total / (data.pageSize || MEMBERS_PAGE_SIZE))) : 1;
-  const filtered = Boolean(q || event || skill);
+  const filtered = Boolean(q || event || skill || offers || asks);
 
   const pageLink = (n: number) => {
     const next = new URLSearchParams(searchParams);
@@ -95,7 +107,7 @@ export function CommunityPage() {
         <h1 className="text-3xl font-semibold tracking-tight text-fg sm:text-4xl">Community</h1>
         <p className="mt-3 text-fg-muted">
           Meet Charlotte&apos;s real-estate professionals, entrepreneurs and industry leaders. Find people by name, by
-          the events they attended or by what they do.
+          the events they attended, by what they do or by what they offer and look for.
         </p>
       </header>
 
@@ -104,9 +116,9 @@ export function CommunityPage() {
         aria-label="Find members"
         onSubmit={(e) => {
           e.preventDefault();
-          updateFilters({ q: text.trim() }, true);
+          updateFilters({ q: text.trim(), offers: offersText.trim(), asks: asksText.trim() }, true);
         }}
-        className="mt-8 grid grid-cols-1 gap-3 rounded-xl border border-line bg-surface p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)_minmax(0,1fr)_auto] lg:items-end"
+        className="mt-8 grid grid-cols-1 gap-3 rounded-xl border border-line bg-surface p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-3 lg:items-end"
       >
         <div className="flex flex-col gap-1.5 sm:col-span-2 lg:col-span-1">
           <label htmlFor={searchId} className="text-sm font-medium text-fg">
@@ -163,12 +175,35 @@ export function CommunityPage() {
             </option>
           ))}
         </SelectField>
+        <TextField
+          label={OFFERS_LABEL}
+          name="offers"
+          type="search"
+          value={offersText}
+          onChange={(e) => setOffersText(e.target.value)}
+          placeholder="e.g. lending"
+          maxLength={OFFER_OR_ASK_MAX_LENGTH}
+          autoComplete="off"
+        />
+        <TextField
+          label={ASKS_LABEL}
+          name="asks"
+          type="search"
+          value={asksText}
+          onChange={(e) => setAsksText(e.target.value)}
+          placeholder="e.g. a general contractor"
+          maxLength={OFFER_OR_ASK_MAX_LENGTH}
+          autoComplete="off"
+        />
         <Button
           variant="ghost"
-          disabled={!filtered && !text}
+          className="sm:justify-self-start"
+          disabled={!filtered && !text && !offersText && !asksText}
           onClick={() => {
             setText('');
-            updateFilters({ q: '', event: '', skill: '' });
+            setOffersText('');
+            setAsksText('');
+            updateFilters({ q: '', event: '', skill: '', offers: '', asks: '' });
           }}
         >
           <X aria-hidden="true" />

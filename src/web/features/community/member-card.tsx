@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Mail } from 'lucide-react';
 import type { MemberCard as MemberCardData } from '../../../shared/members';
+import { ASKS_LABEL, OFFERS_LABEL } from '../../../shared/people-to-meet-texts';
 import { Avatar } from '../../components/avatar';
 import { Badge } from '../../components/badge';
 import { ButtonLink } from '../../components/button';
@@ -53,6 +54,8 @@ export function MemberCard({ member, isSelf }: { member: MemberCardData; isSelf:
         </ul>
       )}
 
+      <OffersAndAsks offers={member.offers} asks={member.asks} />
+
       {!isSelf && (
         <div className="mt-auto flex justify-end pt-4">
           <ButtonLink
@@ -68,6 +71,25 @@ export function MemberCard({ member, isSelf }: { member: MemberCardData; isSelf:
         </div>
       )}
     </article>
+  );
+}
+
+/** "Offering: A · B" and "Looking for: C", two lines at most each. */
+function OffersAndAsks({ offers, asks }: { offers: string[]; asks: string[] }) {
+  const rows = [
+    { label: OFFERS_LABEL, items: offers },
+    { label: ASKS_LABEL, items: asks },
+  ].filter((row) => row.items.length > 0);
+  if (rows.length === 0) return null;
+  return (
+    <dl className="mt-4 space-y-1 text-sm">
+      {rows.map((row) => (
+        <div key={row.label} className="line-clamp-2 break-words">
+          <dt className="inline font-medium text-fg">{row.label}: </dt>
+          <dd className="inline text-fg-muted">{row.items.join(' · ')}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 

@@ -38,6 +38,12 @@ function refreshElsewhere(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: ['members'] });
 }
 
+/** After a change the profile shows (offers and asks): the own profile and the directory reload. */
+export function refreshOwnProfile(queryClient: QueryClient, owner: Owner) {
+  void queryClient.invalidateQueries({ queryKey: ownKey(owner) });
+  void queryClient.invalidateQueries({ queryKey: ['members'] });
+}
+
 export function useUpdateProfile(owner: Owner) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -26,6 +26,8 @@ import { CalendarFeed } from './calendar-feed';
 import { ConnectCode } from './connect-code';
 import { DeleteAccount } from './delete-account';
 import { NotificationPreferences } from './notification-preferences';
+import { OffersAsksEditor } from './offers-asks-editor';
+import { PeopleToMeetSetting } from './people-to-meet-setting';
 import { ProfileForm } from './profile-form';
 import { SkillsEditor } from './skills-editor';
 
@@ -135,6 +137,7 @@ export function DashboardPage() {
           <div className="space-y-6 lg:col-span-2">
             {!editing && <AboutSection bio={data.profile.bio} />}
             <SkillsEditor owner={owner} skills={data.skills} />
+            <OffersAsksEditor owner={owner} />
             <ProfileSection
               id="events-heading"
               title="Event History"
@@ -169,6 +172,7 @@ export function DashboardPage() {
                 onRetry={() => void connections.refetch()}
               />
             </ProfileSection>
+            <PeopleToMeetSetting />
             <NotificationPreferences />
             <CalendarFeed />
             <DeleteAccount username={data.profile.username} />

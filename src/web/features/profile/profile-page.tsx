@@ -15,6 +15,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { messagePath } from '../community/member-card';
 import { useConnectionAction, useProfile } from './api';
 import { displayName } from './format';
+import { OffersAsksSection } from './offers-asks-section';
 import {
   AboutSection,
   ConnectionsButton,
@@ -92,6 +93,7 @@ export function ProfilePage() {
           <div className="space-y-6 lg:col-span-2">
             <AboutSection bio={data.profile.bio} />
             <SkillsSection skills={data.skills} />
+            <OffersAsksSection offers={data.offers} asks={data.asks} />
             <EventsSection events={data.events} />
           </div>
           <div>
