@@ -42,7 +42,7 @@ export const OFFERS_ASKS: Record<string, { offers: string[]; asks: string[] }> =
   },
   priyashah: {
     offers: ['Financial planning', 'Retirement planning for business owners'],
-    asks: ['an estate planning attorney', 'introductions to new business owners'],
+    asks: ['an estate planning attorney', 'a CPA to refer clients to'],
   },
   ethanbrooks: {
     offers: ['Home inspections', 'Radon and mold testing'],

@@ -107,6 +107,27 @@ describe('GET /api/me/export', () => {
     ]);
   });
 
+  it("holds the member's offers and asks, People-to-meet setting, connect code (that one exists) and morning-after e-mails", async () => {
+    const [me] = await createMembers(db(), 1, 'exportroom');
+    const client = await signIn(ctx.app, me!);
+    await client.request('PUT', '/api/me/offers-asks', {
+      offers: ['Commercial lending'],
+      asks: ['a general contractor'],
+    });
+    await client.request('PUT', '/api/me/people-to-meet', { visible: false });
+    const code = (await client.get('/api/me/connect-code')).json();
+    const data = (await client.get('/api/me/export')).json();
+    expect(data.offersAndAsks.map((i: { kind: string; text: string }) => [i.kind, i.text])).toEqual([
+      ['ask', 'a general contractor'],
+      ['offer', 'Commercial lending'],
+    ]);
+    expect(data.showInPeopleToMeet).toBe(false);
+    expect(data.connectCode).toEqual({ created_at: expect.any(String) });
+    expect(JSON.stringify(data)).not.toContain(code.url.split('/').pop());
+    expect(data.morningAfterEmails).toEqual([]);
+    expect(data.emailPreferences.morning_after).toBe(true);
+  });
+
   it('refuses a visitor with 401', async () => {
     expect((await new Client(ctx.app).get('/api/me/export')).statusCode).toBe(401);
   });

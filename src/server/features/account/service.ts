@@ -39,6 +39,10 @@ export async function exportAccount(db: Db, userId: string) {
     calendarFeed,
     checkIns,
     doorStaff,
+    offersAsks,
+    connectCode,
+    morningAfter,
+    inPeopleToMeet,
   ] = await Promise.all([
     all(sql`select s.name, s.category, us.created_at as added_at
       from user_skills us join skills s on s.id = us.skill_id where us.user_id = ${userId} order by s.name`),
@@ -67,7 +71,7 @@ export async function exportAccount(db: Db, userId: string) {
       from reports where reporter_id = ${userId} order by created_at`),
     all(sql`select p.username as member, b.created_at
       from member_blocks b join profiles p on p.id = b.blocked_id where b.blocker_id = ${userId} order by b.created_at`),
-    all(sql`select event_reminders, messages, connection_requests, forum_replies, updated_at
+    all(sql`select event_reminders, messages, connection_requests, forum_replies, morning_after, updated_at
       from notification_preferences where user_id = ${userId}`),
     all(sql`select r.event_id, e.name as event_name, r.offset_minutes, r.status, r.sent_at
       from event_reminders r join events e on e.id = r.event_id where r.recipient = ${`member:${userId}`}
@@ -82,6 +86,13 @@ export async function exportAccount(db: Db, userId: string) {
       where c.user_id = ${userId} order by c.checked_in_at`),
     all(sql`select s.event_id, e.name as event_name, s.created_at
       from event_door_staff s join events e on e.id = s.event_id where s.user_id = ${userId} order by s.created_at`),
+    all(sql`select kind, text, position, created_at from offers_and_asks where user_id = ${userId}
+      order by kind, position`),
+    // Like the calendar address, the connect code is a credential: only that one exists.
+    all(sql`select created_at from connect_codes where user_id = ${userId}`),
+    all(sql`select s.event_id, e.name as event_name, s.status, s.sent_at
+      from morning_after_sends s join events e on e.id = s.event_id where s.user_id = ${userId} order by s.sent_at`),
+    all(sql`select in_people_to_meet from profiles where id = ${userId}`),
   ]);
   return {
     exportedAt: new Date().toISOString(),
@@ -101,12 +112,17 @@ export async function exportAccount(db: Db, userId: string) {
       messages: true,
       connection_requests: true,
       forum_replies: true,
+      morning_after: true,
     },
     reminders,
     notificationEmails,
     calendarFeed: calendarFeed[0] ? { created_at: calendarFeed[0].created_at } : null,
     checkIns,
     doorStaff,
+    offersAndAsks: offersAsks,
+    showInPeopleToMeet: inPeopleToMeet[0]?.in_people_to_meet ?? true,
+    connectCode: connectCode[0] ? { created_at: connectCode[0].created_at } : null,
+    morningAfterEmails: morningAfter,
   };
 }
 

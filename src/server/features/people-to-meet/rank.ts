@@ -14,7 +14,7 @@ export const PEOPLE_TO_MEET_PAGE = 50;
 /** What a room answers every viewer alike, made once per loaded room. */
 interface Prepared {
   byId: Map<string, RoomMember>;
-  /** Each offer's terms with their near words: an ask's term is met when it is in here. */
+  /** Each item's terms with their near words. */
   reach: Map<RoomItem, Set<string>>;
   blocked: Set<string>;
   pairs: Map<string, RoomData['pairs'][number]>;
@@ -36,8 +36,8 @@ function prepare(room: RoomData): Prepared {
   }
   const reach = new Map<RoomItem, Set<string>>();
   for (const member of room.members) {
-    for (const offer of member.offers) {
-      reach.set(offer, new Set(offer.terms.flatMap((term) => [term, ...(near.get(term) ?? [])])));
+    for (const item of [...member.offers, ...member.asks]) {
+      reach.set(item, new Set(item.terms.flatMap((term) => [term, ...(near.get(term) ?? [])])));
     }
   }
   p = {
@@ -50,14 +50,20 @@ function prepare(room: RoomData): Prepared {
   return p;
 }
 
-/** An ask is met by an offer when at least half of the ask's terms are in the offer, the same
- * stem or a near one ("a lender" and "commercial lending"; "GC" and "general contracting").
- * `reach` is the offer's terms with their near words. */
-export function meets(ask: RoomItem, reach: Set<string> | undefined): boolean {
-  if (!reach || ask.terms.length === 0) return false;
-  let covered = 0;
-  for (const term of ask.terms) if (reach.has(term)) covered++;
-  return covered > 0 && covered * 2 >= ask.terms.length;
+const covered = (terms: string[], reach: Set<string>) => {
+  let n = 0;
+  for (const term of terms) if (reach.has(term)) n++;
+  return n;
+};
+
+/** An ask is met by an offer when more than half of the ask's terms are in the offer, or all of
+ * the offer's terms are in the ask, each the same stem or a near one: "a lender" is met by
+ * "commercial lending", "event photography" by "headshots" (both fold to one photography token),
+ * "social media marketing" by "marketing"; "event photography" is not met by "event planning". */
+export function meets(ask: RoomItem, offer: RoomItem, reach: Map<RoomItem, Set<string>>): boolean {
+  if (ask.terms.length === 0 || offer.terms.length === 0) return false;
+  if (covered(ask.terms, reach.get(offer)!) * 2 > ask.terms.length) return true;
+  return covered(offer.terms, reach.get(ask)!) === offer.terms.length;
 }
 
 /** "A", "A and B", "A, B and C". */
@@ -84,8 +90,8 @@ export function rankPeople(room: RoomData, viewerId: string, limit = PEOPLE_TO_M
     if (other.id === viewerId || other.status !== 'attending' || !other.visible) continue;
     if (p.blocked.has(pairKey(viewerId, other.id))) continue;
     let matches = 0;
-    for (const ask of other.asks) if (me.offers.some((o) => meets(ask, p.reach.get(o)))) matches++;
-    for (const ask of me.asks) if (other.offers.some((o) => meets(ask, p.reach.get(o)))) matches++;
+    for (const ask of other.asks) if (me.offers.some((o) => meets(ask, o, p.reach))) matches++;
+    for (const ask of me.asks) if (other.offers.some((o) => meets(ask, o, p.reach))) matches++;
     let skills = 0;
     for (const id of other.skillIds) if (mySkills.has(id) && room.skillNames[id]) skills++;
     let events = 0;
@@ -113,11 +119,11 @@ export function rankPeople(room: RoomData, viewerId: string, limit = PEOPLE_TO_M
   const person = ({ other }: (typeof ranked)[number]): PersonToMeet => {
     const reasons: string[] = [];
     for (const ask of other.asks) {
-      const offer = me.offers.find((o) => meets(ask, p.reach.get(o)));
+      const offer = me.offers.find((o) => meets(ask, o, p.reach));
       if (offer) reasons.push(`looking for ${ask.text}; you offer ${offer.text}`);
     }
     for (const ask of me.asks) {
-      const offer = other.offers.find((o) => meets(ask, p.reach.get(o)));
+      const offer = other.offers.find((o) => meets(ask, o, p.reach));
       if (offer) reasons.push(`offers ${offer.text}; you are looking for ${ask.text}`);
     }
     const skills = other.skillIds

@@ -50,12 +50,12 @@ export interface RoomData {
   /** Blocks between two members of the room, either way: [blocker, blocked]. */
   blocks: [string, string][];
   /** Terms used in the room that are near each other (same first three letters, trigram
-   * similarity at least NEAR_SIMILARITY): "lend" and "lender", "nutrit" and "nutritionist". */
+   * similarity at least NEAR_SIMILARITY): "consult" and "consultant", "therapi" and "therapist". */
   near: [string, string][];
 }
 
 /** pg_trgm similarity from which two stems count as the same word. */
-export const NEAR_SIMILARITY = 0.4;
+export const NEAR_SIMILARITY = 0.5;
 
 type MemberRow = {
   id: string;
