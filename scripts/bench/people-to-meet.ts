@@ -200,7 +200,7 @@ export async function benchPeopleToMeet(report: PeopleToMeetReport): Promise<voi
   }
 }
 
-async function generate(db: Db): Promise<void> {
+export async function generate(db: Db): Promise<void> {
   const terms = await termsOf(db, VOCABULARY);
   const vocabulary = JSON.stringify(VOCABULARY.map((text, i) => ({ i, text, terms: terms[i] })));
   await db.execute(sql`insert into "user" (id, name, email, email_verified)
