@@ -135,6 +135,8 @@ const SCREENS: [RegExp, string][] = [
   [/^\/events\/(?!create\/?$)[^/]+\/?$/, 'features/events/event-page.tsx'],
   [/^\/community\/?$/, 'features/community/community-page.tsx'],
   [/^\/user\/[^/]+\/?$/, 'features/profile/profile-page.tsx'],
+  // Opened by a phone's camera from someone's connect code: usually a first visit.
+  [/^\/connect\/[^/]+\/?$/, 'features/connect/connect-page.tsx'],
   [/^\/podcasts\/?$/, 'features/podcasts/podcasts-page.tsx'],
   [/^\/contact\/?$/, 'features/contact/contact-page.tsx'],
   [/^\/login\/?$/, 'features/auth/login-page.tsx'],
