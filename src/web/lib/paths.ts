@@ -25,6 +25,8 @@ export const paths = {
   forumPost: (forumId: string, postId: string) =>
     `/forums/${encodeURIComponent(forumId)}/${encodeURIComponent(postId)}`,
   messages: '/messages',
+  /** Message someone: the compose form with the recipient filled in (visitors sign in first). */
+  compose: (username: string) => `/messages?to=${encodeURIComponent(username)}`,
   /** One conversation: the other member's id (as the API names it) and the subject. */
   conversation: (otherId: string, subject: string) =>
     `/messages?${new URLSearchParams({ with: otherId, subject }).toString()}`,

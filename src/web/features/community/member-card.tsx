@@ -9,11 +9,6 @@ import { Skeleton } from '../../components/skeleton';
 import { paths } from '../../lib/paths';
 import { displayName, roleLine } from '../profile/format';
 
-/** Message someone: the compose form with the recipient filled in (visitors sign in first). */
-export function messagePath(username: string): string {
-  return `${paths.messages}?to=${encodeURIComponent(username)}`;
-}
-
 /** One member in the directory. The whole card opens the profile; Message sits above that link. */
 export function MemberCard({ member, isSelf }: { member: MemberCardData; isSelf: boolean }) {
   const name = displayName(member);
@@ -59,7 +54,7 @@ export function MemberCard({ member, isSelf }: { member: MemberCardData; isSelf:
       {!isSelf && (
         <div className="mt-auto flex justify-end pt-4">
           <ButtonLink
-            to={messagePath(member.username)}
+            to={paths.compose(member.username)}
             variant="secondary"
             size="sm"
             className="relative z-10"

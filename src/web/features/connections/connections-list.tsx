@@ -10,7 +10,7 @@ import { EmptyState } from '../../components/empty-state';
 import { SearchInput } from '../../components/search-field';
 import { Skeleton } from '../../components/skeleton';
 import { cn } from '../../lib/cn';
-import { messagePath } from '../community/member-card';
+import { paths } from '../../lib/paths';
 import { displayName } from '../profile/format';
 import { PersonLink } from '../profile/profile-sections';
 
@@ -88,7 +88,7 @@ export function ConnectionsList({
                 {metAt && <p className="-mt-1 pb-1 pl-15 text-xs break-words text-fg-muted">{metAtText(metAt.name)}</p>}
               </div>
               <Link
-                to={messagePath(member.username)}
+                to={paths.compose(member.username)}
                 aria-label={`Message ${displayName(member)}`}
                 title={`Message ${displayName(member)}`}
                 className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-fg-muted transition-colors hover:bg-surface-2 hover:text-fg"

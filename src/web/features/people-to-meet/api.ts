@@ -2,7 +2,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PeopleToMeetResponse, PersonToMeet } from '../../../shared/people-to-meet';
 import { ApiRequestError, api } from '../../lib/api';
 import { meQueryKey, useMe } from '../../lib/session';
-import { paths } from '../../lib/paths';
 
 /**
  * Under 'connections': a live connection notice (lib/realtime.ts: someone accepted, a request
@@ -14,7 +13,6 @@ export const peopleToMeetKey = (eventId: string, viewerId: string | null) =>
 export const peopleToMeetPath = (eventId: string) => `/api/events/${encodeURIComponent(eventId)}/people-to-meet`;
 
 /** The compose form with the recipient filled in, as the profile's and the directory's Message. */
-export const messagePath = (username: string) => `${paths.messages}?to=${encodeURIComponent(username)}`;
 
 /**
  * The viewer's People to meet. Asked only when the event page knows the viewer is registered

@@ -11,7 +11,7 @@ import { Skeleton } from '../../components/skeleton';
 import { TextLink } from '../../components/text-link';
 import { ApiRequestError } from '../../lib/api';
 import { paths } from '../../lib/paths';
-import { messagePath, usePeopleToMeet, usePersonAction, type PersonAction } from './api';
+import { usePeopleToMeet, usePersonAction, type PersonAction } from './api';
 
 export const PEOPLE_TO_MEET_INTRO = 'Attendees ranked by what they look for that you offer, and the other way round.';
 export const ADD_OFFERS_AND_ASKS =
@@ -201,7 +201,7 @@ function PersonCard({
       </ul>
       <div className="mt-4 flex flex-wrap gap-2">
         <RelationButton person={person} name={name} busy={busy} onAction={onAction} />
-        <ButtonLink to={messagePath(person.username)} variant="secondary" size="sm" aria-label={`Message ${name}`}>
+        <ButtonLink to={paths.compose(person.username)} variant="secondary" size="sm" aria-label={`Message ${name}`}>
           <Mail aria-hidden="true" />
           Message
         </ButtonLink>

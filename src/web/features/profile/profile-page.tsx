@@ -12,7 +12,6 @@ import { ApiRequestError } from '../../lib/api';
 import { paths } from '../../lib/paths';
 import { rememberRedirect } from '../../lib/redirect-after-login';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { messagePath } from '../community/member-card';
 import { useConnectionAction, useProfile } from './api';
 import { displayName } from './format';
 import { OffersAsksSection } from './offers-asks-section';
@@ -129,7 +128,7 @@ function RelationActions({ data }: { data: ProfileResponse }) {
   }
 
   const message = (
-    <ButtonLink to={messagePath(profile.username)} variant="secondary" aria-label={`Message ${name}`}>
+    <ButtonLink to={paths.compose(profile.username)} variant="secondary" aria-label={`Message ${name}`}>
       <Mail aria-hidden="true" />
       Message
     </ButtonLink>

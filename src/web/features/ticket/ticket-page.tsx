@@ -5,6 +5,7 @@ import { TICKET_NOT_FOUND, TICKET_TITLE } from '../../../shared/check-in-texts';
 import { PageSpinner } from '../../components/spinner';
 import { ApiRequestError } from '../../lib/api';
 import { paths } from '../../lib/paths';
+import { useWakeLock } from '../../lib/use-wake-lock';
 import { keepForOffline } from '../../lib/service-worker';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { checkedInText, formatStart, qrImageSource, ticketPath, useTicket } from './api';
@@ -17,33 +18,6 @@ const button =
   'inline-flex min-h-11 items-center justify-center gap-1.5 rounded-lg border border-neutral-400 bg-white px-4 ' +
   'text-sm font-medium text-neutral-900 hover:bg-neutral-100 disabled:cursor-not-allowed disabled:opacity-50 ' +
   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-700 [&_svg]:size-4';
-
-/** Keeps the screen on while the ticket shows, where the browser can (Screen Wake Lock API). */
-function useWakeLock(active: boolean) {
-  useEffect(() => {
-    if (!active || !('wakeLock' in navigator)) return;
-    let lock: WakeLockSentinel | null = null;
-    let done = false;
-    const request = () => {
-      if (document.visibilityState !== 'visible') return;
-      navigator.wakeLock.request('screen').then(
-        (sentinel) => {
-          if (done) void sentinel.release();
-          else lock = sentinel;
-        },
-        () => undefined, // refused (battery saver, no permission): the screen dims as usual
-      );
-    };
-    request();
-    // The browser drops the lock when the page is hidden; take it again on return.
-    document.addEventListener('visibilitychange', request);
-    return () => {
-      done = true;
-      document.removeEventListener('visibilitychange', request);
-      void lock?.release().catch(() => undefined);
-    };
-  }, [active]);
-}
 
 export function TicketPage() {
   const { eventId = '' } = useParams();
