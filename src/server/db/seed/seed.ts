@@ -361,7 +361,7 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions): 
                 'Weekdays, 9 AM to 5 PM: Drop-off at Hart Title & Escrow',
                 'Last day: Sorting and delivery with volunteers',
               ],
-              'Drop-off points are closed on public holidays.',
+              'Drop-off points keep bank hours and close when the banks do.',
             ),
             location: 'Uptown Community Bank, 201 S Tryon St, Charlotte, NC 28202',
             category: 'Community',
