@@ -18,8 +18,10 @@ function job(name: string): HousekeepingJob {
 describe('housekeeping jobs', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    // The app's own timer stays out of the way: these tests run each job themselves.
+    // The app's own timer stays out of the way: these tests run each job themselves. Its first
+    // pass starts with the app, so it is stopped (and waited for) before a test writes a row.
     ctx = await createTestContext({ JOBS_CHECK_MS: String(3_600_000) });
+    await ctx.app.services.jobs.stop();
   });
   afterAll(async () => ctx?.close());
 
@@ -31,7 +33,7 @@ describe('housekeeping jobs', () => {
     await db.insert(session).values([row(expired, ago(60_000)), row(live, ago(-DAY))]);
 
     const deleted = await job('expired-sessions').run({ db });
-    expect(deleted.session).toBeGreaterThanOrEqual(1);
+    expect(deleted.session).toBe(1);
     const left = (await db.select({ id: session.id }).from(session)).map((s) => s.id);
     expect(left).toContain(live);
     expect(left).not.toContain(expired);
