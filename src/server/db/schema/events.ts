@@ -12,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { profiles } from './profiles';
+import { tsvector, weightedDocument } from './search-vector';
 
 export const events = pgTable(
   'events',
@@ -49,8 +50,19 @@ export const events = pgTable(
     sequence: integer('sequence').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    // One search (features/search): the name first, then what sums the event up, then its text.
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs(() =>
+        weightedDocument({
+          A: ['name'],
+          B: ['summary', 'location', 'category'],
+          C: ['description', 'content', 'recap_description'],
+        }),
+      ),
   },
   (t) => [
+    index('events_search_vector_idx').using('gin', t.searchVector),
     check('events_status_check', sql`${t.status} in ('upcoming', 'ongoing', 'completed')`),
     check('events_max_attendees_check', sql`${t.maxAttendees} is null or ${t.maxAttendees} > 0`),
     check('events_time_order_check', sql`${t.endTime} >= ${t.startTime}`),

@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { profiles } from './profiles';
+import { tsvector, weightedDocument } from './search-vector';
 
 export const forums = pgTable(
   'forums',
@@ -32,8 +34,15 @@ export const forumPosts = pgTable(
     // Kept by triggers (migration 0006).
     replyCount: integer('reply_count').notNull().default(0),
     lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
+    // One search (features/search): the title above the body.
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs(() => weightedDocument({ A: ['title'], C: ['content'] })),
   },
   (t) => [
+    index('forum_posts_search_vector_idx').using('gin', t.searchVector),
+    // Typos and partial words in a title ("mortage rates").
+    index('forum_posts_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
     index('forum_posts_forum_created_idx').on(t.forumId, t.createdAt.desc()),
     index('forum_posts_author_idx').on(t.authorId),
   ],
@@ -50,8 +59,12 @@ export const forumReplies = pgTable(
     content: text('content').notNull(), // sanitised HTML
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     editedAt: timestamp('edited_at', { withTimezone: true }),
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs(() => weightedDocument({ C: ['content'] })),
   },
   (t) => [
+    index('forum_replies_search_vector_idx').using('gin', t.searchVector),
     // With the id: a page deep in a long thread is read from the index alone.
     index('forum_replies_post_created_idx').on(t.postId, t.createdAt, t.id),
     index('forum_replies_author_idx').on(t.authorId),

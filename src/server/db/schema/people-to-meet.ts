@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { events } from './events';
 import { profiles } from './profiles';
+import { tsvector, weightedDocument } from './search-vector';
 
 /** What a member offers and what they are looking for: up to 3 of each, in the member's words.
  * `terms` is what matching compares: the words' English stems with the community's synonyms
@@ -22,8 +23,13 @@ export const offersAndAsks = pgTable(
       .default(sql`'{}'::text[]`),
     position: smallint('position').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // One search finds a member by what they offer or look for ("SBA loans").
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs(() => weightedDocument({ B: ['text'] })),
   },
   (t) => [
+    index('offers_and_asks_search_vector_idx').using('gin', t.searchVector),
     check('offers_and_asks_kind_check', sql`${t.kind} in ('offer', 'ask')`),
     check('offers_and_asks_position_check', sql`${t.position} between 0 and 2`),
     uniqueIndex('offers_and_asks_user_kind_position_idx').on(t.userId, t.kind, t.position),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { user } from './auth';
+import { tsvector, weightedDocument } from './search-vector';
 
 export const profiles = pgTable(
   'profiles',
@@ -26,8 +27,13 @@ export const profiles = pgTable(
     // The dashboard's "Show me in People to meet".
     inPeopleToMeet: boolean('in_people_to_meet').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // One search (features/search): names, then the job, then the bio. Never the e-mail.
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs(() => weightedDocument({ A: ['username', 'full_name'], B: ['position', 'company'], C: ['bio'] })),
   },
   (t) => [
+    index('profiles_search_vector_idx').using('gin', t.searchVector),
     // Usernames are unique ignoring case: 'Ana' and 'ana' are the same member.
     uniqueIndex('profiles_username_lower_idx').on(sql`lower(${t.username})`),
     // Directory search ("username or full name contains") at 100,000 members.

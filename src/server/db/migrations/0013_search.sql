@@ -1,0 +1,17 @@
+-- A text array's words for a generated column: array_to_string is only stable (its element type's
+-- output could change), though for text it never does.
+CREATE OR REPLACE FUNCTION pm_words(text[]) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE
+  AS $$ SELECT array_to_string($1, ' ') $$;--> statement-breakpoint
+ALTER TABLE "profiles" ADD COLUMN "search_vector" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english'::regconfig, coalesce("username", '') || ' ' || coalesce("full_name", '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce("position", '') || ' ' || coalesce("company", '')), 'B') || setweight(to_tsvector('english'::regconfig, coalesce("bio", '')), 'C')) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "events" ADD COLUMN "search_vector" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english'::regconfig, coalesce("name", '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce("summary", '') || ' ' || coalesce("location", '') || ' ' || coalesce("category", '')), 'B') || setweight(to_tsvector('english'::regconfig, coalesce("description", '') || ' ' || coalesce("content", '') || ' ' || coalesce("recap_description", '')), 'C')) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "podcasts" ADD COLUMN "search_vector" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english'::regconfig, coalesce("title", '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce(pm_words(guests), '') || ' ' || coalesce(pm_words(tags), '')), 'B') || setweight(to_tsvector('english'::regconfig, coalesce("description", '') || ' ' || coalesce("show_notes", '')), 'C') || setweight(to_tsvector('english'::regconfig, coalesce("transcript", '')), 'D')) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "forum_posts" ADD COLUMN "search_vector" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english'::regconfig, coalesce("title", '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce("content", '')), 'C')) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "forum_replies" ADD COLUMN "search_vector" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english'::regconfig, coalesce("content", '')), 'C')) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "offers_and_asks" ADD COLUMN "search_vector" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english'::regconfig, coalesce("text", '')), 'B')) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "profiles_search_vector_idx" ON "profiles" USING gin ("search_vector");--> statement-breakpoint
+CREATE INDEX "events_search_vector_idx" ON "events" USING gin ("search_vector");--> statement-breakpoint
+CREATE INDEX "podcasts_search_vector_idx" ON "podcasts" USING gin ("search_vector");--> statement-breakpoint
+CREATE INDEX "forum_posts_search_vector_idx" ON "forum_posts" USING gin ("search_vector");--> statement-breakpoint
+CREATE INDEX "forum_posts_title_trgm_idx" ON "forum_posts" USING gin (lower("title") gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "forum_replies_search_vector_idx" ON "forum_replies" USING gin ("search_vector");--> statement-breakpoint
+CREATE INDEX "offers_and_asks_search_vector_idx" ON "offers_and_asks" USING gin ("search_vector");
