@@ -254,6 +254,7 @@ export async function buildApp(options: BuildOptions) {
   await app.register((await import('./features/people-to-meet/routes')).peopleToMeetRoutes, { prefix: '/api' });
   await app.register(messageRoutes, { prefix: '/api' });
   await app.register((await import('./features/forums/routes')).forumRoutes, { prefix: '/api' });
+  await app.register((await import('./features/search/routes')).searchRoutes, { prefix: '/api' });
   await app.register((await import('./features/uploads/routes')).uploadRoutes, { prefix: '/api' });
   await app.register((await import('./features/moderation/routes')).moderationRoutes, { prefix: '/api' });
   await app.register(devMailboxRoutes, { prefix: '/api' });
