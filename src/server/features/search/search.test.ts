@@ -230,6 +230,18 @@ describe('one search', () => {
     expect(removed.statusCode).toBe(200);
     expect(group(await search(viewer, { q: 'spreadsheet' }), 'forums')).toEqual([]);
 
+    // Removed by moderation: reported, then removed by an admin.
+    expect(group(await search(viewer, { q: 'bank ' }), 'forums').map((h) => h.id)).toEqual([ids.plainReply]);
+    const report = await viewer.post('/api/reports', {
+      targetType: 'reply',
+      targetId: ids.plainReply,
+      reason: 'Off-topic advertising for a bank.',
+    });
+    expect(report.statusCode).toBe(201);
+    const resolved = await admin.post(`/api/admin/reports/${report.json().id}/resolve`, { action: 'remove' });
+    expect(resolved.statusCode).toBe(200);
+    expect(group(await search(viewer, { q: 'bank ' }), 'forums')).toEqual([]);
+
     expect(titles(group(await search(visitor, { q: 'gone member' }), 'members'))).toContain('Gone Member');
     await db().execute(sql`delete from "user" where id = ${people.gone.id}`);
     expect(titles(group(await search(visitor, { q: 'gone member' }), 'members'))).not.toContain('Gone Member');
