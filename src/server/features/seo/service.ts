@@ -7,7 +7,8 @@ import { hasControlCharacters } from '../../../shared/text';
  * listed and are disallowed in robots.txt. */
 export const PUBLIC_PAGES = ['/', '/events', '/community', '/podcasts', '/contact'] as const;
 
-/** Screens only a member or an admin sees (a crawler would only get a sign-in prompt). */
+/** Screens not for crawlers: what only a member or an admin sees (a crawler would get a sign-in
+ * prompt), and search results. */
 export const PRIVATE_PAGES = [
   '/admin',
   '/dashboard',
@@ -17,6 +18,8 @@ export const PRIVATE_PAGES = [
   '/new-password',
   '/reset-password',
   '/dev/',
+  // Search results: endless pages of what is listed anyway (events and profiles are in the sitemap).
+  '/search',
 ] as const;
 
 /** A sitemap file holds at most 50,000 addresses (sitemaps.org). */
