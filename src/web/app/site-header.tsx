@@ -12,6 +12,7 @@ import { ThemeToggle } from '../components/theme-toggle';
 import { cn } from '../lib/cn';
 import { paths } from '../lib/paths';
 import { useMe, useSignOut } from '../lib/session';
+import { SearchButton } from './search-button';
 
 type NavItem = { to: string; label: string };
 
@@ -123,6 +124,7 @@ export function SiteHeader() {
         </ul>
 
         <div className="ml-auto flex items-center gap-1">
+          <SearchButton className="lg:mr-1" />
           {me && (
             <>
               {/* Small screens: the message badge stays visible outside the menu. */}
