@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyReply } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
@@ -114,6 +114,7 @@ function trustProxySetting(value: string): boolean | string {
 
 export async function buildApp(options: BuildOptions) {
   const { config, database } = options;
+  let sendBadPageUrl: ((request: FastifyRequest, reply: FastifyReply) => boolean) | null = null;
   const app = Fastify({
     logger:
       config.LOG_LEVEL === 'silent'
@@ -129,8 +130,10 @@ export async function buildApp(options: BuildOptions) {
     trustProxy: trustProxySetting(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     // Before routing (a path whose percent-encoding is not UTF-8): the same error shape as the rest.
-    frameworkErrors: (error, _request, reply: FastifyReply) => {
+    frameworkErrors: (error, request, reply: FastifyReply) => {
       const badUrl = error.code === 'FST_ERR_BAD_URL';
+      // A page's address: the not-found page, as for any page that does not exist.
+      if (badUrl && sendBadPageUrl?.(request, reply)) return;
       void reply.code(400).send({
         error: {
           code: badUrl ? 'BAD_URL' : 'BAD_REQUEST',
@@ -254,6 +257,7 @@ export async function buildApp(options: BuildOptions) {
   await app.register((await import('./features/people-to-meet/routes')).peopleToMeetRoutes, { prefix: '/api' });
   await app.register(messageRoutes, { prefix: '/api' });
   await app.register((await import('./features/forums/routes')).forumRoutes, { prefix: '/api' });
+  await app.register((await import('./features/search/routes')).searchRoutes, { prefix: '/api' });
   await app.register((await import('./features/uploads/routes')).uploadRoutes, { prefix: '/api' });
   await app.register((await import('./features/moderation/routes')).moderationRoutes, { prefix: '/api' });
   await app.register(devMailboxRoutes, { prefix: '/api' });
@@ -277,7 +281,7 @@ export async function buildApp(options: BuildOptions) {
   }
 
   const webRoot = options.webRoot === undefined ? path.resolve('dist/web') : options.webRoot;
-  await registerWebApp(app, webRoot && existsSync(webRoot) ? webRoot : null);
+  sendBadPageUrl = await registerWebApp(app, webRoot && existsSync(webRoot) ? webRoot : null);
 
   // Mail written inside a transaction (a registration's confirmation) is announced once it commits,
   // to every process; the first to claim it delivers it.

@@ -9,9 +9,9 @@ export interface PageMeta {
   description: string;
   image?: string | null;
   type?: 'website' | 'article' | 'profile';
+  /** Kept out of search engines' index (a page that answers 404). */
+  noindex?: boolean;
 }
-
-export type PageMetaResolver = (path: string, db: Db) => Promise<PageMeta | null>;
 
 const SITE = 'Power Mixer';
 const DEFAULT_META: PageMeta = {
@@ -20,9 +20,16 @@ const DEFAULT_META: PageMeta = {
     'Mixers, a podcast and a member directory for real-estate professionals, entrepreneurs and industry leaders in Charlotte.',
 };
 
-const eventMeta: PageMetaResolver = async (path, db) => {
-  const id = path.match(/^\/events\/([^/?#]+)$/)?.[1];
-  if (!id || !isUuid(id)) return null;
+/** A page answered with 404: crawlers keep it out of their index. */
+export const NOT_FOUND_META: PageMeta = {
+  title: `Page not found · ${SITE}`,
+  description: "The page you're looking for doesn't exist.",
+  noindex: true,
+};
+
+/** An event page's tags; null when there is no such event (the page answers 404). */
+export async function eventPageMeta(db: Db, id: string): Promise<PageMeta | null> {
+  if (!isUuid(id)) return null;
   const result = await db.execute<{ name: string; summary: string | null; image_url: string | null }>(
     sql`select name, summary, image_url from events where id = ${id}`,
   );
@@ -35,17 +42,11 @@ const eventMeta: PageMetaResolver = async (path, db) => {
         type: 'article',
       }
     : null;
-};
+}
 
-const profileMeta: PageMetaResolver = async (path, db) => {
-  const encoded = path.match(/^\/user\/([^/?#]+)$/)?.[1];
-  if (!encoded) return null;
-  let username: string;
-  try {
-    username = decodeURIComponent(encoded);
-  } catch {
-    return null; // not a valid percent-encoding: no such member
-  }
+/** A profile page's tags, by username (any case, already percent-decoded); null when there is
+ * no such member (the page answers 404). */
+export async function profilePageMeta(db: Db, username: string): Promise<PageMeta | null> {
   if (hasControlCharacters(username)) return null;
   const result = await db.execute<{
     username: string;
@@ -69,7 +70,7 @@ const profileMeta: PageMetaResolver = async (path, db) => {
     image: row.avatar_url,
     type: 'profile',
   };
-};
+}
 
 /** The fixed screens: each its own title and description (search results show them). */
 const PAGES: Record<string, PageMeta> = {
@@ -113,10 +114,8 @@ const PAGES: Record<string, PageMeta> = {
   },
 };
 
-const fixedPageMeta: PageMetaResolver = async (path) =>
-  PAGES[path.length > 1 ? path.replace(/\/+$/, '') : path] ?? null;
-
-export const pageMetaResolvers: PageMetaResolver[] = [fixedPageMeta, eventMeta, profileMeta];
+/** A fixed screen's own tags, by its path without a trailing slash; null: the site's default. */
+export const fixedPageMeta = (path: string): PageMeta | null => PAGES[path] ?? null;
 
 const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
@@ -138,6 +137,7 @@ export function renderIndexHtml(template: string, meta: PageMeta | null, publicU
     `<meta property="og:url" content="${escapeHtml(publicUrl + path)}">`,
     `<meta property="og:image" content="${escapeHtml(image)}">`,
     `<meta name="twitter:card" content="summary_large_image">`,
+    ...(m.noindex ? ['<meta name="robots" content="noindex">'] : []),
   ].join('\n    ');
   // Function replacers: a replacement *string* would read `$&`, `$'` or `` $` `` in member text
   // (a full name, an event name) as patterns and paste parts of the page there.

@@ -4,13 +4,15 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { pageMetaResolvers, renderIndexHtml } from './page-meta';
+import { NOT_FOUND_META, renderIndexHtml } from './page-meta';
+import { findPage } from './page-routes';
 import { preferredEncoding } from './platform/shared-answers';
 import { securityHeaders } from './platform/http';
 import { dataPreloadTag, firstScreenData } from '../shared/first-screen-data';
 
 /** Serves the built web app: hashed assets cached for a year, and index.html (never cached)
- * for every other GET that is not an API or upload path, so client routes survive reload.
+ * for every other GET that is not an API or upload path, so client routes survive reload: 200
+ * for a page that exists, 404 for one that does not (page-routes.ts).
  * Files go out in the brotli or gzip copy the build wrote beside them (vite.config.ts), as the
  * browser accepts; index.html, filled in per request, is compressed as it is sent. */
 export async function registerWebApp(app: FastifyInstance, webRoot: string | null) {
@@ -51,37 +53,70 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string | nul
     });
   }
 
+  const isPage = (request: FastifyRequest) =>
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    !request.url.startsWith('/api/') &&
+    !request.url.startsWith('/uploads/') &&
+    !request.url.startsWith('/assets/');
+
+  /** index.html for the path, with its preview tags, preloads and CSP; 404 (and noindex) when the
+   * path opens no page or the page's item is missing: the app still shows its not-found screen. */
+  const sendPage = (request: FastifyRequest, reply: FastifyReply, html: string, path: string, query?: string) => {
+    const screen = SCREENS.find(([pattern]) => pattern.test(path))?.[1];
+    // The screen's data downloads beside its code, not after the code has run.
+    const data = firstScreenData(path, query ? `?${query}` : '').map((url) => `    ${dataPreloadTag(url)}`);
+    const links = [...data, ...(screen ? [preloads.get(screen) ?? ''] : [])].filter(Boolean).join('\n');
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('content-security-policy', pageCsp);
+    return sendCompressed(
+      request,
+      reply,
+      html.replace('</head>', () => `${links}\n  </head>`),
+    );
+  };
+
   app.setNotFoundHandler(async (request, reply) => {
     // A built file that does not exist (an old build's chunk, a compressed copy asked for by
     // name) is a 404: index.html in its place would be run as a script or applied as a style.
     // HEAD answers as GET does (uptime monitors and link checkers ask with HEAD); Node sends
     // the headers alone.
-    const isPage =
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      !request.url.startsWith('/api/') &&
-      !request.url.startsWith('/uploads/') &&
-      !request.url.startsWith('/assets/');
-    if (isPage && indexHtml) {
+    if (isPage(request) && indexHtml) {
       const [path = '/', query] = request.url.split('?');
-      let meta = null;
-      for (const resolve of pageMetaResolvers) {
-        meta = await resolve(path, app.services.db).catch(() => null);
-        if (meta) break;
-      }
-      let html = renderIndexHtml(indexHtml, meta, app.services.config.publicUrl, path);
-      const screen = SCREENS.find(([pattern]) => pattern.test(path))?.[1];
-      // The screen's data downloads beside its code, not after the code has run.
-      const data = firstScreenData(path, query ? `?${query}` : '').map((url) => `    ${dataPreloadTag(url)}`);
-      const links = [...data, ...(screen ? [preloads.get(screen) ?? ''] : [])].filter(Boolean).join('\n');
-      html = html.replace('</head>', () => `${links}\n  </head>`);
-      reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .header('content-security-policy', pageCsp);
-      return sendCompressed(request, reply, html);
+      const page = await findPage(path, app.services.db).catch((error: unknown) => {
+        // The database did not answer: the page is served as found (the app asks again), never
+        // reported missing to a crawler for a moment's outage.
+        request.log.warn({ err: error }, 'page lookup failed');
+        return { found: true, meta: null };
+      });
+      const meta = page.found ? page.meta : NOT_FOUND_META;
+      reply.status(page.found ? 200 : 404);
+      return sendPage(
+        request,
+        reply,
+        renderIndexHtml(indexHtml, meta, app.services.config.publicUrl, path),
+        path,
+        query,
+      );
     }
     return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Not found.' } });
   });
+
+  /** A page address whose percent-encoding is not UTF-8 (refused before routing): the not-found
+   * page, with the headers a page gets. False when it is no page (an API path, no web build). */
+  return function sendBadPageUrl(request: FastifyRequest, reply: FastifyReply): boolean {
+    if (!isPage(request) || !indexHtml) return false;
+    const [path = '/'] = request.url.split('?');
+    reply.headers(securityHeaders(app.services.config)).status(404);
+    void sendPage(
+      request,
+      reply,
+      renderIndexHtml(indexHtml, NOT_FOUND_META, app.services.config.publicUrl, path),
+      path,
+    );
+    return true;
+  };
 }
 
 /** The page's render-blocking files, written into index.html: the theme script and the

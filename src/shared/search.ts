@@ -16,10 +16,10 @@ export * from './search-texts';
  * posts and replies. */
 export const searchQuery = z
   .object({
+    // Not trimmed: a space after the last word says it is finished (no longer a prefix).
     q: safeText
-      .trim()
-      .min(1, SEARCH_EMPTY_QUERY)
-      .max(SEARCH_QUERY_MAX_LENGTH, `Keep the search under ${SEARCH_QUERY_MAX_LENGTH} characters.`),
+      .max(SEARCH_QUERY_MAX_LENGTH, `Keep the search under ${SEARCH_QUERY_MAX_LENGTH} characters.`)
+      .refine((q) => q.trim().length > 0, SEARCH_EMPTY_QUERY),
     type: z.enum(['all', ...SEARCH_TYPES]).default('all'),
     limit: z.coerce.number().int().min(1).max(SEARCH_MAX_LIMIT).optional(),
     offset: z.coerce.number().int().min(0).max(SEARCH_MAX_OFFSET).default(0),

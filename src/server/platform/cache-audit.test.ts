@@ -5,6 +5,7 @@ import { landingResponse } from '../../shared/landing';
 import { membersResponse, profileResponse } from '../../shared/members';
 import { inboxResponse } from '../../shared/messages';
 import { podcastsResponse } from '../../shared/podcasts';
+import { searchResponse } from '../../shared/search';
 import { forumsResponse, postsResponse, repliesResponse } from '../../shared/forums';
 import { eventGuests, forumPosts, forumReplies, forums, podcasts } from '../db/schema';
 import { createEvent, createSponsor } from '../test/factories';
@@ -104,6 +105,9 @@ const cachedRoutes = (): { url: string; schema: ZodType; signedIn?: boolean }[] 
   { url: '/api/forums', schema: forumsResponse, signedIn: true },
   { url: `/api/forums/${forumId}/posts`, schema: postsResponse, signedIn: true },
   { url: `/api/forums/${forumId}/posts/${postId}/replies`, schema: repliesResponse, signedIn: true },
+  { url: '/api/search?q=audit', schema: searchResponse },
+  { url: '/api/search?q=audit', schema: searchResponse, signedIn: true },
+  { url: `/api/search?q=post&forum=${forumId}`, schema: searchResponse, signedIn: true },
 ];
 
 describe('cached reads', () => {
@@ -130,6 +134,8 @@ describe('cached reads', () => {
       'forum-posts:',
       'forum-replies:',
       'sitemap',
+      'search-group:',
+      'search-blocks:',
     ])
       expect(
         [...keys].some((k) => k.startsWith(prefix)),

@@ -48,7 +48,7 @@ async function freshDatabase(): Promise<{ database: Database; url: string | null
 
 export async function createTestContext(
   env: Record<string, string> = {},
-  options: Pick<BuildOptions, 'clock' | 'jobs'> = {},
+  options: Pick<BuildOptions, 'clock' | 'jobs' | 'webRoot'> = {},
 ): Promise<TestContext> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'power-mixer-test-'));
   const config = loadConfig({

@@ -30,7 +30,9 @@ export const profiles = pgTable(
     // One search (features/search): names, then the job, then the bio. Never the e-mail.
     searchVector: tsvector('search_vector')
       .notNull()
-      .generatedAlwaysAs(() => weightedDocument({ A: ['username', 'full_name'], B: ['position', 'company'], C: ['bio'] })),
+      .generatedAlwaysAs(() =>
+        weightedDocument({ A: ['username', 'full_name'], B: ['position', 'company'], C: ['bio'] }),
+      ),
   },
   (t) => [
     index('profiles_search_vector_idx').using('gin', t.searchVector),

@@ -1,17 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { rm } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
-import { events, profiles } from '../../db/schema';
+import { events, profiles, user } from '../../db/schema';
 import { createEvent, createMembers } from '../../test/factories';
 import { createTestContext, ORIGIN, type TestContext } from '../../test/harness';
+import { createWebRoot } from '../../test/web-root';
 import { PRIVATE_PAGES, PUBLIC_PAGES } from './service';
 
 let ctx: TestContext;
+let webRoot: string;
 beforeAll(async () => {
-  ctx = await createTestContext();
+  // With the web app's index.html: the sitemap's pages are answered as a crawler gets them.
+  webRoot = await createWebRoot();
+  ctx = await createTestContext({}, { webRoot });
 });
 afterAll(async () => {
   await ctx?.close();
+  await rm(webRoot, { recursive: true, force: true });
 });
 
 const locations = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]!);
@@ -90,5 +96,49 @@ describe('sitemap.xml', () => {
     const again = await ctx.app.inject({ url: '/sitemap.xml', headers: { 'if-none-match': plain.headers.etag! } });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
+  });
+
+  it('lists only what exists: a deleted event or member leaves it, and every address it lists answers 200', async () => {
+    const { db } = ctx.app.services;
+    const [kept, gone] = [await createEvent(db), await createEvent(db)];
+    const [member, departed, odd, unlinkable] = await createMembers(db, 4, 'exists');
+    await db.update(profiles).set({ username: 'José.Ñ-Ortiz' }).where(eq(profiles.id, odd!.id));
+    // Written around the sign-up rule: its page could never open, so it is not listed.
+    await db.update(profiles).set({ username: 'bell\u0007x' }).where(eq(profiles.id, unlinkable!.id));
+    await ctx.app.services.changes.caughtUp();
+    const before = locations((await ctx.app.inject('/sitemap.xml')).body);
+    expect(before).toContain(`${ORIGIN}/events/${gone.id}`);
+    expect(before).toContain(`${ORIGIN}/user/${departed!.username}`);
+    expect(before.some((u) => u.includes('bell'))).toBe(false);
+
+    await db.delete(events).where(eq(events.id, gone.id));
+    await db.delete(user).where(eq(user.id, departed!.id)); // the account goes, its profile with it
+    await ctx.app.services.changes.caughtUp();
+    const after = locations((await ctx.app.inject('/sitemap.xml')).body);
+    expect(after).not.toContain(`${ORIGIN}/events/${gone.id}`);
+    expect(after).not.toContain(`${ORIGIN}/user/${departed!.username}`);
+    for (const page of [
+      `/events/${kept.id}`,
+      `/user/${member!.username}`,
+      `/user/${encodeURIComponent('José.Ñ-Ortiz')}`,
+    ])
+      expect(after).toContain(`${ORIGIN}${page}`);
+
+    // Over HTTP, as a crawler asks: each listed page is there, and what left answers 404.
+    const base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const status = async (url: string) => (await fetch(url.replace(ORIGIN, base), { method: 'HEAD' })).status;
+    const unescape = (loc: string) =>
+      loc
+        .replace(/&apos;/g, "'")
+        .replace(/&quot;/g, '"')
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&amp;/g, '&');
+    const answers = new Map<string, number>();
+    for (const url of after.map(unescape)) answers.set(url, await status(url));
+    expect([...answers].filter(([, code]) => code !== 200)).toEqual([]);
+    expect(answers.size).toBeGreaterThan(8);
+    expect(await status(`${ORIGIN}/events/${gone.id}`)).toBe(404);
+    expect(await status(`${ORIGIN}/user/${departed!.username}`)).toBe(404);
   });
 });

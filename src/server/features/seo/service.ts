@@ -1,6 +1,7 @@
 import { desc } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { events, profiles } from '../../db/schema';
+import { hasControlCharacters } from '../../../shared/text';
 
 /** The public screens a visitor (and a crawler) can open; member and admin screens are not
  * listed and are disallowed in robots.txt. */
@@ -32,11 +33,17 @@ export function robotsTxt(publicUrl: string): string {
   ].join('\n');
 }
 
+/** Whether /user/{username} opens the profile (else it answers 404 and must not be listed): the
+ * sign-up rule keeps these out, but rows written another way (an import, an old account) may not. */
+const hasProfilePage = (username: string) =>
+  username.trim() !== '' && username !== '.' && username !== '..' && !hasControlCharacters(username);
+
 const escapeXml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
 /** sitemap.xml: the public screens, every event page (newest first) and every member's public
- * profile, up to the 50,000 addresses one sitemap may hold. */
+ * profile, up to the 50,000 addresses one sitemap may hold. Each answers 200: a page that does
+ * not exist answers 404 (page-routes.ts). */
 export async function sitemapXml(db: Db, publicUrl: string): Promise<string> {
   const eventRows = await db
     .select({ id: events.id, updatedAt: events.updatedAt })
@@ -55,7 +62,7 @@ export async function sitemapXml(db: Db, publicUrl: string): Promise<string> {
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
     ...PUBLIC_PAGES.map((page) => url(page)),
     ...eventRows.map((e) => url(`/events/${e.id}`, e.updatedAt)),
-    ...profileRows.map((p) => url(`/user/${encodeURIComponent(p.username)}`)),
+    ...profileRows.filter((p) => hasProfilePage(p.username)).map((p) => url(`/user/${encodeURIComponent(p.username)}`)),
     '</urlset>',
     '',
   ].join('\n');

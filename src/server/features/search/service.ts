@@ -1,0 +1,276 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { SearchHit, SearchType } from '../../../shared/search';
+import type { Db } from '../../db/client';
+import { htmlToText } from '../../platform/html';
+import { highlight, snippetOf } from './highlight';
+import type { ParsedQuery } from './query';
+
+// One search: each group is one statement. Candidates come from the GIN indexes (the weighted
+// tsvector columns of migration 0013, the trigram indexes on names and titles), a bounded number
+// per branch, so a common word costs as much as a rare one; only they are ranked.
+//
+// Rank = (text rank + name similarity) × freshness. Text rank is ts_rank over the weighted
+// document (a title or name word counts 10 times a body word); similarity is pg_trgm's
+// word_similarity against the name or title (typos, partial names); freshness keeps upcoming
+// events (the sooner the higher) and recent posts at full weight and halves the rank of what is
+// long past.
+
+/** Candidates read per branch before ranking. */
+const CANDIDATES = 200;
+const SIMILAR_CANDIDATES = 40;
+/** ts_rank's weights for D, C, B, A. */
+const WEIGHTS = sql.raw(`'{0.05, 0.1, 0.4, 1.0}'::float4[]`);
+
+export interface SearchOptions {
+  type: SearchType;
+  limit: number;
+  offset: number;
+  forumId?: string;
+  /** Freshness is reckoned from the app's clock (tests move it). */
+  now: Date;
+}
+
+/** A hit before the viewer's blocks are applied: the authors it would show. */
+export interface Candidate extends SearchHit {
+  authorId: string | null;
+}
+
+export interface CandidateGroup {
+  type: SearchType;
+  hits: Candidate[];
+  /** Whether more than `limit + offset` matched, before blocks. */
+  more: boolean;
+}
+
+/** Rows asked per group beyond the page: room for hits the viewer's blocks take out. */
+export const BLOCK_MARGIN = 10;
+
+export async function searchGroup(db: Db, query: ParsedQuery, options: SearchOptions): Promise<CandidateGroup> {
+  const take = options.limit + 1 + BLOCK_MARGIN;
+  const page = { take, offset: options.offset, now: sql`${options.now.toISOString()}::timestamptz` };
+  const rows = await {
+    events: () => searchEvents(db, query, page),
+    members: () => searchMembers(db, query, page),
+    podcasts: () => searchPodcasts(db, query, page),
+    forums: () => searchForums(db, query, page, options.forumId),
+  }[options.type]();
+  return { type: options.type, hits: rows, more: rows.length > options.limit };
+}
+
+interface Page {
+  take: number;
+  offset: number;
+  now: SQL;
+}
+
+const tsq = (text: string | null) => sql`to_tsquery('english', ${text ?? ''})`;
+
+/** `branch` only when the query has something for it (a typo branch needs 4 letters). */
+const when = (condition: unknown, branch: SQL) => (condition ? branch : sql`select null where false`);
+
+async function searchEvents(db: Db, q: ParsedQuery, page: Page): Promise<Candidate[]> {
+  const nameText = sql`lower(e.name || ' ' || coalesce(e.summary, '') || ' ' || coalesce(e.location, ''))`;
+  const result = await db.execute<{
+    id: string;
+    name: string;
+    summary: string | null;
+    description: string | null;
+    location: string | null;
+    start_time: Date | string;
+    image_url: string | null;
+  }>(sql`
+    with candidates as (
+      (select id from events e where e.search_vector @@ ${tsq(q.strongTsquery)} limit ${CANDIDATES})
+      union (select id from events e where e.search_vector @@ ${tsq(q.tsquery)}
+        order by e.start_time desc limit ${CANDIDATES})
+      union (${when(q.similarText, sql`select id from events e where ${q.similarText} <% ${nameText} limit ${SIMILAR_CANDIDATES}`)})
+    )
+    select e.id, e.name, e.summary, e.description, e.location, e.start_time, e.image_url
+    from candidates c join events e on e.id = c.id
+    order by (ts_rank(${WEIGHTS}, e.search_vector, ${tsq(q.tsquery)})
+        + 0.5 * ${q.similarText ? sql`word_similarity(${q.similarText}, ${nameText})` : sql`0`})
+      * case when e.end_time >= ${page.now}
+          then 1 + 0.1 * exp(-greatest(0, extract(epoch from e.start_time - ${page.now})) / (60 * 86400))
+          else 0.5 + 0.5 * exp(-extract(epoch from ${page.now} - e.end_time) / (180 * 86400)) end desc,
+      e.start_time desc, e.id
+    limit ${page.take} offset ${page.offset}`);
+  return result.rows.map((r) => ({
+    kind: 'event',
+    id: r.id,
+    title: highlight(r.name, q.words),
+    snippet: snippetOf([r.summary, r.description].filter(Boolean).join(' · '), q.words),
+    detail: r.location,
+    date: new Date(r.start_time).toISOString(),
+    imageUrl: r.image_url,
+    username: null,
+    forumId: null,
+    postId: null,
+    authorId: null,
+  }));
+}
+
+async function searchMembers(db: Db, q: ParsedQuery, page: Page): Promise<Candidate[]> {
+  const similarity = q.similarText
+    ? sql`greatest(word_similarity(${q.similarText}, lower(coalesce(p.full_name, ''))),
+        word_similarity(${q.similarText}, lower(p.username)))`
+    : sql`0`;
+  const result = await db.execute<{
+    id: string;
+    username: string;
+    full_name: string | null;
+    position: string | null;
+    company: string | null;
+    bio: string | null;
+    avatar_url: string | null;
+    items: { kind: 'offer' | 'ask'; text: string }[] | null;
+    skills: string[] | null;
+  }>(sql`
+    with query as (select ${tsq(q.tsquery)} as tsq),
+    matched_skills as (
+      select s.id, s.name from skills s, query where to_tsvector('english', s.name) @@ query.tsq
+    ),
+    candidates as (
+      (select id from profiles p where p.search_vector @@ ${tsq(q.strongTsquery)} limit ${CANDIDATES})
+      union (select id from profiles p, query where p.search_vector @@ query.tsq limit ${CANDIDATES})
+      union (select user_id from offers_and_asks o, query where o.search_vector @@ query.tsq limit ${CANDIDATES})
+      union (select us.user_id from user_skills us join matched_skills ms on ms.id = us.skill_id limit ${CANDIDATES})
+      union (${when(q.similarText, sql`select id from profiles p where ${q.similarText} <% lower(coalesce(p.full_name, '')) limit ${SIMILAR_CANDIDATES}`)})
+      union (${when(q.similarText, sql`select id from profiles p where ${q.similarText} <% lower(p.username) limit ${SIMILAR_CANDIDATES}`)})
+    ),
+    ranked as (
+      select p.*, 
+        (select jsonb_agg(jsonb_build_object('kind', o.kind, 'text', o.text) order by o.kind desc, o.position)
+          from offers_and_asks o where o.user_id = p.id and o.search_vector @@ query.tsq) as items,
+        (select array_agg(ms.name order by ms.name) from user_skills us join matched_skills ms on ms.id = us.skill_id
+          where us.user_id = p.id) as skills,
+        ts_rank(${WEIGHTS}, p.search_vector, query.tsq) + 0.5 * ${similarity} as score
+      from candidates c join profiles p on p.id = c.id, query
+    )
+    select id, username, full_name, position, company, bio, avatar_url, items, skills
+    from ranked
+    order by score + 0.4 * least(coalesce(jsonb_array_length(items), 0), 2) / 2.0
+      + 0.3 * least(coalesce(array_length(skills, 1), 0), 1) desc, username, id
+    limit ${page.take} offset ${page.offset}`);
+  return result.rows.map((r) => {
+    const role = [r.position, r.company].filter(Boolean).join(' at ');
+    // What matched, in the order a person would want to read it.
+    const sources = [
+      ...(r.items ?? []).map((i) => `${i.kind === 'offer' ? 'Offering' : 'Looking for'}: ${i.text}`),
+      ...(r.skills?.length ? [`Skills: ${r.skills.join(', ')}`] : []),
+      role,
+      r.bio ?? '',
+    ];
+    const snippet = sources.map((s) => snippetOf(s, q.words)).find(Boolean) ?? null;
+    return {
+      kind: 'member',
+      id: r.id,
+      title: highlight(r.full_name || r.username, q.words),
+      snippet,
+      detail: role || null,
+      date: null,
+      imageUrl: r.avatar_url,
+      username: r.username,
+      forumId: null,
+      postId: null,
+      authorId: r.id,
+    };
+  });
+}
+
+async function searchPodcasts(db: Db, q: ParsedQuery, page: Page): Promise<Candidate[]> {
+  // A few hundred episodes at most: the similarity branch scans them.
+  const result = await db.execute<{
+    id: string;
+    title: string;
+    description: string | null;
+    show_notes: string | null;
+    guests: string[];
+    published_at: Date | string;
+    thumbnail_url: string | null;
+  }>(sql`
+    select id, title, description, show_notes, guests, published_at, thumbnail_url
+    from podcasts p
+    where p.search_vector @@ ${tsq(q.tsquery)}
+      ${q.similarText ? sql`or ${q.similarText} <% lower(p.title || ' ' || pm_words(p.guests))` : sql``}
+    order by (ts_rank(${WEIGHTS}, p.search_vector, ${tsq(q.tsquery)})
+        + 0.5 * ${q.similarText ? sql`word_similarity(${q.similarText}, lower(p.title || ' ' || pm_words(p.guests)))` : sql`0`})
+      * (0.5 + 0.5 * exp(-greatest(0, extract(epoch from ${page.now} - p.published_at)) / (365 * 86400))) desc,
+      p.published_at desc, p.id
+    limit ${page.take} offset ${page.offset}`);
+  return result.rows.map((r) => ({
+    kind: 'podcast',
+    id: r.id,
+    title: highlight(r.title, q.words),
+    snippet:
+      snippetOf(r.guests.length ? `With ${r.guests.join(', ')}` : '', q.words) ??
+      snippetOf([r.description, r.show_notes].filter(Boolean).join(' · '), q.words),
+    detail: r.guests.length ? r.guests.join(', ') : null,
+    date: new Date(r.published_at).toISOString(),
+    imageUrl: r.thumbnail_url,
+    username: null,
+    forumId: null,
+    postId: null,
+    authorId: null,
+  }));
+}
+
+async function searchForums(db: Db, q: ParsedQuery, page: Page, forumId?: string): Promise<Candidate[]> {
+  const inForum = (alias: string) => (forumId ? sql`and ${sql.raw(alias)}.forum_id = ${forumId}` : sql``);
+  const result = await db.execute<{
+    kind: 'post' | 'reply';
+    id: string;
+    post_id: string;
+    forum_id: string;
+    forum_name: string;
+    title: string;
+    body: string;
+    created_at: Date | string;
+    author_id: string | null;
+    username: string | null;
+  }>(sql`
+    with query as (select ${tsq(q.tsquery)} as tsq),
+    post_candidates as (
+      (select id from forum_posts fp where fp.search_vector @@ ${tsq(q.strongTsquery)} ${inForum('fp')}
+        order by fp.created_at desc limit ${CANDIDATES})
+      union (select id from forum_posts fp, query where fp.search_vector @@ query.tsq ${inForum('fp')}
+        order by fp.created_at desc limit ${CANDIDATES})
+      union (${when(q.similarText, sql`select id from forum_posts fp where ${q.similarText} <% lower(fp.title) ${inForum('fp')} limit ${SIMILAR_CANDIDATES}`)})
+    ),
+    reply_candidates as (
+      select fr.id from forum_replies fr
+      ${forumId ? sql`join forum_posts fp on fp.id = fr.post_id and fp.forum_id = ${forumId}` : sql``}
+      cross join query
+      where fr.search_vector @@ query.tsq
+      order by fr.created_at desc limit ${CANDIDATES}
+    ),
+    hits as (
+      select 'post' as kind, fp.id, fp.id as post_id, fp.forum_id, fp.title, fp.content as body, fp.created_at,
+        fp.author_id,
+        (ts_rank(${WEIGHTS}, fp.search_vector, query.tsq)
+          + 0.5 * ${q.similarText ? sql`word_similarity(${q.similarText}, lower(fp.title))` : sql`0`}) as score
+      from post_candidates c join forum_posts fp on fp.id = c.id, query
+      union all
+      select 'reply', fr.id, fr.post_id, fp.forum_id, fp.title, fr.content, fr.created_at, fr.author_id,
+        ts_rank(${WEIGHTS}, fr.search_vector, query.tsq)
+      from reply_candidates c join forum_replies fr on fr.id = c.id join forum_posts fp on fp.id = fr.post_id, query
+    )
+    select h.kind, h.id, h.post_id, h.forum_id, f.name as forum_name, h.title, h.body, h.created_at, h.author_id,
+      pr.username
+    from hits h join forums f on f.id = h.forum_id left join profiles pr on pr.id = h.author_id
+    order by h.score * (0.5 + 0.5 * exp(-greatest(0, extract(epoch from ${page.now} - h.created_at)) / (90 * 86400))) desc,
+      h.created_at desc, h.id
+    limit ${page.take} offset ${page.offset}`);
+  return result.rows.map((r) => ({
+    kind: r.kind,
+    id: r.id,
+    title: highlight(r.title, q.words),
+    snippet: snippetOf(htmlToText(r.body), q.words),
+    detail: r.forum_name,
+    date: new Date(r.created_at).toISOString(),
+    imageUrl: null,
+    username: r.username,
+    forumId: r.forum_id,
+    postId: r.post_id,
+    authorId: r.author_id,
+  }));
+}
