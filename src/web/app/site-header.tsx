@@ -95,7 +95,8 @@ export function SiteHeader() {
   return (
     <header ref={headerRef} className="fixed inset-x-0 top-0 z-40 border-b border-line bg-canvas">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:px-6">
-        <Logo />
+        {/* A member's bar holds five buttons: on the narrowest phones the mark stands alone. */}
+        <Logo wordClassName={me ? 'max-[359px]:sr-only' : undefined} />
 
         {/* Desktop links */}
         <ul className="ml-6 hidden items-center gap-0.5 lg:flex">

@@ -39,7 +39,8 @@ export function hitDetail(hit: SearchHit): string {
   const parts: string[] = [];
   if (hit.kind === 'reply') parts.push('Reply');
   if (hit.date) parts.push(siteDate.format(new Date(hit.date)));
-  if (hit.detail) parts.push(hit.detail);
+  // A member's match in their position reads once, in the snippet.
+  if (hit.detail && hit.detail !== hit.snippet?.text) parts.push(hit.detail);
   return parts.join(' · ');
 }
 

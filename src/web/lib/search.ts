@@ -29,12 +29,13 @@ export function searchUrl({ q, type, limit, offset, forum }: SearchRequest): str
 }
 
 /**
- * The answer for `request.q` (empty: no request at all). Each query has its own cache entry, so
+ * The answer for `request.q` (blank: no request at all). A trailing space is kept: it tells the
+ * server the last word is finished (otherwise it is a prefix). Each query has its own cache entry, so
  * a late answer for an old query never shows for a newer one; the query's AbortSignal cancels
  * the fetch of a query nobody shows any more. The last answer stays while the next loads.
  */
 export function useSearch(request: SearchRequest) {
-  const q = request.q.trim();
+  const q = request.q.trimStart();
   return useQuery({
     queryKey: ['search', { ...request, q }],
     queryFn: ({ signal }) => api.get<SearchResponse>(searchUrl({ ...request, q }), signal),

@@ -51,11 +51,14 @@ export function QuickSearchDialog({
   const inputRef = useRef<HTMLInputElement>(null);
   /** Set while a choice navigates away: focus then goes to the new page, not back to the button. */
   const leaving = useRef(false);
+  /** What had focus when the dialog opened (the header's button, or the page for a shortcut). */
+  const openedFrom = useRef<HTMLElement | null>(null);
   const baseId = useId();
   const listId = `${baseId}-list`;
 
   const [text, setText] = useState('');
-  const typed = text.trim();
+  // Leading spaces mean nothing; a trailing one says the last word is finished (not a prefix).
+  const typed = text.trimStart();
   const q = useDebounced(typed, TYPING_PAUSE_MS);
   const search = useSearch({ q, limit: QUICK_SEARCH_LIMIT });
   // Nothing typed: nothing shown (the last answer is not kept for an empty box).
@@ -112,7 +115,7 @@ export function QuickSearchDialog({
         event.preventDefault();
         const chosen = activeIndex >= 0 ? options[activeIndex] : undefined;
         if (chosen) go(chosen);
-        else if (typed) go(paths.search(typed));
+        else if (typed) go(paths.search(typed.trim()));
         break;
       }
     }
@@ -134,11 +137,15 @@ export function QuickSearchDialog({
             // Into the box with the last query selected: typing replaces it, arrows reuse it.
             event.preventDefault();
             leaving.current = false;
+            openedFrom.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
             inputRef.current?.focus();
             inputRef.current?.select();
           }}
           onCloseAutoFocus={(event) => {
-            if (leaving.current) event.preventDefault();
+            // Radix returns focus to a Dialog.Trigger, and this dialog has none (the header's button
+            // and the shortcuts open it): back to what had focus, unless a choice went elsewhere.
+            event.preventDefault();
+            if (!leaving.current) openedFrom.current?.focus();
           }}
           className={cn(
             'fixed inset-x-0 top-0 z-50 flex max-h-dvh flex-col border-b border-line bg-surface text-fg shadow-xl',
