@@ -108,6 +108,20 @@ test.describe('quick search', () => {
     await expect(dialog(page)).toHaveCount(0);
   });
 
+  test('a podcast hit opens the podcasts page at its episode', async ({ page }) => {
+    await page.goto('/podcasts');
+    await expect(searchButton(page)).toBeVisible();
+    await page.keyboard.press('Control+k');
+    await box(page).fill('referral machine');
+    await expect(group(page, 'Podcasts').getByRole('option', { name: /Building a Referral Machine/ })).toBeVisible();
+    await arrowTo(page, 'Building a Referral Machine');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/podcasts\?q=.+#podcast-[0-9a-f-]+$/);
+    const card = page.locator(`[id="${new URL(page.url()).hash.slice(1)}"]`);
+    await expect(card).toContainText('Building a Referral Machine in Charlotte Real Estate');
+    await expect(card).toBeInViewport();
+  });
+
   test('Enter with no active option opens the results page; the results page is axe-clean, the dialog too', async ({
     page,
   }) => {

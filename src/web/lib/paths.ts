@@ -30,7 +30,8 @@ export const paths = {
   /** The post at that reply: the post page opens the page of replies that holds it. */
   forumReply: (forumId: string, postId: string, replyId: string) =>
     `/forums/${encodeURIComponent(forumId)}/${encodeURIComponent(postId)}?reply=${encodeURIComponent(replyId)}`,
-  /** The results page of the one search; `type` narrows it to one group. */
+  /** The results page of the one search (the route); `search(q, type)` links to one query. */
+  searchResults: '/search',
   search: (q?: string, type?: string) => {
     const params = new URLSearchParams();
     if (q) params.set('q', q);

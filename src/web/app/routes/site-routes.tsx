@@ -32,7 +32,7 @@ export const siteRoutes: RouteObject[] = [
   },
   {
     // The one search's results (the header's quick search opens it with Enter).
-    path: paths.search(),
+    path: paths.searchResults,
     lazy: screen(
       () => import('../../features/search/search-page'),
       (m) => m.SearchPage,

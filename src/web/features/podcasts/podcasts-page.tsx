@@ -46,7 +46,10 @@ export function PodcastsPage() {
   const { hash } = useLocation();
   const linked = podcasts?.some((podcast) => `#podcast-${podcast.id}` === hash);
   useEffect(() => {
-    if (linked) document.getElementById(hash.slice(1))?.scrollIntoView({ block: 'start' });
+    if (!linked) return;
+    // After the layout's scroll to the top, which runs after this screen's effects.
+    const frame = requestAnimationFrame(() => document.getElementById(hash.slice(1))?.scrollIntoView());
+    return () => cancelAnimationFrame(frame);
   }, [linked, hash]);
 
   return (
