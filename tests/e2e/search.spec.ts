@@ -62,6 +62,29 @@ test.describe('quick search', () => {
     await expect(listbox(page)).toBeHidden();
   });
 
+  test('a newer query cancels the older request, whose answer never shows', async ({ page }) => {
+    await page.goto('/');
+    // The first query's request is held at the browser until the second query has shown.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const first = /\/api\/search\?q=jordan&/;
+    await page.route(first, async (route) => {
+      await held;
+      await route.continue().catch(() => undefined);
+    });
+    const cancelled = page.waitForEvent('requestfailed', (request) => first.test(request.url()));
+    await pressSlash(page);
+    const sent = page.waitForRequest(first);
+    await box(page).fill('jordan');
+    await sent;
+    await box(page).fill('south end');
+    await expect(group(page, 'Podcasts').getByRole('option', { name: /South End Retail Closing/ })).toBeVisible();
+    await cancelled;
+    release();
+    await expect(box(page)).toHaveValue('south end');
+    await expect(listbox(page).getByRole('option', { name: /Jordan Lee/ })).toHaveCount(0);
+  });
+
   test('"/" typed in a text field stays text', async ({ page }) => {
     await page.goto('/podcasts');
     const field = page.getByRole('searchbox', { name: /Search podcasts/ });
