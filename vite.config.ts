@@ -53,8 +53,10 @@ function precompress(): Plugin {
 }
 
 const entry = path.resolve('src/web/main.tsx');
-// Reached through a package's index but used only by later screens (forms' mutations): left out.
-const LATER = /@tanstack[\\/](react-query|query-core)[\\/].*[\\/](useMutation|mutationObserver)\./;
+// Reached through a package's index but used only by later screens (forms' mutations, the search
+// results' "Show more"): left out.
+const LATER =
+  /@tanstack[\\/](react-query|query-core)[\\/].*[\\/](useMutation|mutationObserver|useInfiniteQuery|infiniteQueryObserver)\./;
 const SMALL_SHARED =
   /rolldown[\\/]runtime|src[\\/]web[\\/]lib[\\/]use-document-title\.|src[\\/]web[\\/]lib[\\/]responsive-image\.|src[\\/]shared[\\/]image-widths\./;
 /** The modules main.tsx imports, directly or through others, without a dynamic import(). */

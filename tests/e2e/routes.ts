@@ -9,7 +9,7 @@ async function json<T>(page: Page, url: string): Promise<T> {
   return (await res.json()) as T;
 }
 
-/** Routes a visitor sees: the landing page, events, an event, profiles, podcasts, contact, sign in. */
+/** Routes a visitor sees: the landing page, events, an event, profiles, podcasts, contact, search, sign in. */
 export async function publicRoutes(page: Page): Promise<string[]> {
   const { events } = await json<{ events: { id: string }[] }>(page, '/api/events?status=upcoming&pageSize=1');
   const { members } = await json<{ members: { username: string }[] }>(page, '/api/members');
@@ -23,6 +23,7 @@ export async function publicRoutes(page: Page): Promise<string[]> {
     `/user/${members[0]!.username}`,
     '/podcasts',
     '/contact',
+    '/search?q=south%20end',
     '/login',
     '/register',
   ];

@@ -12,6 +12,7 @@ import { ThemeToggle } from '../components/theme-toggle';
 import { cn } from '../lib/cn';
 import { paths } from '../lib/paths';
 import { useMe, useSignOut } from '../lib/session';
+import { SearchButton } from './search-button';
 
 type NavItem = { to: string; label: string };
 
@@ -94,7 +95,8 @@ export function SiteHeader() {
   return (
     <header ref={headerRef} className="fixed inset-x-0 top-0 z-40 border-b border-line bg-canvas">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:px-6">
-        <Logo />
+        {/* A member's bar holds five buttons: on the narrowest phones the mark stands alone. */}
+        <Logo wordClassName={me ? 'max-[359px]:sr-only' : undefined} />
 
         {/* Desktop links */}
         <ul className="ml-6 hidden items-center gap-0.5 lg:flex">
@@ -123,6 +125,7 @@ export function SiteHeader() {
         </ul>
 
         <div className="ml-auto flex items-center gap-1">
+          <SearchButton className="lg:mr-1" />
           {me && (
             <>
               {/* Small screens: the message badge stays visible outside the menu. */}

@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
 import { paths } from '../lib/paths';
 
-/** The brand mark and word, linking home. */
-export function Logo() {
+/** The brand mark and word, linking home. `wordClassName` lets a crowded bar hide the word
+ * visually (it still names the link). */
+export function Logo({ wordClassName }: { wordClassName?: string } = {}) {
   return (
     <Link to={paths.home} className="flex items-center gap-2 rounded-md font-semibold tracking-tight text-fg">
       <svg viewBox="0 0 32 32" className="size-7" aria-hidden="true">
@@ -17,7 +18,7 @@ export function Logo() {
         />
         <circle cx="22.5" cy="22.5" r="2.5" fill="#fff" />
       </svg>
-      <span>Power Mixer</span>
+      <span className={wordClassName}>Power Mixer</span>
     </Link>
   );
 }

@@ -28,7 +28,7 @@ function isApiError(body: unknown): body is ApiError {
   );
 }
 
-async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+async function request<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const multipart = body instanceof FormData;
   // No content-type without a body: the server rejects an empty JSON body (e.g. sign-out).
@@ -41,9 +41,12 @@ async function request<T>(method: string, path: string, body?: unknown): Promise
       method,
       headers,
       credentials: 'same-origin',
+      signal,
       body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
     });
-  } catch {
+  } catch (error) {
+    // A cancelled request (a newer search replaced it) is no failure to report.
+    if (signal?.aborted) throw error;
     throw new ApiRequestError(0, 'NETWORK_ERROR', FALLBACK_MESSAGE);
   }
 
@@ -65,7 +68,8 @@ async function request<T>(method: string, path: string, body?: unknown): Promise
 }
 
 export const api = {
-  get: <T>(path: string) => request<T>('GET', path),
+  /** `signal` cancels the request (e.g. a search that a newer one replaced). */
+  get: <T>(path: string, signal?: AbortSignal) => request<T>('GET', path, undefined, signal),
   post: <T>(path: string, body?: unknown) => request<T>('POST', path, body),
   put: <T>(path: string, body?: unknown) => request<T>('PUT', path, body),
   patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, body),

@@ -15,6 +15,9 @@ export const paths = {
   /** The door screen: admins and the event's door staff admit people by their ticket's code. */
   eventCheckIn: (eventId: string) => `/events/${encodeURIComponent(eventId)}/check-in`,
   podcasts: '/podcasts',
+  /** One episode's card on the podcasts page: the list searched for its title, scrolled to it. */
+  podcast: (podcastId: string, title: string) =>
+    `/podcasts?q=${encodeURIComponent(title)}#podcast-${encodeURIComponent(podcastId)}`,
   community: '/community',
   contact: '/contact',
   forums: '/forums',
@@ -24,6 +27,17 @@ export const paths = {
   forumPostCreate: (forumId: string) => `/forums/${encodeURIComponent(forumId)}/create`,
   forumPost: (forumId: string, postId: string) =>
     `/forums/${encodeURIComponent(forumId)}/${encodeURIComponent(postId)}`,
+  /** The post at that reply: the post page opens the page of replies that holds it. */
+  forumReply: (forumId: string, postId: string, replyId: string) =>
+    `/forums/${encodeURIComponent(forumId)}/${encodeURIComponent(postId)}?reply=${encodeURIComponent(replyId)}`,
+  /** The results page of the one search (the route); `search(q, type)` links to one query. */
+  searchResults: '/search',
+  search: (q?: string, type?: string) => {
+    const params = new URLSearchParams();
+    if (q) params.set('q', q);
+    if (type && type !== 'all') params.set('type', type);
+    return params.size ? `/search?${params}` : '/search';
+  },
   messages: '/messages',
   /** Message someone: the compose form with the recipient filled in (visitors sign in first). */
   compose: (username: string) => `/messages?to=${encodeURIComponent(username)}`,

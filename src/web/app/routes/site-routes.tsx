@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router';
 import { paths } from '../../lib/paths';
 import { screen } from './screen';
 
-// The public site: events, podcasts, contact. (The landing page `/` is in router.tsx.)
+// The public site: events, podcasts, search, contact. (The landing page `/` is in router.tsx.)
 export const siteRoutes: RouteObject[] = [
   {
     path: paths.events,
@@ -28,6 +28,14 @@ export const siteRoutes: RouteObject[] = [
     lazy: screen(
       () => import('../../features/podcasts/podcasts-page'),
       (m) => m.PodcastsPage,
+    ),
+  },
+  {
+    // The one search's results (the header's quick search opens it with Enter).
+    path: paths.searchResults,
+    lazy: screen(
+      () => import('../../features/search/search-page'),
+      (m) => m.SearchPage,
     ),
   },
   {

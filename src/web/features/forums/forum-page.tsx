@@ -9,12 +9,23 @@ import {
   FORMER_MEMBER,
   type PostsResponse,
 } from '../../../shared/forums';
+import {
+  SEARCH_FAILED,
+  SEARCH_FORUM_PLACEHOLDER,
+  SEARCH_PAGE_LIMIT,
+  noSearchResults,
+} from '../../../shared/search-texts';
 import { Alert } from '../../components/alert';
-import { ButtonLink } from '../../components/button';
+import { Button, ButtonLink } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';
 import { RichText } from '../../components/rich-text';
+import { SearchField } from '../../components/search-field';
+import { SearchHitContent } from '../../components/search-hit';
 import { PageSpinner } from '../../components/spinner';
+import { refusalReason } from '../../lib/api';
+import { cn } from '../../lib/cn';
 import { paths } from '../../lib/paths';
+import { hitHref, resultCount, useSearch } from '../../lib/search';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { isNotFound, useForum, usePosts } from './api';
 import { formatDateTime } from './format';
@@ -26,8 +37,10 @@ const pagerLink =
 /** /forums/:forumId: the forum's posts, newest first, a page at a time. */
 export function ForumPage() {
   const { forumId = '' } = useParams();
-  const [search] = useSearchParams();
+  const [search, setSearch] = useSearchParams();
   const cursor = { before: search.get('before') ?? undefined, after: search.get('after') ?? undefined };
+  // ?q= searches this forum's posts and replies instead of listing its posts.
+  const q = (search.get('q') ?? '').trim();
   const forum = useForum(forumId);
   const posts = usePosts(forumId, cursor);
   useDocumentTitle(forum.data?.forum.name ?? 'Forum');
@@ -68,8 +81,25 @@ export function ForumPage() {
               </ButtonLink>
             </div>
           </div>
-          <div className="mt-8">
-            {posts.isPending ? (
+          <div role="search" aria-label="This forum" className="mt-6 flex max-w-xl items-center gap-2">
+            <SearchField
+              label="Search this forum"
+              placeholder={SEARCH_FORUM_PLACEHOLDER}
+              value={q}
+              delay={200}
+              onSearch={(next) => setSearch(next ? { q: next } : {}, { replace: true })}
+              className="flex-1"
+            />
+            {q && (
+              <Button variant="ghost" onClick={() => setSearch({}, { replace: true })}>
+                Clear search
+              </Button>
+            )}
+          </div>
+          <div className="mt-6">
+            {q ? (
+              <ForumSearchResults forumId={forumId} q={q} />
+            ) : posts.isPending ? (
               <PageSpinner label="Loading posts" />
             ) : posts.isError ? (
               <Alert tone="error">{POSTS_LOAD_ERROR}</Alert>
@@ -84,6 +114,42 @@ export function ForumPage() {
         </>
       )}
     </ForumFrame>
+  );
+}
+
+/** The forum's posts and replies that match `q`, best first. */
+function ForumSearchResults({ forumId, q }: { forumId: string; q: string }) {
+  const found = useSearch({ q, type: 'forums', forum: forumId, limit: SEARCH_PAGE_LIMIT });
+  const hits = found.data?.groups.find((group) => group.type === 'forums')?.hits;
+  const settled = hits && !found.isPlaceholderData;
+  return (
+    <>
+      <p role="status" className={cn('mb-4 text-sm text-fg-muted', !settled && 'sr-only')}>
+        {settled ? (hits.length ? resultCount(hits.length) : noSearchResults(q)) : ''}
+      </p>
+      {found.isError && !found.isFetching ? (
+        <Alert tone="error">{refusalReason(found.error) || SEARCH_FAILED}</Alert>
+      ) : !hits ? (
+        <PageSpinner label="Searching" />
+      ) : hits.length === 0 ? (
+        <EmptyState icon={MessageSquare} title={noSearchResults(q)} />
+      ) : (
+        <ul
+          className={cn(
+            'divide-y divide-line rounded-xl border border-line bg-surface shadow-sm',
+            found.isPlaceholderData && 'opacity-60',
+          )}
+        >
+          {hits.map((hit) => (
+            <li key={`${hit.kind}-${hit.id}`}>
+              <Link to={hitHref(hit)} className="block rounded-xl px-5 py-4 hover:bg-surface-2">
+                <SearchHitContent hit={hit} />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
   );
 }
 

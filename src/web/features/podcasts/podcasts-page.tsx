@@ -1,6 +1,6 @@
-import { useDeferredValue } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { useQuery, keepPreviousData } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { Clock3, ExternalLink, Mic, Users } from 'lucide-react';
 import {
   PODCASTS_EMPTY,
@@ -42,6 +42,15 @@ export function PodcastsPage() {
   // The list renders at transition priority, in slices the browser can interrupt: the query's
   // own update is synchronous and held a phone's main thread for the whole list at once.
   const podcasts = useDeferredValue(list.data)?.podcasts;
+  // A search hit links to one episode (#podcast-<id>): bring its card into view once it is listed.
+  const { hash } = useLocation();
+  const linked = podcasts?.some((podcast) => `#podcast-${podcast.id}` === hash);
+  useEffect(() => {
+    if (!linked) return;
+    // After the layout's scroll to the top, which runs after this screen's effects.
+    const frame = requestAnimationFrame(() => document.getElementById(hash.slice(1))?.scrollIntoView());
+    return () => cancelAnimationFrame(frame);
+  }, [linked, hash]);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
@@ -92,7 +101,7 @@ export function PodcastsPage() {
             </p>
             <ul className={`grid gap-6 md:grid-cols-2 ${list.isPlaceholderData ? 'opacity-60' : ''}`}>
               {podcasts.map((podcast) => (
-                <li key={podcast.id} className="flex">
+                <li key={podcast.id} id={`podcast-${podcast.id}`} className="flex">
                   <PodcastCard podcast={podcast} />
                 </li>
               ))}
