@@ -85,6 +85,7 @@ beforeAll(async () => {
     name: 'Lending Lunch',
     summary: 'Bankers and builders over lunch',
     description: 'A panel on SBA loans and what lenders ask of a first project. We end on the rooftop terrace.',
+    content: '<p>Parking is free in the <strong>Camp North End</strong> deck.</p>',
     location: 'Uptown',
     status: 'completed',
     startTime: new Date(NOW.getTime() - 20 * DAY),
@@ -203,6 +204,18 @@ describe('one search', () => {
     const events = group(await search(visitor, { q: 'rooftop ' }), 'events');
     expect(events.map((h) => h.id)).toEqual([ids.upcoming, ids.old, ids.lunch]);
     expect(events[2]!.snippet?.text).toContain('rooftop terrace');
+  });
+
+  it('shows where the words are: an event’s page text, else its place; a member’s role once', async () => {
+    const [lunch] = group(await search(visitor, { q: 'camp north' }), 'events');
+    expect(lunch?.snippet?.text).toBe('Parking is free in the Camp North End deck.');
+    expect(marked(lunch!.snippet)).toEqual(['camp', 'north']);
+    const [rooftop] = group(await search(visitor, { q: 'vue ' }), 'events');
+    expect(rooftop?.snippet?.text).toBe('The Vue Rooftop, South End');
+    const [lender] = group(await search(visitor, { q: 'queen city bank' }), 'members');
+    expect(lender).toMatchObject({ snippet: { text: 'Commercial lender at Queen City Bank' }, detail: null });
+    const [byName] = group(await search(visitor, { q: 'jordan lee' }), 'members');
+    expect(byName).toMatchObject({ snippet: null, detail: 'Commercial lender at Queen City Bank' });
   });
 
   it('finds members by skill and by what they look for', async () => {

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { SearchHit, SearchType } from '../../../shared/search';
+import type { Highlighted, SearchHit, SearchType } from '../../../shared/search';
 import type { Db } from '../../db/client';
 import { htmlToText } from '../../platform/html';
 import { highlight, snippetOf } from './highlight';
@@ -57,6 +57,15 @@ export async function searchGroup(db: Db, query: ParsedQuery, options: SearchOpt
   return { type: options.type, hits: rows, more: rows.length > options.limit };
 }
 
+/** The first of these texts in which a searched word appears, cut around it. */
+function firstSnippet(texts: (string | null | undefined)[], words: string[]): Highlighted | null {
+  for (const text of texts) {
+    const snippet = text ? snippetOf(text, words) : null;
+    if (snippet) return snippet;
+  }
+  return null;
+}
+
 interface Page {
   take: number;
   offset: number;
@@ -75,6 +84,8 @@ async function searchEvents(db: Db, q: ParsedQuery, page: Page): Promise<Candida
     name: string;
     summary: string | null;
     description: string | null;
+    content: string | null;
+    recap_description: string | null;
     location: string | null;
     start_time: Date | string;
     image_url: string | null;
@@ -85,7 +96,8 @@ async function searchEvents(db: Db, q: ParsedQuery, page: Page): Promise<Candida
         order by e.start_time desc limit ${CANDIDATES})
       union (${when(q.similarText, sql`select id from events e where ${q.similarText} <% ${nameText} limit ${SIMILAR_CANDIDATES}`)})
     )
-    select e.id, e.name, e.summary, e.description, e.location, e.start_time, e.image_url
+    select e.id, e.name, e.summary, e.description, e.content, e.recap_description, e.location, e.start_time,
+      e.image_url
     from candidates c join events e on e.id = c.id
     order by (ts_rank(${WEIGHTS}, e.search_vector, ${tsq(q.tsquery)})
         + 0.5 * ${q.similarText ? sql`word_similarity(${q.similarText}, ${nameText})` : sql`0`})
@@ -98,7 +110,11 @@ async function searchEvents(db: Db, q: ParsedQuery, page: Page): Promise<Candida
     kind: 'event',
     id: r.id,
     title: highlight(r.name, q.words),
-    snippet: snippetOf([r.summary, r.description].filter(Boolean).join(' · '), q.words),
+    // Where the words are: the summary first, then the text; the place when only it matched.
+    snippet: firstSnippet(
+      [r.summary, r.description, r.content && htmlToText(r.content), r.recap_description, r.location],
+      q.words,
+    ),
     detail: r.location,
     date: new Date(r.start_time).toISOString(),
     imageUrl: r.image_url,
@@ -160,13 +176,14 @@ async function searchMembers(db: Db, q: ParsedQuery, page: Page): Promise<Candid
       role,
       r.bio ?? '',
     ];
-    const snippet = sources.map((s) => snippetOf(s, q.words)).find(Boolean) ?? null;
+    const snippet = firstSnippet(sources, q.words);
     return {
       kind: 'member',
       id: r.id,
       title: highlight(r.full_name || r.username, q.words),
       snippet,
-      detail: role || null,
+      // Said once: not as the detail too when the snippet is the role.
+      detail: role && snippet?.text !== role ? role : null,
       date: null,
       imageUrl: r.avatar_url,
       username: r.username,
