@@ -812,6 +812,19 @@ export const FORUMS: ForumData[] = [
       },
       {
         author: 'simonewhitaker',
+        title: 'SBA loan to buy our studio space?',
+        content:
+          'Our landlord offered to sell us the building. A friend said an SBA 504 loan needs only 10% down. Has anyone here used one, and how long did it take to close?',
+        replies: [
+          [
+            'michaeltran',
+            '<p>Yes, we do a lot of these. An <strong>SBA 504</strong> fits an owner-occupied building: about 10% down and a fixed rate on the larger part. Plan on 60 to 90 days to close. Find me at the next mixer and I will walk you through it.</p>',
+          ],
+          ['samuelokafor', '<p>Ask your CPA about depreciation before you sign. It changes the math a lot.</p>'],
+        ],
+      },
+      {
+        author: 'simonewhitaker',
         title: 'Quarterly taxes for new business owners',
         content:
           'My first full year running my design studio. How do you all handle quarterly estimated taxes without getting surprised in April?',
