@@ -43,12 +43,16 @@ async function webRouterPaths(): Promise<string[]> {
 }
 
 describe('the list of pages', () => {
-  it('holds every page of the web router, so a new screen cannot answer 404', async () => {
+  it('holds every page of the web router and no other, so a new screen cannot answer 404 nor a removed one 200', async () => {
     const web = await webRouterPaths();
     expect(web.length).toBeGreaterThan(30);
     const server = new Set(PAGE_ROUTES.map((route) => shape(route.path)));
     const missing = web.filter((page) => !server.has(shape(page)));
     expect(missing, 'add these to PAGE_ROUTES in src/server/page-routes.ts').toEqual([]);
+    // And nothing more: a removed screen must not keep answering 200.
+    const screens = new Set(web.map(shape));
+    const stale = PAGE_ROUTES.map((route) => route.path).filter((page) => !screens.has(shape(page)));
+    expect(stale, 'remove these from PAGE_ROUTES in src/server/page-routes.ts').toEqual([]);
   });
 
   it('matches as the web router does: fixed segments first, any case, trailing slashes, decoded', () => {
