@@ -223,7 +223,7 @@ async function expectAnswers(baseUrl: string, requests: { q: string; cookie: str
 }
 
 /** Each query's group statements one at a time, twice (the second pass is kept: warm buffers). */
-export async function timeGroups(db: Db, queries: string[]) {
+export async function timeGroups(db: Db, queries: string[], show = 5) {
   const now = new Date();
   const times = new Map<SearchType, { q: string; ms: number }[]>(MEMBER_GROUPS.map((t) => [t, []]));
   for (let pass = 0; pass < 2; pass++) {
@@ -246,7 +246,7 @@ export async function timeGroups(db: Db, queries: string[]) {
   });
   const slowest = MEMBER_GROUPS.flatMap((type) => times.get(type)!.map((t) => ({ ...t, type })))
     .sort((a, b) => b.ms - a.ms)
-    .slice(0, 5);
+    .slice(0, show);
   return { groups, slowest };
 }
 
