@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: how fast the reads are, next to their ceilings measured in the same run.
- * Eight parts (BENCH_SUITES=events,mixed,members,forums,reminders,door,people,page; default all):
+ * Nine parts (BENCH_SUITES=events,mixed,members,forums,reminders,door,people,search,page; default all):
  *
  * events: the public reads.
  * - Framework ceiling: a minimal Fastify 5 server (scripts/bench/minimal-server.ts) in its own
@@ -53,6 +53,18 @@
  * attendee signed in reads People to meet at 50 connections, against its SQL ceiling (the session
  * lookup, the room's load and the ranking, uncached) (scripts/bench/people-to-meet.ts).
  *
+ * search (PostgreSQL only, its own database pm_bench_search): the members part's 100,000 members
+ * (skills, and offers and asks as People to meet has them), the events part's 10,000 events and
+ * 1,000 podcasts, the forums part's 100,000 posts and 1,000,000 replies, each by its own
+ * generator (scripts/bench/search-generate.ts). The quick search as typed into the dialog
+ * (GET /api/search?q=) at 50 connections over a rotation of a few hundred queries (real names,
+ * partial names, typos, prefixes, event, forum and skill words, phrases, common and rare words),
+ * each asked by a visitor and by a signed-in member; against its SQL ceiling (the route's group
+ * statements in parallel, and the session lookup, uncached). Then each query's groups one at a
+ * time (what a cache miss costs): p50/p99 per group and the 5 slowest. Target: p99 < 50 ms.
+ * BENCH_SEARCH_SCALE (0..1] shrinks the data set; BENCH_SEARCH_KEEP=1 keeps the database for the
+ * next run, which then skips generating it (scripts/bench/search.ts).
+ *
  * page (PGlite, a fresh demo install as `npm start` makes, production mode): the bytes a first
  * visit to the landing page transfers, every request as Chromium received it off the wire (a
  * phone's screen and a desktop's; target <= 130 KB), and Lighthouse (mobile, simulated
@@ -68,11 +80,11 @@
  * PostgreSQL backends. BENCH_DURATION / BENCH_WARMUP default to 20 / 3 s for this part.
  *
  * Settings (environment): BENCH_DURATION seconds per measurement (10), BENCH_CONNECTIONS (50),
- * BENCH_WARMUP seconds before each (1), BENCH_SUITES (events,mixed,members,forums,reminders,door,people,page), BENCH_DATABASES
+ * BENCH_WARMUP seconds before each (1), BENCH_SUITES (events,mixed,members,forums,reminders,door,people,search,page), BENCH_DATABASES
  * (pglite,postgres), BENCH_BUILD=1 to rebuild the web app, DATABASE_URL (an empty PostgreSQL
  * database to use instead of creating pm_bench / pm_bench_members on BENCH_PG_ADMIN_URL, default
  * postgres://postgres@127.0.0.1:5432/postgres; BENCH_PG_DATABASE, BENCH_PG_MEMBERS_DATABASE,
- * BENCH_PG_FORUMS_DATABASE, BENCH_PG_REMINDERS_DATABASE name them).
+ * BENCH_PG_FORUMS_DATABASE, BENCH_PG_REMINDERS_DATABASE, BENCH_PG_SEARCH_DATABASE name them).
  * A missed target is a result, not an error: the exit code is non-zero only when something broke.
  */
 import { cleanupAll, installCleanupHandlers } from './bench/cleanup';
@@ -96,6 +108,7 @@ import {
   type PeopleToMeetReport,
 } from './bench/people-to-meet';
 import { printRemindersReport, remindersBroken } from './bench/reminders-report';
+import { benchSearch, printSearchReport, searchBroken, type SearchReport } from './bench/search';
 import { benchDatabase } from './bench/run-database';
 import { settings } from './bench/settings';
 
@@ -113,6 +126,7 @@ try {
     settings.reminders && 'reminders',
     settings.door && 'door',
     settings.people && 'people',
+    settings.search && 'search',
     settings.page && 'page',
     settings.fleet && 'fleet',
   ]
@@ -207,6 +221,13 @@ try {
     if (peopleToMeetBroken(people)) broken = true;
   }
 
+  let search: SearchReport | null = null;
+  if (settings.search) {
+    search = { description: '' };
+    await benchSearch(search);
+    if (searchBroken(search)) broken = true;
+  }
+
   let page: PageReport | null = null;
   if (settings.page) {
     page = { transfers: [], lighthouse: [] };
@@ -244,6 +265,7 @@ try {
   if (reminders) printRemindersReport(reminders);
   if (door) printDoorReport(door);
   if (people) printPeopleToMeetReport(people);
+  if (search) printSearchReport(search);
   if (page) printPageReport(page);
   if (fleet) printFleetReport(fleet);
 } catch (err) {

@@ -13,27 +13,31 @@ import { THEMES, TOPICS } from './words';
 /** BENCH_FORUMS_SCALE shrinks the data set for a quick check that the part runs (default 1). */
 const scale = Number(process.env.BENCH_FORUMS_SCALE ?? 1);
 if (!(scale > 0 && scale <= 1)) throw new Error('BENCH_FORUMS_SCALE must be in (0, 1]');
-const scaled = (n: number) => Math.max(1, Math.round(n * scale));
 
-export const FORUM_SIZES = {
-  members: Math.max(10, scaled(1_000)),
-  forums: 100,
-  posts: scaled(100_000),
-  /** Forum 1 is the big one: the first and deep page runs read it. */
-  bigForumPosts: scaled(20_000),
-  replies: scaled(1_000_000),
-  /** Post 1 (in forum 1) is the long thread: its first and last page are read. */
-  longThreadReplies: scaled(10_000),
-  /** How deep the deep page is, in posts from the newest. */
-  deepOffset: scaled(19_000),
-};
+export const FORUM_SIZES = forumSizes(scale);
+
+/** The sizes at `scale` (the search part shrinks them with its own BENCH_SEARCH_SCALE). */
+export function forumSizes(scale: number) {
+  const scaled = (n: number) => Math.max(1, Math.round(n * scale));
+  return {
+    members: Math.max(10, scaled(1_000)),
+    forums: 100,
+    posts: scaled(100_000),
+    /** Forum 1 is the big one: the first and deep page runs read it. */
+    bigForumPosts: scaled(20_000),
+    replies: scaled(1_000_000),
+    /** Post 1 (in forum 1) is the long thread: its first and last page are read. */
+    longThreadReplies: scaled(10_000),
+    /** How deep the deep page is, in posts from the newest. */
+    deepOffset: scaled(19_000),
+  };
+}
 
 const memberId = (n: string) => `md5('forum-user-' || ${n})`;
 const forumId = (n: string) => `md5('forum-' || ${n})::uuid`;
 const postId = (n: string) => `md5('forum-post-' || ${n})::uuid`;
 
-export function forumsStatements(): Record<string, string> {
-  const S = FORUM_SIZES;
+export function forumsStatements(S = FORUM_SIZES): Record<string, string> {
   const text = (e: string) =>
     `${pick(MESSAGE_OPENERS, `${e} * 5 + 1`)} || ' ' || ${pick(MESSAGE_BODIES, `${e} * 5 + 2`)} || ' ' || ${pick(MESSAGE_BODIES, `${e} * 5 + 3`)}`;
   const otherReplies = S.replies - S.longThreadReplies;
@@ -93,7 +97,11 @@ export interface ForumsFixture {
 }
 
 /** Fills an empty, migrated PostgreSQL database; returns what the measurements need. */
-export async function generateForumsDataset(db: Db, log: (line: string) => void): Promise<ForumsFixture> {
+export async function generateForumsDataset(
+  db: Db,
+  log: (line: string) => void,
+  sizes = FORUM_SIZES,
+): Promise<ForumsFixture> {
   const started = performance.now();
   await db.transaction(async (tx) => {
     await tx.execute(sql`set local maintenance_work_mem = '256MB'`);
@@ -105,7 +113,7 @@ export async function generateForumsDataset(db: Db, log: (line: string) => void)
       where t.relnamespace = 'public'::regnamespace and not i.indisunique and not i.indisprimary
         and t.relname in ('forum_posts', 'forum_replies')`);
     for (const index of indexes.rows) await tx.execute(sql.raw(`drop index ${index.name}`));
-    for (const [name, statement] of Object.entries(forumsStatements())) {
+    for (const [name, statement] of Object.entries(forumsStatements(sizes))) {
       const t = performance.now();
       await tx.execute(sql.raw(statement));
       log(`    ${name.padEnd(16)} ${((performance.now() - t) / 1000).toFixed(1)} s`);
@@ -124,7 +132,7 @@ export async function generateForumsDataset(db: Db, log: (line: string) => void)
   );
   const deep = await db.execute<{ id: string; cursor_at: string }>(sql`
     select id, created_at::text as cursor_at from forum_posts where forum_id = md5('forum-1')::uuid
-    order by created_at desc, id desc offset ${FORUM_SIZES.deepOffset - 1} limit 1`);
+    order by created_at desc, id desc offset ${sizes.deepOffset - 1} limit 1`);
   const thread = await db.execute<{ reply_count: number }>(
     sql`select reply_count from forum_posts where id = md5('forum-post-1')::uuid`,
   );
@@ -139,7 +147,7 @@ export async function generateForumsDataset(db: Db, log: (line: string) => void)
   return {
     bigForum: { id: big.rows[0]!.id, posts: Number(big.rows[0]!.post_count) },
     deepCursor: encodeCursor(deep.rows[0]!),
-    deepOffset: FORUM_SIZES.deepOffset,
+    deepOffset: sizes.deepOffset,
     longThread: {
       forumId: big.rows[0]!.id,
       postId: (await db.execute<{ id: string }>(sql`select md5('forum-post-1')::uuid as id`)).rows[0]!.id,

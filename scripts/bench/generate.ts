@@ -60,8 +60,9 @@ export const pick = (words: readonly string[], expr: string) =>
 const eventId = (n: string) => `md5('event-' || ${n})::uuid`;
 const userId = (n: string) => `md5('user-' || ${n})`;
 
-function statements(): Record<string, string> {
-  const S = SIZES;
+/** The generating statements, in order; `S` other sizes (the search part takes only some of
+ * them: events, sponsors and podcasts, beside its own members). */
+export function eventsStatements(S: typeof SIZES = SIZES): Record<string, string> {
   const bigRows = S.busiestAttendees + (S.bigEvents - 1) * S.bigAttendees;
   const smallEvents = S.events - S.bigEvents;
   const smallRows = S.attendees - bigRows;
@@ -205,7 +206,7 @@ export interface Fixture {
 export async function generateDataset(db: Db): Promise<Fixture> {
   const started = performance.now();
   await db.transaction(async (tx) => {
-    for (const statement of Object.values(statements())) await tx.execute(sql.raw(statement));
+    for (const statement of Object.values(eventsStatements())) await tx.execute(sql.raw(statement));
   });
   // Fresh statistics, or the planner guesses on 100,000 rows it has never seen.
   await db.execute(sql`analyze`);

@@ -7,6 +7,7 @@ import { settings } from './settings';
 export interface HttpResult {
   /** Average requests per second (autocannon's per-second samples). */
   rps: number;
+  p50: number;
   p99: number;
   non2xx: number;
   /** Connection errors and timeouts. */
@@ -16,6 +17,7 @@ export interface HttpResult {
 
 export interface CallResult {
   callsPerSec: number;
+  p50: number;
   p99: number;
   total: number;
 }
@@ -27,7 +29,13 @@ export type PathSpec = string | ((n: number) => string);
 /** Headers for every request, or a rotation of them (several signed-in members, say). */
 export type HeadersSpec = Record<string, string> | ((n: number) => Record<string, string>);
 
-export async function loadHttp(baseUrl: string, path: PathSpec, headersSpec?: HeadersSpec): Promise<HttpResult> {
+/** `rotation`: how many different requests a rotation walks (the search part's query list is longer). */
+export async function loadHttp(
+  baseUrl: string,
+  path: PathSpec,
+  headersSpec?: HeadersSpec,
+  rotation = settings.rotation,
+): Promise<HttpResult> {
   const headersOf = (n: number) => (typeof headersSpec === 'function' ? headersSpec(n) : headersSpec);
   // A rotation becomes a fixed list that each connection walks in turn: autocannon builds each
   // request once, where a per-request setupRequest costs the load generator (on the same cores
@@ -35,7 +43,7 @@ export async function loadHttp(baseUrl: string, path: PathSpec, headersSpec?: He
   const requests: Request[] =
     typeof path === 'string' && typeof headersSpec !== 'function'
       ? [{ method: 'GET', path, headers: headersSpec }]
-      : Array.from({ length: settings.rotation }, (_, n) => ({
+      : Array.from({ length: rotation }, (_, n) => ({
           method: 'GET',
           path: typeof path === 'string' ? path : path(n),
           headers: headersOf(n),
@@ -53,6 +61,7 @@ export async function loadHttp(baseUrl: string, path: PathSpec, headersSpec?: He
   });
   return {
     rps: result.requests.average,
+    p50: result.latency.p50,
     p99: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
@@ -67,6 +76,7 @@ export async function loadCalls(call: (n: number) => Promise<unknown>): Promise<
   latencies.sort((a, b) => a - b);
   return {
     callsPerSec: latencies.length / seconds,
+    p50: latencies[Math.max(0, Math.ceil(latencies.length * 0.5) - 1)] ?? 0,
     p99: latencies[Math.max(0, Math.ceil(latencies.length * 0.99) - 1)] ?? 0,
     total: latencies.length,
   };

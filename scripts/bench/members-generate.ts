@@ -58,8 +58,7 @@ const skillId = (n: string) => `md5('skill-' || ${n})::uuid`;
 export const BENCH_PASSWORD = 'bench-only-password-2026';
 
 /** The generating statements, in order (exported for trying them by hand in psql). */
-export function membersStatements(): Record<string, string> {
-  const S = MEMBER_SIZES;
+export function membersStatements(S: typeof MEMBER_SIZES = MEMBER_SIZES): Record<string, string> {
   const N = S.members;
   const busyRows = S.busyMembers * S.busyConversations * S.busyMessagesEach;
   const randomRows = S.messages - busyRows;
@@ -201,33 +200,12 @@ export interface MembersFixture {
 /** Fills an empty, migrated PostgreSQL database; returns what the measurements need. */
 export async function generateMembersDataset(db: Db, log: (line: string) => void): Promise<MembersFixture> {
   const started = performance.now();
-  const superuser = await db.execute<{ ok: boolean }>(
-    sql`select rolsuper as ok from pg_roles where rolname = current_user`,
+  await fillWithIndexesOff(
+    db,
+    ['user', 'profiles', 'user_skills', 'events', 'event_attendees', 'connections', 'messages'],
+    membersStatements(),
+    log,
   );
-  await db.transaction(async (tx) => {
-    // The rows are consistent by construction: skipping the foreign-key triggers (superuser
-    // only) saves 2 lookups per message, connection, registration and skill.
-    if (superuser.rows[0]?.ok) await tx.execute(sql`set local session_replication_role = replica`);
-    await tx.execute(sql`set local maintenance_work_mem = '256MB'`);
-    await tx.execute(sql`set local work_mem = '64MB'`);
-    // Building an index once over all rows is several times faster than maintaining it row by
-    // row: the non-unique indexes go, and come back exactly as the migrations defined them.
-    // (Unique ones stay: they keep the data honest and serve "on conflict do nothing".)
-    const indexes = await tx.execute<{ name: string; def: string }>(sql`
-      select quote_ident(c.relname) as name, pg_get_indexdef(i.indexrelid) as def
-      from pg_index i join pg_class c on c.oid = i.indexrelid join pg_class t on t.oid = i.indrelid
-      where t.relnamespace = 'public'::regnamespace and not i.indisunique and not i.indisprimary
-        and t.relname in ('user', 'profiles', 'user_skills', 'events', 'event_attendees', 'connections', 'messages')`);
-    for (const index of indexes.rows) await tx.execute(sql.raw(`drop index ${index.name}`));
-    for (const [name, statement] of Object.entries(membersStatements())) {
-      const t = performance.now();
-      await tx.execute(sql.raw(statement));
-      log(`    ${name.padEnd(16)} ${((performance.now() - t) / 1000).toFixed(1)} s`);
-    }
-    const t = performance.now();
-    for (const index of indexes.rows) await tx.execute(sql.raw(index.def));
-    log(`    ${`${indexes.rows.length} indexes`.padEnd(16)} ${((performance.now() - t) / 1000).toFixed(1)} s`);
-  });
   // Fresh statistics, and the visibility map set: otherwise autovacuum would start on the
   // million new rows in the middle of the measurements, and index-only scans visit the heap.
   const t = performance.now();
@@ -293,6 +271,46 @@ export async function generateMembersDataset(db: Db, log: (line: string) => void
     counts: Object.fromEntries(Object.entries(counted.rows[0]!).map(([k, n]) => [k, num(n)])),
     seconds,
   };
+}
+
+/** Runs `statements` in one transaction with the non-unique indexes of `tables` dropped and built
+ * again at the end (exported for the search part, which fills more tables the same way). */
+export async function fillWithIndexesOff(
+  db: Db,
+  tables: string[],
+  statements: Record<string, string>,
+  log: (line: string) => void,
+): Promise<void> {
+  const superuser = await db.execute<{ ok: boolean }>(
+    sql`select rolsuper as ok from pg_roles where rolname = current_user`,
+  );
+  await db.transaction(async (tx) => {
+    // The rows are consistent by construction: skipping the foreign-key triggers (superuser
+    // only) saves 2 lookups per message, connection, registration and skill.
+    if (superuser.rows[0]?.ok) await tx.execute(sql`set local session_replication_role = replica`);
+    await tx.execute(sql`set local maintenance_work_mem = '256MB'`);
+    await tx.execute(sql`set local work_mem = '64MB'`);
+    // Building an index once over all rows is several times faster than maintaining it row by
+    // row: the non-unique indexes go, and come back exactly as the migrations defined them.
+    // (Unique ones stay: they keep the data honest and serve "on conflict do nothing".)
+    const indexes = await tx.execute<{ name: string; def: string }>(sql`
+      select quote_ident(c.relname) as name, pg_get_indexdef(i.indexrelid) as def
+      from pg_index i join pg_class c on c.oid = i.indexrelid join pg_class t on t.oid = i.indrelid
+      where t.relnamespace = 'public'::regnamespace and not i.indisunique and not i.indisprimary
+        and t.relname in (${sql.join(
+          tables.map((table) => sql`${table}`),
+          sql`, `,
+        )})`);
+    for (const index of indexes.rows) await tx.execute(sql.raw(`drop index ${index.name}`));
+    for (const [name, statement] of Object.entries(statements)) {
+      const t = performance.now();
+      await tx.execute(sql.raw(statement));
+      log(`    ${name.padEnd(16)} ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    }
+    const t = performance.now();
+    for (const index of indexes.rows) await tx.execute(sql.raw(index.def));
+    log(`    ${`${indexes.rows.length} indexes`.padEnd(16)} ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  });
 }
 
 /** A credential account (argon2id, as registration makes it) for the member, so it can sign in. */

@@ -37,8 +37,8 @@ const SKILLS = 80;
 /** Attendees signed in, each asking in turn (every connection walks them all). */
 const VIEWERS = 50;
 
-/** What the community offers and looks for: trades that meet each other. */
-const VOCABULARY = [
+/** What the community offers and looks for: trades that meet each other (the search part's too). */
+export const VOCABULARY = [
   'commercial lending',
   'SBA loans',
   'a lender',

@@ -14,13 +14,15 @@ function positive(name: string, fallback: number, { allowZero = false } = {}): n
 }
 
 const databases = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',').map((s) => s.trim());
-const suites = (process.env.BENCH_SUITES ?? 'events,mixed,members,forums,reminders,door,people,page')
+const suites = (process.env.BENCH_SUITES ?? 'events,mixed,members,forums,reminders,door,people,search,page')
   .split(',')
   .map((s) => s.trim());
 for (const suite of suites) {
-  if (!['events', 'mixed', 'members', 'forums', 'reminders', 'door', 'people', 'page', 'fleet'].includes(suite))
+  if (
+    !['events', 'mixed', 'members', 'forums', 'reminders', 'door', 'people', 'search', 'page', 'fleet'].includes(suite)
+  )
     throw new Error(
-      `BENCH_SUITES: unknown suite "${suite}" (events, mixed, members, forums, reminders, door, people, page, fleet)`,
+      `BENCH_SUITES: unknown suite "${suite}" (events, mixed, members, forums, reminders, door, people, search, page, fleet)`,
     );
 }
 const fleetSizes = (process.env.BENCH_FLEET_SIZES ?? '1,2').split(',').map((s) => Number(s.trim()));
@@ -59,6 +61,9 @@ export const settings = {
   /** People to meet (PostgreSQL only, its own database pm_bench_people): one event of 500
    * attendees with offers, asks and skills, ranked for a signed-in attendee. */
   people: suites.includes('people'),
+  /** The quick search (PostgreSQL only, its own database pm_bench_search): 100,000 members,
+   * 10,000 events and 1,000,000 forum replies, searched as typed by visitors and members. */
+  search: suites.includes('search'),
   /** The page load (a demo install, on PGlite): the landing page's bytes on the wire and
    * Lighthouse (mobile) on five public routes. */
   page: suites.includes('page'),
@@ -122,6 +127,16 @@ export const settings = {
   doorDatabaseName: process.env.BENCH_PG_DOOR_DATABASE ?? 'pm_bench_door',
   /** The People to meet part's own database (2,000 members, one event of 500), likewise. */
   peopleToMeetDatabaseName: process.env.BENCH_PG_PEOPLE_DATABASE ?? 'pm_bench_people',
+  /** The search part's own database (100,000 members, 10,000 events, 1,000,000 forum replies), likewise,
+   * unless BENCH_SEARCH_KEEP=1 keeps it for the next run (which then skips generating it). */
+  searchDatabaseName: process.env.BENCH_PG_SEARCH_DATABASE ?? 'pm_bench_search',
+  searchKeep: process.env.BENCH_SEARCH_KEEP === '1',
+  /** BENCH_SEARCH_SCALE (0..1] shrinks the search part's data set for a quick check (default 1). */
+  searchScale: (() => {
+    const scale = positive('BENCH_SEARCH_SCALE', 1);
+    if (scale > 1) throw new Error('BENCH_SEARCH_SCALE must be in (0, 1]');
+    return scale;
+  })(),
   chromiumPath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   /** The repository root: children run there so `./dist/web` and `npx tsx` resolve as in production. */
   root: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..'),

@@ -98,6 +98,9 @@ async function openPostgres(url: string): Promise<Database> {
     // pool busy that long) and then answers 503, instead of hanging until the client gives up.
     // A stopped server refuses at once; 10 s leaves room for a burst queued on one event's lock.
     connectionTimeoutMillis: Number(process.env.DB_CONNECT_TIMEOUT_MS ?? 10_000),
+    // No JIT: every statement here is short, and compiling one costs ~20 ms whenever the planner's
+    // estimate passes jit_above_cost (the search's statements do, for branches that never run).
+    options: '-c jit=off',
   });
   // An idle connection dropped by the server (restart, failover, a dropped test database) emits
   // 'error'; unhandled it would crash the process. The pool replaces it on the next query.

@@ -44,6 +44,8 @@ export const forumPosts = pgTable(
     // Typos and partial words in a title ("mortage rates").
     index('forum_posts_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
     index('forum_posts_forum_created_idx').on(t.forumId, t.createdAt.desc()),
+    // The search's newest matches of a common word, across all forums (features/search).
+    index('forum_posts_created_idx').on(t.createdAt),
     index('forum_posts_author_idx').on(t.authorId),
   ],
 );

@@ -15,8 +15,10 @@ import type { ParsedQuery } from './query';
 // events (the sooner the higher) and recent posts at full weight and halves the rank of what is
 // long past.
 
-/** Candidates read per branch before ranking. */
-const CANDIDATES = 200;
+/** Candidates read per branch before ranking: a few times the rows asked for (the quick search's
+ * 16 take 80), within these bounds. */
+const MIN_CANDIDATES = 50;
+const MAX_CANDIDATES = 200;
 const SIMILAR_CANDIDATES = 40;
 /** ts_rank's weights for D, C, B, A. */
 const WEIGHTS = sql.raw(`'{0.05, 0.1, 0.4, 1.0}'::float4[]`);
@@ -47,7 +49,8 @@ export const BLOCK_MARGIN = 10;
 
 export async function searchGroup(db: Db, query: ParsedQuery, options: SearchOptions): Promise<CandidateGroup> {
   const take = options.limit + 1 + BLOCK_MARGIN;
-  const page = { take, offset: options.offset, now: sql`${options.now.toISOString()}::timestamptz` };
+  const candidates = Math.min(MAX_CANDIDATES, Math.max(MIN_CANDIDATES, 5 * (take + options.offset)));
+  const page = { take, offset: options.offset, candidates, now: sql`${options.now.toISOString()}::timestamptz` };
   const rows = await {
     events: () => searchEvents(db, query, page),
     members: () => searchMembers(db, query, page),
@@ -68,6 +71,7 @@ function firstSnippet(texts: (string | null | undefined)[], words: string[]): Hi
 
 interface Page {
   take: number;
+  candidates: number;
   offset: number;
   now: SQL;
 }
@@ -76,6 +80,17 @@ const tsq = (text: string | null) => sql`to_tsquery('english', ${text ?? ''})`;
 
 /** `branch` only when the query has something for it (a typo branch needs 4 letters). */
 const when = (condition: unknown, branch: SQL) => (condition ? branch : sql`select null where false`);
+
+/**
+ * A CTE `name` of the rows `select` finds, planned for all of them and read only as far as its
+ * reader's limit. With the limit inside, the planner takes a sequential scan that stops at the
+ * limit whenever it thinks matches are common; for what it cannot estimate (a typed prefix, a
+ * trigram match) it thinks so, and reads the whole table to find the one member named Whitfield.
+ * Without it, it takes the index for what is rare, and still stops early for what is common.
+ */
+function firstMatches(name: string, select: SQL): SQL {
+  return sql`${sql.raw(name)} as materialized (${select})`;
+}
 
 async function searchEvents(db: Db, q: ParsedQuery, page: Page): Promise<Candidate[]> {
   const nameText = sql`lower(e.name || ' ' || coalesce(e.summary, '') || ' ' || coalesce(e.location, ''))`;
@@ -90,11 +105,13 @@ async function searchEvents(db: Db, q: ParsedQuery, page: Page): Promise<Candida
     start_time: Date | string;
     image_url: string | null;
   }>(sql`
-    with candidates as (
-      (select id from events e where e.search_vector @@ ${tsq(q.strongTsquery)} limit ${CANDIDATES})
+    with ${firstMatches('strong_events', sql`select id from events e where e.search_vector @@ ${tsq(q.strongTsquery)}`)},
+    ${firstMatches('similar_events', q.similarText ? sql`select id from events e where ${q.similarText} <% ${nameText}` : sql`select null::uuid as id where false`)},
+    candidates as (
+      (select id from strong_events limit ${page.candidates})
       union (select id from events e where e.search_vector @@ ${tsq(q.tsquery)}
-        order by e.start_time desc limit ${CANDIDATES})
-      union (${when(q.similarText, sql`select id from events e where ${q.similarText} <% ${nameText} limit ${SIMILAR_CANDIDATES}`)})
+        order by e.start_time desc limit ${page.candidates})
+      union (select id from similar_events limit ${SIMILAR_CANDIDATES})
     )
     select e.id, e.name, e.summary, e.description, e.content, e.recap_description, e.location, e.start_time,
       e.image_url
@@ -126,6 +143,7 @@ async function searchEvents(db: Db, q: ParsedQuery, page: Page): Promise<Candida
 }
 
 async function searchMembers(db: Db, q: ParsedQuery, page: Page): Promise<Candidate[]> {
+  const query = tsq(q.tsquery);
   const similarity = q.similarText
     ? sql`greatest(word_similarity(${q.similarText}, lower(coalesce(p.full_name, ''))),
         word_similarity(${q.similarText}, lower(p.username)))`
@@ -141,26 +159,30 @@ async function searchMembers(db: Db, q: ParsedQuery, page: Page): Promise<Candid
     items: { kind: 'offer' | 'ask'; text: string }[] | null;
     skills: string[] | null;
   }>(sql`
-    with query as (select ${tsq(q.tsquery)} as tsq),
-    matched_skills as (
-      select s.id, s.name from skills s, query where to_tsvector('english', s.name) @@ query.tsq
+    with matched_skills as (
+      select s.id, s.name from skills s where to_tsvector('english', s.name) @@ ${query}
     ),
+    ${firstMatches('strong_profiles', sql`select id from profiles p where p.search_vector @@ ${tsq(q.strongTsquery)}`)},
+    ${firstMatches('text_profiles', sql`select id from profiles p where p.search_vector @@ ${query}`)},
+    ${firstMatches('offered', sql`select user_id as id from offers_and_asks o where o.search_vector @@ ${query}`)},
+    ${firstMatches('similar_names', q.similarText ? sql`select id from profiles p where ${q.similarText} <% lower(coalesce(p.full_name, ''))` : sql`select null::text as id where false`)},
+    ${firstMatches('similar_usernames', q.similarText ? sql`select id from profiles p where ${q.similarText} <% lower(p.username)` : sql`select null::text as id where false`)},
     candidates as (
-      (select id from profiles p where p.search_vector @@ ${tsq(q.strongTsquery)} limit ${CANDIDATES})
-      union (select id from profiles p, query where p.search_vector @@ query.tsq limit ${CANDIDATES})
-      union (select user_id from offers_and_asks o, query where o.search_vector @@ query.tsq limit ${CANDIDATES})
-      union (select us.user_id from user_skills us join matched_skills ms on ms.id = us.skill_id limit ${CANDIDATES})
-      union (${when(q.similarText, sql`select id from profiles p where ${q.similarText} <% lower(coalesce(p.full_name, '')) limit ${SIMILAR_CANDIDATES}`)})
-      union (${when(q.similarText, sql`select id from profiles p where ${q.similarText} <% lower(p.username) limit ${SIMILAR_CANDIDATES}`)})
+      (select id from strong_profiles limit ${page.candidates})
+      union (select id from text_profiles limit ${page.candidates})
+      union (select id from offered limit ${page.candidates})
+      union (select us.user_id from user_skills us join matched_skills ms on ms.id = us.skill_id limit ${page.candidates})
+      union (select id from similar_names limit ${SIMILAR_CANDIDATES})
+      union (select id from similar_usernames limit ${SIMILAR_CANDIDATES})
     ),
     ranked as (
       select p.*, 
         (select jsonb_agg(jsonb_build_object('kind', o.kind, 'text', o.text) order by o.kind desc, o.position)
-          from offers_and_asks o where o.user_id = p.id and o.search_vector @@ query.tsq) as items,
+          from offers_and_asks o where o.user_id = p.id and o.search_vector @@ ${query}) as items,
         (select array_agg(ms.name order by ms.name) from user_skills us join matched_skills ms on ms.id = us.skill_id
           where us.user_id = p.id) as skills,
-        ts_rank(${WEIGHTS}, p.search_vector, query.tsq) + 0.5 * ${similarity} as score
-      from candidates c join profiles p on p.id = c.id, query
+        ts_rank(${WEIGHTS}, p.search_vector, ${query}) + 0.5 * ${similarity} as score
+      from candidates c join profiles p on p.id = c.id
     )
     select id, username, full_name, position, company, bio, avatar_url, items, skills
     from ranked
@@ -231,7 +253,40 @@ async function searchPodcasts(db: Db, q: ParsedQuery, page: Page): Promise<Candi
   }));
 }
 
+/** How many of a table's newest rows are read for the newest matches of a query... */
+const RECENT_WINDOW = 2000;
+/** ...and fewer matches there than this make the query rare: then all its matches are read. */
+const RARE_IN_WINDOW = 50;
+
+/**
+ * CTEs `name` (ids) for the newest rows of `table` (as `fp`, with `created_at`) that `match`, at a
+ * bounded cost either way. A common word's newest matches are among the newest rows: walk the date
+ * index over RECENT_WINDOW rows. A rare word has few matches anywhere: take them all through the
+ * GIN index. (Left to the planner, `order by created_at desc limit n` walks the date index for a
+ * word it cannot estimate, a typed prefix or a name, and reads a million replies to find none.)
+ */
+function newestMatching(name: string, table: string, match: SQL, candidates: number, rareToo = true): SQL {
+  const recent = sql.raw(`${name}_recent`);
+  return sql`${recent} as materialized (
+      select fp.id from (select fp.id, fp.search_vector from ${sql.raw(table)} fp
+        order by fp.created_at desc limit ${RECENT_WINDOW}) fp
+      where ${match} limit ${candidates}
+    ),
+    ${sql.raw(name)} as (
+      -- The outer limit only tells the planner how few these are (it cannot tell from the inner one).
+      select id from (
+        select id from ${recent}
+        -- Ordered by an expression, so that only the GIN index can serve it; and limited to no rows
+        -- unless rare (a limit of 0 reads nothing, where a false filter still starts parallel workers).
+        union (select fp.id from ${sql.raw(table)} fp where ${match}
+          order by fp.created_at + interval '0 seconds' desc
+          limit case when ${rareToo} and (select count(*) from ${recent}) < ${RARE_IN_WINDOW} then ${candidates} else 0 end)
+      ) u limit ${2 * candidates}
+    )`;
+}
+
 async function searchForums(db: Db, q: ParsedQuery, page: Page, forumId?: string): Promise<Candidate[]> {
+  const query = tsq(q.tsquery);
   const inForum = (alias: string) => (forumId ? sql`and ${sql.raw(alias)}.forum_id = ${forumId}` : sql``);
   const result = await db.execute<{
     kind: 'post' | 'reply';
@@ -245,31 +300,42 @@ async function searchForums(db: Db, q: ParsedQuery, page: Page, forumId?: string
     author_id: string | null;
     username: string | null;
   }>(sql`
-    with query as (select ${tsq(q.tsquery)} as tsq),
-    post_candidates as (
+    with ${
+      forumId
+        ? sql`post_candidates as (
       (select id from forum_posts fp where fp.search_vector @@ ${tsq(q.strongTsquery)} ${inForum('fp')}
-        order by fp.created_at desc limit ${CANDIDATES})
-      union (select id from forum_posts fp, query where fp.search_vector @@ query.tsq ${inForum('fp')}
-        order by fp.created_at desc limit ${CANDIDATES})
+        order by fp.created_at desc limit ${page.candidates})
+      union (select id from forum_posts fp where fp.search_vector @@ ${query} ${inForum('fp')}
+        order by fp.created_at desc limit ${page.candidates})
       union (${when(q.similarText, sql`select id from forum_posts fp where ${q.similarText} <% lower(fp.title) ${inForum('fp')} limit ${SIMILAR_CANDIDATES}`)})
     ),
     reply_candidates as (
       select fr.id from forum_replies fr
-      ${forumId ? sql`join forum_posts fp on fp.id = fr.post_id and fp.forum_id = ${forumId}` : sql``}
-      cross join query
-      where fr.search_vector @@ query.tsq
-      order by fr.created_at desc limit ${CANDIDATES}
+      join forum_posts fp on fp.id = fr.post_id and fp.forum_id = ${forumId}
+      where fr.search_vector @@ ${query}
+      order by fr.created_at desc limit ${page.candidates}
+    ),`
+        : // A title word found only in old posts among a common body word's: the trigram branch
+          // finds it (the GIN index has no weights, so looking through all the word's posts costs).
+          sql`${newestMatching('strong_posts', 'forum_posts', sql`fp.search_vector @@ ${tsq(q.strongTsquery)}`, page.candidates, false)},
+    ${newestMatching('any_posts', 'forum_posts', sql`fp.search_vector @@ ${query}`, page.candidates)},
+    ${firstMatches('similar_posts', q.similarText ? sql`select id from forum_posts fp where ${q.similarText} <% lower(fp.title)` : sql`select null::uuid as id where false`)},
+    post_candidates as (
+      select id from strong_posts union select id from any_posts
+      union (select id from similar_posts limit ${SIMILAR_CANDIDATES})
     ),
+    ${newestMatching('reply_candidates', 'forum_replies', sql`fp.search_vector @@ ${query}`, page.candidates)},`
+    }
     hits as (
       select 'post' as kind, fp.id, fp.id as post_id, fp.forum_id, fp.title, fp.content as body, fp.created_at,
         fp.author_id,
-        (ts_rank(${WEIGHTS}, fp.search_vector, query.tsq)
+        (ts_rank(${WEIGHTS}, fp.search_vector, ${query})
           + 0.5 * ${q.similarText ? sql`word_similarity(${q.similarText}, lower(fp.title))` : sql`0`}) as score
-      from post_candidates c join forum_posts fp on fp.id = c.id, query
+      from post_candidates c join forum_posts fp on fp.id = c.id
       union all
       select 'reply', fr.id, fr.post_id, fp.forum_id, fp.title, fr.content, fr.created_at, fr.author_id,
-        ts_rank(${WEIGHTS}, fr.search_vector, query.tsq)
-      from reply_candidates c join forum_replies fr on fr.id = c.id join forum_posts fp on fp.id = fr.post_id, query
+        ts_rank(${WEIGHTS}, fr.search_vector, ${query})
+      from reply_candidates c join forum_replies fr on fr.id = c.id join forum_posts fp on fp.id = fr.post_id
     )
     select h.kind, h.id, h.post_id, h.forum_id, f.name as forum_name, h.title, h.body, h.created_at, h.author_id,
       pr.username

@@ -1,0 +1,1 @@
+CREATE INDEX "forum_posts_created_idx" ON "forum_posts" USING btree ("created_at");
