@@ -76,6 +76,14 @@ interface Page {
   now: SQL;
 }
 
+/** How close what was typed is to a name or title (0 when too short to mean a typo). */
+const similarity = (q: ParsedQuery, text: SQL) =>
+  q.similarText ? sql`word_similarity(${q.similarText}, ${text})` : sql`0`;
+
+/** Freshness of what is past: 1 now, fading towards 0.5 over about `days`. */
+const fading = (now: SQL, at: SQL, days: number) =>
+  sql`(0.5 + 0.5 * exp(-greatest(0, extract(epoch from ${now} - ${at})) / (${sql.raw(String(days))} * 86400)))`;
+
 const tsq = (text: string | null) => sql`to_tsquery('english', ${text ?? ''})`;
 
 /** `branch` only when the query has something for it (a typo branch needs 4 letters). */
@@ -117,10 +125,10 @@ async function searchEvents(db: Db, q: ParsedQuery, page: Page): Promise<Candida
       e.image_url
     from candidates c join events e on e.id = c.id
     order by (ts_rank(${WEIGHTS}, e.search_vector, ${tsq(q.tsquery)})
-        + 0.5 * ${q.similarText ? sql`word_similarity(${q.similarText}, ${nameText})` : sql`0`})
+        + 0.5 * ${similarity(q, nameText)})
       * case when e.end_time >= ${page.now}
           then 1 + 0.1 * exp(-greatest(0, extract(epoch from e.start_time - ${page.now})) / (60 * 86400))
-          else 0.5 + 0.5 * exp(-extract(epoch from ${page.now} - e.end_time) / (180 * 86400)) end desc,
+          else ${fading(page.now, sql`e.end_time`, 180)} end desc,
       e.start_time desc, e.id
     limit ${page.take} offset ${page.offset}`);
   return result.rows.map((r) => ({
@@ -232,8 +240,8 @@ async function searchPodcasts(db: Db, q: ParsedQuery, page: Page): Promise<Candi
     where p.search_vector @@ ${tsq(q.tsquery)}
       ${q.similarText ? sql`or ${q.similarText} <% lower(p.title || ' ' || pm_words(p.guests))` : sql``}
     order by (ts_rank(${WEIGHTS}, p.search_vector, ${tsq(q.tsquery)})
-        + 0.5 * ${q.similarText ? sql`word_similarity(${q.similarText}, lower(p.title || ' ' || pm_words(p.guests)))` : sql`0`})
-      * (0.5 + 0.5 * exp(-greatest(0, extract(epoch from ${page.now} - p.published_at)) / (365 * 86400))) desc,
+        + 0.5 * ${similarity(q, sql`lower(p.title || ' ' || pm_words(p.guests))`)})
+      * ${fading(page.now, sql`p.published_at`, 365)} desc,
       p.published_at desc, p.id
     limit ${page.take} offset ${page.offset}`);
   return result.rows.map((r) => ({
@@ -330,7 +338,7 @@ async function searchForums(db: Db, q: ParsedQuery, page: Page, forumId?: string
       select 'post' as kind, fp.id, fp.id as post_id, fp.forum_id, fp.title, fp.content as body, fp.created_at,
         fp.author_id,
         (ts_rank(${WEIGHTS}, fp.search_vector, ${query})
-          + 0.5 * ${q.similarText ? sql`word_similarity(${q.similarText}, lower(fp.title))` : sql`0`}) as score
+          + 0.5 * ${similarity(q, sql`lower(fp.title)`)}) as score
       from post_candidates c join forum_posts fp on fp.id = c.id
       union all
       select 'reply', fr.id, fr.post_id, fp.forum_id, fp.title, fr.content, fr.created_at, fr.author_id,
@@ -340,7 +348,7 @@ async function searchForums(db: Db, q: ParsedQuery, page: Page, forumId?: string
     select h.kind, h.id, h.post_id, h.forum_id, f.name as forum_name, h.title, h.body, h.created_at, h.author_id,
       pr.username
     from hits h join forums f on f.id = h.forum_id left join profiles pr on pr.id = h.author_id
-    order by h.score * (0.5 + 0.5 * exp(-greatest(0, extract(epoch from ${page.now} - h.created_at)) / (90 * 86400))) desc,
+    order by h.score * ${fading(page.now, sql`h.created_at`, 90)} desc,
       h.created_at desc, h.id
     limit ${page.take} offset ${page.offset}`);
   return result.rows.map((r) => ({
