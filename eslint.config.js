@@ -56,4 +56,44 @@ export default tseslint.config(
       ],
     },
   },
+  // The server's floors: db <- platform <- features <- setup (and app.ts). Tests may reach anywhere.
+  {
+    files: ['src/server/db/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/platform/**', '**/features/**', '**/setup/**', '**/app'],
+              message: 'db is the bottom floor.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/server/platform/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['**/features/**', '**/setup/**', '**/app'], message: 'platform serves the features.' }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/server/features/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/setup/**', '**/app'], message: 'setup and app.ts compose the features.' }] },
+      ],
+    },
+  },
 );

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
-import { clearDatabase } from '../src/server/db/seed/seed';
+import { clearDatabase } from '../src/server/setup/seed/seed';
 import { createStorage } from '../src/server/platform/storage';
 import { displayPath } from '../src/server/setup/demo-credentials';
 import { seedDemoInstall } from '../src/server/setup/start-up';

@@ -2,7 +2,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from './db/seed/seed';
+import { seedDemo } from './setup/seed/seed';
 import { localStorage } from './platform/storage';
 import { ORIGIN, createTestContext, nextIp, type TestContext } from './test/harness';
 import {

@@ -44,6 +44,23 @@ describe('route access', () => {
     await app.close();
   });
 
+  it('types the handler\'s viewer from the declaration: a member on member routes, none on public ones', async () => {
+    const app = Fastify();
+    registerAccess(app, async () => false);
+    // Type checks, run by `tsc`: a member route's viewer is never null.
+    app.get('/api/mine', { config: { access: 'member' } }, async (request) => ({ id: request.viewer.id }));
+    app.get('/api/anyone', { config: { access: 'public' } }, async (request) => {
+      // @ts-expect-error a public route admits no viewer; it asks with getViewer when it needs one
+      const id: string = request.viewer.id;
+      return { id };
+    });
+    app.get('/api/anyone-else', { config: { access: 'public' } }, async (request) => ({
+      viewer: request.viewer ?? 'none',
+    }));
+    expect((await app.inject('/api/anyone-else')).json()).toEqual({ viewer: 'none' });
+    await app.close();
+  });
+
   it('states every operation in the OpenAPI document with its access and an operationId', () => {
     const ops = operations();
     expect(ops.length).toBeGreaterThan(30);

@@ -1,8 +1,20 @@
-import type { FastifyInstance } from 'fastify';
+import type {
+  ContextConfigDefault,
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifySchema,
+  FastifyTypeProvider,
+  FastifyTypeProviderDefault,
+  RawRequestDefaultExpression,
+  RawServerBase,
+  RawServerDefault,
+  RouteGenericInterface,
+} from 'fastify';
+import type { FastifyRequestType, ResolveFastifyRequestType } from 'fastify/types/type-provider';
 import { apiError } from '../../shared/errors';
 import { isUuid } from '../db/query-values';
 import { forbidden } from './errors';
-import { requireAdmin, requireMember } from './viewer';
+import { requireAdmin, requireMember, type Viewer } from './viewer';
 
 /** Who may call a route: anyone, a signed-in member, an admin, or the door staff of the event
  * the URL names (`:id`; admins too). Every `/api` route declares it next to its schema
@@ -12,10 +24,32 @@ export type Access = 'public' | 'member' | 'admin' | 'door';
 /** Whether a member is door staff for an event (given by the check-in feature). */
 export type DoorStaffCheck = (eventId: string, userId: string) => Promise<boolean>;
 
+/** What a handler reads as `request.viewer`: a member, never null, on a route that only members
+ * reach (the hook below has checked it); nothing on a public route, where the viewer is optional
+ * and costs a lookup only when asked for (`getViewer`). */
+export type ViewerOf<Config> = Config extends { access: 'member' | 'admin' | 'door' } ? Viewer : undefined;
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
   }
+  // Fastify infers each route's `config` literal into ContextConfig, so the declaration types the
+  // handler's viewer. A merged interface repeats Fastify's own type parameters exactly.
+  /* eslint-disable @typescript-eslint/no-unused-vars */
+  interface FastifyRequest<
+    RouteGeneric extends RouteGenericInterface = RouteGenericInterface,
+    RawServer extends RawServerBase = RawServerDefault,
+    RawRequest extends RawRequestDefaultExpression<RawServer> = RawRequestDefaultExpression<RawServer>,
+    SchemaCompiler extends FastifySchema = FastifySchema,
+    TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault,
+    ContextConfig = ContextConfigDefault,
+    Logger extends FastifyBaseLogger = FastifyBaseLogger,
+    RequestType extends FastifyRequestType = ResolveFastifyRequestType<TypeProvider, SchemaCompiler, RouteGeneric>,
+  > {
+    /** The signed-in member the route's access declaration admitted (see `ViewerOf`). */
+    viewer: ViewerOf<ContextConfig>;
+  }
+  /* eslint-enable @typescript-eslint/no-unused-vars */
 }
 
 const ACCESS = new Set<Access>(['public', 'member', 'admin', 'door']);
@@ -71,15 +105,20 @@ export function registerAccess(app: FastifyInstance, isDoorStaff: DoorStaffCheck
     }
   });
 
+  app.decorateRequest('viewer', undefined);
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;
-    if (access === 'member') await requireMember(request);
-    else if (access === 'admin') await requireAdmin(request);
+    // Untyped here: this hook is what makes `ViewerOf` true for each declaration.
+    const admitted = request as { viewer?: Viewer };
+    if (access === 'member') admitted.viewer = await requireMember(request);
+    else if (access === 'admin') admitted.viewer = await requireAdmin(request);
     else if (access === 'door') {
       const viewer = await requireMember(request);
-      if (viewer.isAdmin) return;
-      const eventId = (request.params as { id?: string } | undefined)?.id ?? '';
-      if (!isUuid(eventId) || !(await isDoorStaff(eventId, viewer.id))) throw forbidden(DOOR_ONLY);
+      if (!viewer.isAdmin) {
+        const eventId = (request.params as { id?: string } | undefined)?.id ?? '';
+        if (!isUuid(eventId) || !(await isDoorStaff(eventId, viewer.id))) throw forbidden(DOOR_ONLY);
+      }
+      admitted.viewer = viewer;
     }
   });
 }

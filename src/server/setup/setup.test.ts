@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { account, profiles, user } from '../db/schema';
-import { clearDatabase } from '../db/seed/seed';
+import { clearDatabase } from './seed/seed';
 import { hashPassword } from '../platform/passwords';
 import { localStorage } from '../platform/storage';
 import { Client, createTestContext, type TestContext } from '../test/harness';

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { account, user } from '../db/schema';
-import { isDatabaseEmpty, seedDemo } from '../db/seed/seed';
+import { isDatabaseEmpty, seedDemo } from './seed/seed';
 import type { Storage } from '../platform/storage';
 import { verifyPassword } from '../platform/passwords';
 import { ensureAdminFromEnvironment, hasAdmin } from './admin-account';

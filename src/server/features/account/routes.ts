@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiError } from '../../../shared/errors';
 import { deleteAccountInput, exportFileName } from '../../../shared/account';
-import { requireMember } from '../../platform/viewer';
 import { deleteUser } from '../users/service';
 import { assertOwnUsername, exportAccount } from './service';
 import { sendRegistrationEmail } from '../events/emails';
@@ -27,8 +26,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const viewer = await requireMember(request);
-      const data = await exportAccount(db, viewer.id);
+      const data = await exportAccount(db, request.viewer.id);
       const username = String(data.profile.username);
       return reply
         .header('cache-control', 'private, no-store')
@@ -51,7 +49,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const viewer = await requireMember(request);
+      const { viewer } = request;
       await assertOwnUsername(db, viewer.id, request.body.username);
       await deleteUser(db, storage, viewer.id, {
         actorId: viewer.id,

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { connectCodeOwner, connectCodeResponse, scanConnectResponse } from '../../../shared/connect-codes';
 import { apiError } from '../../../shared/errors';
-import { requireMember } from '../../platform/viewer';
 import { connectByCode, findCodeOwner, getConnectCode, regenerateConnectCode } from './connect-codes';
 
 // Scan to connect (connect-codes.ts). The connections that a scan makes or accepts reach both
@@ -27,10 +26,9 @@ export const connectCodeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const viewer = await requireMember(request);
       // The token is a credential of sorts: never kept by a shared cache.
       reply.header('cache-control', 'private, no-store');
-      return getConnectCode(db, config.publicUrl, viewer.id, clock.now());
+      return getConnectCode(db, config.publicUrl, request.viewer.id, clock.now());
     },
   );
 
@@ -45,9 +43,8 @@ export const connectCodeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const viewer = await requireMember(request);
       reply.header('cache-control', 'private, no-store');
-      return regenerateConnectCode(db, config.publicUrl, viewer.id, clock.now());
+      return regenerateConnectCode(db, config.publicUrl, request.viewer.id, clock.now());
     },
   );
 
@@ -83,10 +80,9 @@ export const connectCodeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const viewer = await requireMember(request);
       const { connection, metAt } = await connectByCode(
         db,
-        viewer.id,
+        request.viewer.id,
         request.params.token,
         clock.now(),
         config.SITE_TIMEZONE,

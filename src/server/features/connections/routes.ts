@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { connectInput, connectionResponse, connectionsResponse } from '../../../shared/connections';
 import { apiError } from '../../../shared/errors';
 import { connections } from '../../db/schema';
-import { requireMember } from '../../platform/viewer';
 import {
   listConnections,
   removeConnection,
@@ -35,9 +34,8 @@ export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const viewer = await requireMember(request);
       reply.header('cache-control', 'private, no-store');
-      return listConnections(db, viewer.id);
+      return listConnections(db, request.viewer.id);
     },
   );
 
@@ -53,8 +51,7 @@ export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const viewer = await requireMember(request);
-      return answer(await requestConnection(db, viewer.id, request.body.username));
+      return answer(await requestConnection(db, request.viewer.id, request.body.username));
     },
   );
 
@@ -70,8 +67,7 @@ export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const viewer = await requireMember(request);
-      return answer(await respondToRequest(db, viewer.id, request.params.id, true));
+      return answer(await respondToRequest(db, request.viewer.id, request.params.id, true));
     },
   );
 
@@ -87,8 +83,7 @@ export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const viewer = await requireMember(request);
-      return answer(await respondToRequest(db, viewer.id, request.params.id, false));
+      return answer(await respondToRequest(db, request.viewer.id, request.params.id, false));
     },
   );
 
@@ -104,8 +99,7 @@ export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const viewer = await requireMember(request);
-      return answer(await removeConnection(db, viewer.id, request.params.id));
+      return answer(await removeConnection(db, request.viewer.id, request.params.id));
     },
   );
 };

@@ -11,7 +11,6 @@ import {
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { invariant, notFound } from '../../platform/errors';
-import { requireMember } from '../../platform/viewer';
 import { buildIcs, type IcsEvent } from './ics';
 
 // A member's private calendar feed (GET /calendar/<token>.ics): the events they are registered for
@@ -168,9 +167,8 @@ export const calendarFeedAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const viewer = await requireMember(request);
       reply.header('cache-control', 'private, no-store');
-      return feedAddresses(config, await feedToken(db, viewer.id));
+      return feedAddresses(config, await feedToken(db, request.viewer.id));
     },
   );
 
@@ -185,9 +183,8 @@ export const calendarFeedAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const viewer = await requireMember(request);
       reply.header('cache-control', 'private, no-store');
-      return feedAddresses(config, await regenerateFeedToken(db, viewer.id));
+      return feedAddresses(config, await regenerateFeedToken(db, request.viewer.id));
     },
   );
 };

@@ -15,7 +15,6 @@ import { eventAttendees, eventGuests, events, eventSponsors, profiles, sponsors 
 import type { Read } from '../../platform/cache';
 import { cachedRead, sendShared, sendWithViewerField } from '../../platform/shared-answers';
 import { invariant, notFound } from '../../platform/errors';
-import { requireMember } from '../../platform/viewer';
 import { sendGuestsEmail, queueRegistrationEmail } from './emails';
 import { buildIcs, icsFileName } from './ics';
 import { personalCalendarRoutes } from './personal-calendar';
@@ -152,7 +151,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const viewer = await requireMember(request);
+      const { viewer } = request;
       const { id } = request.params;
       const outcome: RegistrationOutcome = await setRegistration(db, id, viewer.id, request.body, (tx, changed) =>
         changed.status === 'attending' || changed.status === 'waitlisted'
@@ -176,8 +175,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const viewer = await requireMember(request);
-      const outcome = await unregister(db, request.params.id, viewer.id);
+      const outcome = await unregister(db, request.params.id, request.viewer.id);
       afterChange(request.params.id, outcome);
       return { registration: null, waitlisted: false };
     },
@@ -196,7 +194,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const viewer = await requireMember(request);
+      const { viewer } = request;
       const { id } = request.params;
       const outcome = await setGuests(db, id, viewer.id, request.body);
       afterChange(id, outcome);

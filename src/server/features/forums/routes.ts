@@ -24,7 +24,6 @@ import { personalBody } from '../../platform/cache';
 import { cachedRead, sendJsonWithEtag } from '../../platform/shared-answers';
 import { recordChanges } from '../../platform/audit';
 import { forbidden, invariant, notFound } from '../../platform/errors';
-import { requireAdmin, requireMember } from '../../platform/viewer';
 import { cleanRichText, enforcePostingRate, excerptOf } from './content';
 import { canDelete, canEdit, permissionsFor } from './policy';
 import {
@@ -95,11 +94,10 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const viewer = await requireMember(request);
       const cached = await cachedRead(request, 'forums', { reads: [forums], ttlMs }, async () => ({
         forums: await listForums(db),
       }));
-      const body = `${cached.body.slice(0, -1)},"canCreate":${viewer.isAdmin}}`;
+      const body = `${cached.body.slice(0, -1)},"canCreate":${request.viewer.isAdmin}}`;
       return sendJsonWithEtag(request, reply, personalBody(body), PRIVATE);
     },
   );
@@ -116,7 +114,6 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await requireAdmin(request);
       const description = cleanRichText(request.body.description, storage, 'Description', true);
       const forum = await createForum(db, { name: request.body.name, description });
       request.auditTargetId = forum.id;
@@ -136,10 +133,11 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const viewer = await requireMember(request);
       reply.header('cache-control', noStore);
       const forum = await forumOr404(request.params.forumId);
-      return { forum: { ...presentForum(forum), can: { edit: viewer.isAdmin, delete: viewer.isAdmin } } };
+      return {
+        forum: { ...presentForum(forum), can: { edit: request.viewer.isAdmin, delete: request.viewer.isAdmin } },
+      };
     },
   );
 
@@ -156,7 +154,6 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await requireAdmin(request);
       const before = await forumOr404(request.params.forumId);
       const { name } = request.body;
       const description =
@@ -186,7 +183,6 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await requireAdmin(request);
       invariant(await deleteForum(db, request.params.forumId), () => notFound(FORUM_NOT_FOUND));
       return { ok: true as const };
     },
@@ -207,7 +203,6 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await requireMember(request);
       const { forumId } = request.params;
       const { before = '', after = '' } = request.query as { before?: string; after?: string };
       const cached = await cachedRead(
@@ -233,7 +228,7 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const viewer = await requireMember(request);
+      const { viewer } = request;
       const forum = await forumOr404(request.params.forumId);
       const content = cleanRichText(request.body.content, storage, 'Content', true);
       await enforcePostingRate(db, viewer.id);
@@ -261,9 +256,8 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const viewer = await requireMember(request);
       reply.header('cache-control', noStore);
-      const post = await findPostDetail(db, request.params.forumId, request.params.postId, viewer);
+      const post = await findPostDetail(db, request.params.forumId, request.params.postId, request.viewer);
       invariant(post, () => notFound(POST_NOT_FOUND));
       return { post };
     },
@@ -282,13 +276,12 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const viewer = await requireMember(request);
       const { forumId, postId } = request.params;
       const existing = await postOr404(forumId, postId);
-      if (!canEdit(viewer, existing.authorId)) throw forbidden('Only the author can edit this post.');
+      if (!canEdit(request.viewer, existing.authorId)) throw forbidden('Only the author can edit this post.');
       const content = cleanRichText(request.body.content, storage, 'Content', true);
       await updatePost(db, postId, { title: request.body.title, content, excerpt: excerptOf(content) });
-      const post = await findPostDetail(db, forumId, postId, viewer);
+      const post = await findPostDetail(db, forumId, postId, request.viewer);
       return { post: post! };
     },
   );
@@ -305,11 +298,11 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const viewer = await requireMember(request);
       const existing = await postOr404(request.params.forumId, request.params.postId);
-      if (!canDelete(viewer, existing.authorId)) throw forbidden('Only the author or an admin can delete this post.');
+      if (!canDelete(request.viewer, existing.authorId))
+        throw forbidden('Only the author or an admin can delete this post.');
       // An admin removing someone else's content: on the Activity tab like every admin write.
-      request.actedAsAdmin = existing.authorId !== viewer.id;
+      request.actedAsAdmin = existing.authorId !== request.viewer.id;
       await deletePost(db, existing.id);
       return { ok: true as const };
     },
@@ -330,7 +323,6 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const viewer = await requireMember(request);
       reply.header('cache-control', noStore);
       const { forumId, postId } = request.params;
       // A link to a reply resolves to its page number first (one small count), then reads the page.
@@ -344,7 +336,7 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
         async () => listReplies(db, (await postOr404(forumId, postId)).id, { page }, NOBODY),
       );
       const answer = JSON.parse(cached.body) as Awaited<ReturnType<typeof listReplies>>;
-      for (const r of answer.replies) r.can = permissionsFor(viewer, r.author?.id ?? null);
+      for (const r of answer.replies) r.can = permissionsFor(request.viewer, r.author?.id ?? null);
       return answer;
     },
   );
@@ -362,7 +354,7 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const viewer = await requireMember(request);
+      const { viewer } = request;
       const post = await postOr404(request.params.forumId, request.params.postId);
       const content = cleanRichText(request.body.content, storage, 'Reply', false);
       // Spec 2 section 5: a reply that is blank after trimming is ignored.
@@ -386,14 +378,13 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const viewer = await requireMember(request);
       const post = await postOr404(request.params.forumId, request.params.postId);
       const existing = await findReplyRecord(db, post.id, request.params.replyId);
       invariant(existing, () => notFound(REPLY_NOT_FOUND));
-      if (!canEdit(viewer, existing.authorId)) throw forbidden('Only the author can edit this reply.');
+      if (!canEdit(request.viewer, existing.authorId)) throw forbidden('Only the author can edit this reply.');
       const content = cleanRichText(request.body.content, storage, 'Reply', true);
       await updateReply(db, existing.id, content);
-      return { reply: (await findReply(db, existing.id, viewer))! };
+      return { reply: (await findReply(db, existing.id, request.viewer))! };
     },
   );
 
@@ -409,13 +400,13 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const viewer = await requireMember(request);
       const post = await postOr404(request.params.forumId, request.params.postId);
       const existing = await findReplyRecord(db, post.id, request.params.replyId);
       invariant(existing, () => notFound(REPLY_NOT_FOUND));
-      if (!canDelete(viewer, existing.authorId)) throw forbidden('Only the author or an admin can delete this reply.');
+      if (!canDelete(request.viewer, existing.authorId))
+        throw forbidden('Only the author or an admin can delete this reply.');
       // An admin removing someone else's content: on the Activity tab like every admin write.
-      request.actedAsAdmin = existing.authorId !== viewer.id;
+      request.actedAsAdmin = existing.authorId !== request.viewer.id;
       await deleteReply(db, existing.id);
       return { ok: true as const };
     },

@@ -25,7 +25,6 @@ import {
 import { invariant, notFound } from '../../platform/errors';
 import { uploadedFile } from '../../platform/uploads';
 import { cachedRead, sendShared, sendWithViewerField } from '../../platform/shared-answers';
-import { requireMember } from '../../platform/viewer';
 import {
   addSkill,
   countProfiles,
@@ -125,8 +124,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const viewer = await requireMember(request);
-      return { members: await suggestUsernames(db, request.query.q, viewer.id) };
+      return { members: await suggestUsernames(db, request.query.q, request.viewer.id) };
     },
   );
 
@@ -187,10 +185,9 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const viewer = await requireMember(request);
       const input = request.body;
-      await updateProfile(db, viewer.id, input);
-      return (await findProfile(db, input.username, viewer.id))!;
+      await updateProfile(db, request.viewer.id, input);
+      return (await findProfile(db, input.username, request.viewer.id))!;
     },
   );
 
@@ -206,9 +203,8 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const viewer = await requireMember(request);
       const file = await uploadedFile(request);
-      const url = await replaceAvatar({ db, storage, log: request.log }, viewer.id, file.bytes);
+      const url = await replaceAvatar({ db, storage, log: request.log }, request.viewer.id, file.bytes);
       return { avatarUrl: url! };
     },
   );
@@ -224,8 +220,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const viewer = await requireMember(request);
-      await replaceAvatar({ db, storage, log: request.log }, viewer.id, null);
+      await replaceAvatar({ db, storage, log: request.log }, request.viewer.id, null);
       return { avatarUrl: null };
     },
   );
@@ -242,8 +237,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const viewer = await requireMember(request);
-      const added = await addSkill(db, viewer.id, request.body);
+      const added = await addSkill(db, request.viewer.id, request.body);
       return { skill: added };
     },
   );
@@ -260,8 +254,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const viewer = await requireMember(request);
-      invariant(await removeSkill(db, viewer.id, request.params.skillId), () =>
+      invariant(await removeSkill(db, request.viewer.id, request.params.skillId), () =>
         notFound('You do not have that skill.'),
       );
       return { ok: true as const };
@@ -279,9 +272,8 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const viewer = await requireMember(request);
       reply.header('cache-control', 'private, no-store');
-      return getOffersAsks(db, viewer.id);
+      return getOffersAsks(db, request.viewer.id);
     },
   );
 
@@ -297,8 +289,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const viewer = await requireMember(request);
-      return saveOffersAsks(db, viewer.id, request.body);
+      return saveOffersAsks(db, request.viewer.id, request.body);
     },
   );
 };

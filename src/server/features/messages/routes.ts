@@ -11,7 +11,6 @@ import {
 import { messages, profiles } from '../../db/schema';
 import { sendJsonWithEtag } from '../../platform/shared-answers';
 import { notFound } from '../../platform/errors';
-import { requireMember } from '../../platform/viewer';
 import {
   conversationMessages,
   deleteMessage,
@@ -44,7 +43,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const viewer = await requireMember(request);
+      const { viewer } = request;
       // Kept until one of the member's messages changes (or a profile, for names and avatars).
       const reads = [{ table: messages, id: viewer.id }, profiles];
       const cached = await cache.get(`inbox:${viewer.id}`, { reads, ttlMs: INBOX_CACHE_TTL_MS }, async () => ({
@@ -66,10 +65,9 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const viewer = await requireMember(request);
       reply.header('cache-control', 'private, no-store');
       const { with: otherId, subject } = request.query;
-      const messages = await conversationMessages(db, viewer.id, otherId, subject);
+      const messages = await conversationMessages(db, request.viewer.id, otherId, subject);
       // Someone else's conversation, or one the viewer deleted entirely, is not theirs to open.
       if (messages.length === 0) throw notFound('Conversation not found.');
       return { messages };
@@ -88,8 +86,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const viewer = await requireMember(request);
-      const { id } = await sendMessage(db, viewer.id, request.body);
+      const { id } = await sendMessage(db, request.viewer.id, request.body);
       return reply.status(201).send({ id });
     },
   );
@@ -106,8 +103,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const viewer = await requireMember(request);
-      const { count } = await markConversationRead(db, viewer.id, request.body.with, request.body.subject);
+      const { count } = await markConversationRead(db, request.viewer.id, request.body.with, request.body.subject);
       return { marked: count };
     },
   );
@@ -124,8 +120,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const viewer = await requireMember(request);
-      await markMessageRead(db, viewer.id, request.params.id);
+      await markMessageRead(db, request.viewer.id, request.params.id);
       return { ok: true as const };
     },
   );
@@ -142,8 +137,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const viewer = await requireMember(request);
-      await deleteMessage(db, viewer.id, request.params.id);
+      await deleteMessage(db, request.viewer.id, request.params.id);
       return { ok: true as const };
     },
   );

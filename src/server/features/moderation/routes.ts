@@ -13,7 +13,6 @@ import {
 } from '../../../shared/moderation';
 import { recordChanges } from '../../platform/audit';
 import { enforceRateLimit, type RateLimitRule } from '../../platform/rate-limit';
-import { requireAdmin, requireMember } from '../../platform/viewer';
 import { blockMember, createReport, listBlocks, listReports, resolveReport, unblockMember } from './service';
 
 const errors = { 401: apiError, 403: apiError, 404: apiError, 409: apiError, 422: apiError };
@@ -38,9 +37,8 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const viewer = await requireMember(request);
-      await enforceRateLimit(db, `report:${viewer.id}`, REPORT_RATE);
-      const { report, created } = await createReport(db, viewer.id, request.body);
+      await enforceRateLimit(db, `report:${request.viewer.id}`, REPORT_RATE);
+      const { report, created } = await createReport(db, request.viewer.id, request.body);
       return reply.status(created ? 201 : 200).send(report);
     },
   );
@@ -58,7 +56,6 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await requireAdmin(request);
       reply.header('cache-control', 'private, no-store');
       return listReports(db, request.query.status, request.query.page);
     },
@@ -78,8 +75,14 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const admin = await requireAdmin(request);
-      const result = await resolveReport(db, mailer, config.publicUrl, admin.id, request.params.id, request.body);
+      const result = await resolveReport(
+        db,
+        mailer,
+        config.publicUrl,
+        request.viewer.id,
+        request.params.id,
+        request.body,
+      );
       recordChanges(request, { status: { before: 'open', after: result.status } });
       return result;
     },
@@ -96,9 +99,8 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const viewer = await requireMember(request);
       reply.header('cache-control', 'private, no-store');
-      return { blocks: await listBlocks(db, viewer.id) };
+      return { blocks: await listBlocks(db, request.viewer.id) };
     },
   );
 
@@ -114,8 +116,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const viewer = await requireMember(request);
-      await blockMember(db, viewer.id, request.params.username);
+      await blockMember(db, request.viewer.id, request.params.username);
       return { blocked: true };
     },
   );
@@ -132,8 +133,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const viewer = await requireMember(request);
-      await unblockMember(db, viewer.id, request.params.username);
+      await unblockMember(db, request.viewer.id, request.params.username);
       return { blocked: false };
     },
   );

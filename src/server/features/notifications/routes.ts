@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiError } from '../../../shared/errors';
 import { notificationPreferences, unsubscribeAnswer, unsubscribeQuery } from '../../../shared/notifications';
-import { requireMember } from '../../platform/viewer';
 import { getPreferences, previewUnsubscribe, savePreferences, unsubscribe } from './service';
 
 const errors = { 400: apiError, 401: apiError, 422: apiError };
@@ -20,9 +19,8 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const viewer = await requireMember(request);
       reply.header('cache-control', 'private, no-store');
-      return getPreferences(db, viewer.id);
+      return getPreferences(db, request.viewer.id);
     },
   );
 
@@ -38,8 +36,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const viewer = await requireMember(request);
-      return savePreferences(db, viewer.id, request.body);
+      return savePreferences(db, request.viewer.id, request.body);
     },
   );
 };

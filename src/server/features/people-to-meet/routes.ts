@@ -20,7 +20,6 @@ import {
 } from '../../db/schema';
 import { isUuid } from '../../db/query-values';
 import { forbidden, invariant, notFound } from '../../platform/errors';
-import { requireMember } from '../../platform/viewer';
 import { cachedRead, sendJsonWithEtag } from '../../platform/shared-answers';
 import { rankPeople } from './rank';
 import { loadRoom, type RoomData } from './room';
@@ -59,7 +58,7 @@ export const peopleToMeetRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const viewer = await requireMember(request);
+      const { viewer } = request;
       const { id } = request.params;
       invariant(isUuid(id) && (await room(id)).exists, () => notFound(EVENT_NOT_FOUND));
       // Each viewer's ranking is kept too, as sent (JSON, compressed once), until the room changes.
@@ -82,9 +81,8 @@ export const peopleToMeetRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const viewer = await requireMember(request);
       const row = await db.execute<{ visible: boolean }>(
-        sql`select in_people_to_meet as visible from profiles where id = ${viewer.id}`,
+        sql`select in_people_to_meet as visible from profiles where id = ${request.viewer.id}`,
       );
       reply.header('cache-control', 'private, no-store');
       return { visible: row.rows[0]?.visible ?? true };
@@ -103,8 +101,9 @@ export const peopleToMeetRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const viewer = await requireMember(request);
-      await db.execute(sql`update profiles set in_people_to_meet = ${request.body.visible} where id = ${viewer.id}`);
+      await db.execute(
+        sql`update profiles set in_people_to_meet = ${request.body.visible} where id = ${request.viewer.id}`,
+      );
       return { visible: request.body.visible };
     },
   );

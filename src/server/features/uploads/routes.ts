@@ -5,7 +5,6 @@ import { HttpError } from '../../platform/errors';
 import { NOT_AN_IMAGE, storeImage } from '../../platform/images';
 import { uploadedFile } from '../../platform/uploads';
 import { enforceRateLimit, type RateLimitRule } from '../../platform/rate-limit';
-import { requireMember } from '../../platform/viewer';
 
 /** Images a member may upload from the editor: enough for a post with a gallery, not a flood. */
 export const FORUM_IMAGE_RATE: RateLimitRule = { limit: 30, windowSeconds: 10 * 60 };
@@ -38,14 +37,13 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const viewer = await requireMember(request);
-      await enforceRateLimit(db, `forum-image:${viewer.id}`, FORUM_IMAGE_RATE);
+      await enforceRateLimit(db, `forum-image:${request.viewer.id}`, FORUM_IMAGE_RATE);
       const file = await uploadedFile(request);
       if (!file.mimetype.startsWith('image/')) throw new HttpError(415, 'NOT_AN_IMAGE', NOT_AN_IMAGE);
       // storeImage decodes the bytes whatever the type claimed (422 when they are no image),
       // caps size and pixels, and names the file by timestamp.
       const url = await storeImage(storage, 'forum-images', file.bytes, {
-        folder: viewer.id,
+        folder: request.viewer.id,
         maxSize: FORUM_IMAGE_MAX_SIZE,
       });
       return { url };

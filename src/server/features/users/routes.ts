@@ -15,7 +15,6 @@ import { recordChanges } from '../../platform/audit';
 import { replaceAvatar } from '../../platform/avatars';
 import { invariant, notFound } from '../../platform/errors';
 import { uploadedFile } from '../../platform/uploads';
-import { requireAdmin } from '../../platform/viewer';
 import { createUser, deleteUser, findUser, listUsers, setUserFlag, updateUser } from './service';
 import { sendRegistrationEmail } from '../events/emails';
 
@@ -172,9 +171,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const viewer = await requireAdmin(request);
       const { flag, value } = request.body;
-      const { before } = await setUserFlag(db, viewer.id, request.params.id, flag, value);
+      const { before } = await setUserFlag(db, request.viewer.id, request.params.id, flag, value);
       recordChanges(request, { [flag]: { before, after: value } });
       return { user: (await findUser(db, request.params.id))! };
     },
@@ -194,9 +192,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const viewer = await requireAdmin(request);
       const { username } = await deleteUser(db, storage, request.params.id, {
-        actorId: viewer.id,
+        actorId: request.viewer.id,
         self: false,
         onFileError: (err) => request.log.warn({ err }, 'could not remove the avatar of a deleted user'),
         onPromoted: (eventId, userIds) => {

@@ -17,11 +17,11 @@ import { TextField } from '../../components/text-field';
 import { TextareaField } from '../../components/textarea-field';
 import { ApiRequestError } from '../../lib/api';
 import { paths } from '../../lib/paths';
+import { useForm } from '../../lib/form';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { AdminFormFrame } from '../../components/admin-form-frame';
 import { NotFound } from '../../components/not-found';
 import { ImageUploadField, usePendingImage } from './image-upload-field';
-import { issuesByField, useAdminForm } from './admin-form';
 import {
   fromDateInput,
   toDateInput,
@@ -36,28 +36,15 @@ import {
 // the form here and the body on the server; the server's field messages land on the same fields.
 
 type Input = z.input<typeof podcastInput>;
-const FIELDS = [
-  'title',
-  'description',
-  'mediaType',
-  'videoUrl',
-  'mediaUrl',
-  'guests',
-  'tags',
-  'publishedAt',
-  'transcript',
-  'showNotes',
-] as const;
-type Field = (typeof FIELDS)[number];
 const BACK = paths.adminTab('podcasts');
 
-/** What the form holds, or the field errors to show. The published date is sent only when it
- * is new or changed, so an edit keeps the episode's exact time. */
+/** What the form holds. The published date is sent only when it is new or changed, so an edit
+ * keeps the episode's exact time. */
 function readForm(form: HTMLFormElement, initialDay: string) {
   const data = new FormData(form);
-  const text = (field: Field) => String(data.get(field) ?? '');
+  const text = (field: keyof Input) => String(data.get(field) ?? '');
   const day = text('publishedAt');
-  const values: Input = {
+  return {
     title: text('title'),
     description: text('description'),
     mediaType: text('mediaType') as Input['mediaType'],
@@ -68,10 +55,7 @@ function readForm(form: HTMLFormElement, initialDay: string) {
     transcript: text('transcript'),
     showNotes: text('showNotes'),
     publishedAt: day !== initialDay ? fromDateInput(day) : undefined,
-  };
-  const result = podcastInput.safeParse(values);
-  if (result.success) return { values, errors: null };
-  return { values: null, errors: issuesByField<(typeof FIELDS)[number]>(result.error.issues) };
+  } satisfies Input;
 }
 
 function PodcastForm({
@@ -93,10 +77,11 @@ function PodcastForm({
   notice?: string | null;
 }) {
   const initialDay = podcast ? toDateInput(podcast.publishedAt) : '';
-  const { errors, error, submitting, handleSubmit, handleInput } = useAdminForm({
-    fields: FIELDS,
-    read: (form) => readForm(form, initialDay),
-    save,
+  const { errors, formError, submitting, handleSubmit, handleInput } = useForm({
+    schema: podcastInput,
+    values: (form) => readForm(form, initialDay),
+    // Sent as typed: the server parses the same schema.
+    submit: (_, input) => save(input),
     failure,
     notice,
   });
@@ -105,10 +90,10 @@ function PodcastForm({
     <AdminFormFrame
       title={title}
       backTo={BACK}
-      error={error}
+      error={formError}
       submitLabel={submitLabel}
       submitting={submitting}
-      onSubmit={(event) => void handleSubmit(event)}
+      onSubmit={handleSubmit}
     >
       <div className="space-y-5" onInput={handleInput}>
         <TextField

@@ -11,27 +11,17 @@ import { TextField } from '../../components/text-field';
 import { TextareaField } from '../../components/textarea-field';
 import { ApiRequestError } from '../../lib/api';
 import { paths } from '../../lib/paths';
+import { useForm } from '../../lib/form';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { AdminFormFrame } from '../../components/admin-form-frame';
 import { NotFound } from '../../components/not-found';
 import { ImageUploadField, usePendingImage } from './image-upload-field';
-import { issuesByField, useAdminForm } from './admin-form';
 import { uploadSponsorLogo, useCreateSponsor, useSponsor, useSponsorLogo, useUpdateSponsor } from './sponsors-api';
 
 // Create and edit a sponsor (spec 2 sections 2, 5 and 8). One shared schema checks the form
 // here and the body on the server; the server's field messages land on the same fields.
 
-const FIELDS = ['name', 'level', 'info', 'website'] as const;
 const BACK = paths.adminTab('sponsors');
-
-/** What the form holds, or the field errors to show. */
-function readForm(form: HTMLFormElement) {
-  const data = new FormData(form);
-  const values = Object.fromEntries(FIELDS.map((field) => [field, String(data.get(field) ?? '')]));
-  const result = sponsorInput.safeParse(values);
-  if (result.success) return { values: values as z.input<typeof sponsorInput>, errors: null };
-  return { values: null, errors: issuesByField<(typeof FIELDS)[number]>(result.error.issues) };
-}
 
 function SponsorForm({
   title,
@@ -51,10 +41,10 @@ function SponsorForm({
   logo: { value: string | null; onUpload: (file: File) => Promise<string>; onRemove: () => Promise<void> };
   notice?: string | null;
 }) {
-  const { errors, error, submitting, handleSubmit, handleInput } = useAdminForm({
-    fields: FIELDS,
-    read: readForm,
-    save,
+  // Sent as typed: the server parses the same schema.
+  const { errors, formError, submitting, handleSubmit, handleInput } = useForm({
+    schema: sponsorInput,
+    submit: (_, input) => save(input),
     failure,
     notice,
   });
@@ -63,10 +53,10 @@ function SponsorForm({
     <AdminFormFrame
       title={title}
       backTo={BACK}
-      error={error}
+      error={formError}
       submitLabel={submitLabel}
       submitting={submitting}
-      onSubmit={(event) => void handleSubmit(event)}
+      onSubmit={handleSubmit}
     >
       <div className="space-y-5" onInput={handleInput}>
         <TextField

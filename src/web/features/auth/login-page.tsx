@@ -1,4 +1,4 @@
-import { useEffect, type FormEvent } from 'react';
+import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { signInInput } from '../../../shared/auth';
 import { Alert } from '../../components/alert';
@@ -6,12 +6,12 @@ import { Button } from '../../components/button';
 import { TextField } from '../../components/text-field';
 import { TextLink } from '../../components/text-link';
 import { errorMessage } from '../../lib/api';
+import { useForm } from '../../lib/form';
 import { paths } from '../../lib/paths';
 import { rememberRedirect, takeRedirect } from '../../lib/redirect-after-login';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSignIn } from './api';
 import { AuthShell } from './auth-shell';
-import { useZodForm } from './form';
 
 export function LoginPage() {
   useDocumentTitle('Sign in');
@@ -19,23 +19,19 @@ export function LoginPage() {
   const [searchParams] = useSearchParams();
   const redirectTo = searchParams.get('redirect_to');
   const signIn = useSignIn();
-  const { errors, parse, clearError } = useZodForm(signInInput);
+  const { errors, formError, submitting, handleSubmit, handleInput } = useForm({
+    schema: signInInput,
+    submit: async (input) => {
+      const { user } = await signIn.mutateAsync(input);
+      // A member whose password must change goes there first; the remembered page waits.
+      const target = user.passwordResetRequired ? paths.resetPassword : (takeRedirect() ?? paths.dashboard);
+      void navigate(target, { replace: true });
+    },
+    failure: errorMessage,
+  });
 
   // ?redirect_to=/events/42 is where the member goes after signing in.
   useEffect(() => rememberRedirect(redirectTo), [redirectTo]);
-
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const input = parse(event);
-    if (!input) return;
-    signIn.mutate(input, {
-      onSuccess: ({ user }) => {
-        // A member whose password must change goes there first; the remembered page waits.
-        const target = user.passwordResetRequired ? paths.resetPassword : (takeRedirect() ?? paths.dashboard);
-        void navigate(target, { replace: true });
-      },
-    });
-  };
 
   return (
     <AuthShell
@@ -47,8 +43,8 @@ export function LoginPage() {
         </>
       }
     >
-      <form noValidate onSubmit={handleSubmit} onChange={clearError} className="flex flex-col gap-5">
-        {signIn.isError && <Alert tone="error">{errorMessage(signIn.error)}</Alert>}
+      <form noValidate onSubmit={handleSubmit} onInput={handleInput} className="flex flex-col gap-5">
+        {formError && <Alert tone="error">{formError}</Alert>}
         <TextField label="Email" name="email" type="email" autoComplete="email" required error={errors.email} />
         <div className="flex flex-col gap-1.5">
           <TextField
@@ -63,7 +59,7 @@ export function LoginPage() {
             Forgot your password?
           </TextLink>
         </div>
-        <Button type="submit" size="lg" loading={signIn.isPending} className="w-full">
+        <Button type="submit" size="lg" loading={submitting} className="w-full">
           Sign In
         </Button>
       </form>

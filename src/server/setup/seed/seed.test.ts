@@ -6,7 +6,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../client';
+import { openDatabase, type Database } from '../../db/client';
 import {
   account,
   connections,
@@ -27,7 +27,7 @@ import {
   sponsors,
   user,
   userSkills,
-} from '../schema';
+} from '../../db/schema';
 import { localStorage } from '../../platform/storage';
 import { wavSeconds } from './audio';
 import { drawDemoImages } from './images';

@@ -1,4 +1,4 @@
-import type { connections, eventCheckIns } from '../schema';
+import type { connections, eventCheckIns } from '../../db/schema';
 
 // The demo's "met at": at the last few past events, a few pairs of members who both came scanned
 // each other's connect codes and were connected at once, tagged with that event. Each is a new

@@ -1,4 +1,4 @@
-import type { eventCheckIns, events, jobs, morningAfterSends, notificationPreferences } from '../schema';
+import type { eventCheckIns, events, jobs, morningAfterSends, notificationPreferences } from '../../db/schema';
 import { MORNING_AFTER_JOB, morningAfterAt } from '../../features/people-to-meet/morning-after';
 
 // The demo's morning-after e-mails: the most recent past event whose morning after (9 AM the

@@ -5,8 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from '../client';
-import * as schema from '../schema';
+import type { Db } from '../../db/client';
+import * as schema from '../../db/schema';
 import {
   account,
   connections,
@@ -32,7 +32,7 @@ import {
   sponsors,
   user,
   userSkills,
-} from '../schema';
+} from '../../db/schema';
 import type { Storage } from '../../platform/storage';
 import { hashPassword } from '../../platform/passwords';
 import { localDate, toInstant } from '../../../shared/event-admin';

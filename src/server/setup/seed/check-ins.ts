@@ -1,4 +1,4 @@
-import type { eventAttendees, eventCheckIns, eventDoorStaff, eventGuests, events } from '../schema';
+import type { eventAttendees, eventCheckIns, eventDoorStaff, eventGuests, events } from '../../db/schema';
 
 // The demo's door: who came to each past event and when. Most attending members arrive within
 // the first hour after the start, a few early; about one in eight never comes (and their

@@ -1,0 +1,145 @@
+import { useRef, useState, type FormEvent } from 'react';
+import type { z } from 'zod';
+import { ApiRequestError } from './api';
+
+// The one submit cycle every form of the app goes through (see docs/architecture.md, "Forms"):
+// the shared zod schema (the server runs the same one) checks the values first and puts the
+// first message of each field under that field, focusing the first invalid one in page order;
+// nothing is sent until they pass. A refusal from the server that names a field lands on that
+// field; any other refusal shows the form's failure text. A field's error goes once it is edited.
+
+/** Messages by field: a field's name, or its path in the schema for rows (`offers.2`, `guests.0.email`). */
+export type FieldErrors = Record<string, string | undefined>;
+
+/** The first message of each field among a schema's issues. */
+export function issuesByField(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const field = issue.path.map(String).join('.');
+    if (field) errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+/** The server's convention for a refused field: 422 with "field: message" (`offers.2: Too long`). */
+export function serverFieldError(error: unknown): FieldErrors | null {
+  if (!(error instanceof ApiRequestError) || error.status !== 422) return null;
+  const match = /^([\w.]+): (.+)$/s.exec(error.message);
+  return match ? { [match[1]!]: match[2]! } : null;
+}
+
+/** The spec's text, with the server's reason when it gave one (spec: "service message may be shown"). */
+export function withServerReason(text: string, error: unknown): string {
+  return error instanceof ApiRequestError && error.status >= 400 && error.status < 500 && error.message
+    ? `${text}: ${error.message}`
+    : text;
+}
+
+/** The form's named text fields, as the schema reads them. */
+export function formValues(form: HTMLFormElement): Record<string, string> {
+  return Object.fromEntries(
+    [...new FormData(form).entries()].filter(([, value]) => typeof value === 'string'),
+  ) as Record<string, string>;
+}
+
+/** The control that shows a field: its `name`, or a `data-field` for controls without one (a rich
+ * text editor, a row's input). */
+function controlOf(form: HTMLFormElement, errors: FieldErrors): HTMLElement | null {
+  for (const control of form.querySelectorAll<HTMLElement>('[name], [data-field]')) {
+    const field = control.dataset.field ?? control.getAttribute('name') ?? '';
+    if (errors[field]) return control;
+  }
+  return null;
+}
+
+export interface FormOptions<S extends z.ZodType> {
+  schema: S;
+  /** What the schema checks; by default the form's named text fields. Controlled forms pass their state. */
+  values?: (form: HTMLFormElement) => z.input<S>;
+  /** Sends the checked values (parsed, and as they were read: some bodies are sent as typed and
+   * parsed again by the server); a rejection is a refusal. */
+  submit: (data: z.output<S>, input: z.input<S>) => unknown;
+  /** What a refusal that names no field shows: the spec's text (with the server's reason, see
+   * `withServerReason`), or a function of the refusal; none shows nothing (the form shows its own). */
+  failure?: string | ((error: unknown) => string | null);
+  /** Refusals that belong on a field besides the 422 convention (a code such as USERNAME_TAKEN). */
+  fieldError?: (error: unknown) => FieldErrors | null;
+  /** A message the form opens with (a redirect's reason). */
+  notice?: string | null;
+}
+
+export function useForm<S extends z.ZodType>({ schema, values, submit, failure, fieldError, notice }: FormOptions<S>) {
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(notice ?? null);
+  const [submitting, setSubmitting] = useState(false);
+  const formRef = useRef<HTMLFormElement | null>(null);
+
+  /** Shows field errors and focuses the first of them on the page. */
+  function showErrors(found: FieldErrors, form = formRef.current) {
+    setErrors(found);
+    const control = form ? controlOf(form, found) : null;
+    control?.focus();
+  }
+
+  function failureOf(error: unknown): string | null {
+    if (typeof failure === 'function') return failure(error);
+    return failure === undefined ? null : withServerReason(failure, error);
+  }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    formRef.current = form;
+    setFormError(null);
+    const input = values ? values(form) : (formValues(form) as z.input<S>);
+    const result = schema.safeParse(input);
+    if (!result.success) {
+      showErrors(issuesByField(result.error.issues), form);
+      return;
+    }
+    setErrors({});
+    setSubmitting(true);
+    try {
+      await submit(result.data, input);
+    } catch (error) {
+      const onField = fieldError?.(error) ?? serverFieldError(error);
+      if (onField && controlOf(form, onField)) {
+        showErrors(onField, form);
+        // The admin forms say the save failed as well as why; the others let the field speak.
+        if (typeof failure === 'string') setFormError(failure);
+      } else {
+        setFormError(failureOf(error));
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  /** Drops a field's error once it is edited. */
+  function clearError(field: string) {
+    setErrors((current) => {
+      if (!current[field]) return current;
+      const rest = { ...current };
+      delete rest[field];
+      return rest;
+    });
+  }
+
+  /** For `onInput` on the form (or a part of it): the edited field's error goes. */
+  function handleInput(event: FormEvent<HTMLElement>) {
+    const target = event.target as HTMLElement;
+    const field = target.dataset?.field ?? target.getAttribute?.('name');
+    if (field) clearError(field);
+  }
+
+  return {
+    errors,
+    formError,
+    submitting,
+    handleSubmit: (event: FormEvent<HTMLFormElement>) => void handleSubmit(event),
+    handleInput,
+    clearError,
+    showErrors,
+    setFormError,
+  };
+}
