@@ -1,13 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { openDatabase, type Db } from '../../src/server/db/client';
+import type { Db } from '../../src/server/db/client';
 import { ticketCode, ticketKey } from '../../src/server/features/check-in/tickets';
 import type { ScanOutcome } from '../../src/shared/check-in';
-import { onCleanup } from './cleanup';
-import { postgresTarget } from './databases';
 import { BENCH_PASSWORD, addCredential } from './members-generate';
 import { markdown, text, type Table } from './report';
 import { signIn, startAppServer } from './servers';
+import { postgresPart } from './postgres-part';
 import { settings } from './settings';
 
 // The door part, on PostgreSQL only (its own database pm_bench_door): one event of 2,000
@@ -63,53 +62,22 @@ export function doorBroken(report: DoorReport): boolean {
 }
 
 export async function benchDoor(report: DoorReport): Promise<void> {
-  const started = performance.now();
-  log(`\n▶ door (PostgreSQL only)`);
-  if (!settings.postgres) {
-    report.skipped = 'BENCH_DATABASES does not include postgres, and the door part runs on PostgreSQL only';
-    log(`  skipped: ${report.skipped}`);
-    return;
-  }
-  const target = await postgresTarget(settings.doorDatabaseName);
-  if ('skipped' in target) {
-    report.skipped = target.skipped;
-    log(`  skipped: ${target.skipped}`);
-    return;
-  }
-  report.description = target.description;
-  log(`  ${target.description}`);
-  try {
-    const database = await openDatabase(target.url); // applies the migrations
-    let closing: Promise<void> | null = null;
-    const close = () => (closing ??= database.close());
-    const forget = onCleanup('door database handle', close);
+  await postgresPart({ name: 'door', report, databaseName: settings.doorDatabaseName }, async (db, target) => {
+    log(
+      `  generating: one event, ${int(MEMBERS)} attending members, ${int(GUESTS)} guests, ${DOOR_DEVICES} door staff...`,
+    );
+    const staff = await generate(db);
+    const codes = await allCodes(db);
+    const server = await startAppServer(target.serverEnv, { AUTH_RATE_LIMIT: '1000' });
     try {
-      const db = database.db;
-      log(
-        `  generating: one event, ${int(MEMBERS)} attending members, ${int(GUESTS)} guests, ${DOOR_DEVICES} door staff...`,
-      );
-      const staff = await generate(db);
-      const codes = await allCodes(db);
-      const server = await startAppServer(target.serverEnv, { AUTH_RATE_LIMIT: '1000' });
-      try {
-        const cookies: string[] = [];
-        for (const email of staff) cookies.push(await signIn(server.url, email, BENCH_PASSWORD));
-        log(`  ${cookies.length} door devices signed in; scanning at ${DOOR_RATE}/s for ${settings.duration * 2} s...`);
-        report.measurement = await measure(server.url, db, cookies, codes);
-      } finally {
-        await server.stop();
-      }
+      const cookies: string[] = [];
+      for (const email of staff) cookies.push(await signIn(server.url, email, BENCH_PASSWORD));
+      log(`  ${cookies.length} door devices signed in; scanning at ${DOOR_RATE}/s for ${settings.duration * 2} s...`);
+      report.measurement = await measure(server.url, db, cookies, codes);
     } finally {
-      await close();
-      forget();
+      await server.stop();
     }
-  } catch (err) {
-    report.failed = (err as Error).stack ?? String(err);
-    log(`  door failed: ${report.failed}`);
-  } finally {
-    await target.release?.();
-    report.seconds = (performance.now() - started) / 1000;
-  }
+  });
 }
 
 /** The event (started half an hour ago), its attendees and guests, and the door staff with

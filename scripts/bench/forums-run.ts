@@ -1,10 +1,7 @@
 import pino from 'pino';
 import { loadConfig } from '../../src/server/config';
-import { openDatabase } from '../../src/server/db/client';
 import { createAuth } from '../../src/server/platform/auth';
 import { createMailer } from '../../src/server/platform/mail';
-import { onCleanup } from './cleanup';
-import { postgresTarget } from './databases';
 import { forumCases } from './forums-cases';
 import { generateForumsDataset, type ForumsFixture } from './forums-generate';
 import { measureLiveFanOut, type LiveResult } from './forums-live';
@@ -12,6 +9,7 @@ import type { MembersContext } from './members-cases';
 import { BENCH_PASSWORD, addCredential } from './members-generate';
 import { expectOk, measure, type MemberMeasurement } from './members-run';
 import { BENCH_SESSION_SECRET, signIn, startAppServer } from './servers';
+import { postgresPart } from './postgres-part';
 import { settings } from './settings';
 
 // The forums part, on PostgreSQL only: 100 forums, 100,000 posts and 1,000,000 replies; one
@@ -33,79 +31,50 @@ const log = (line: string) => console.log(line);
 const int = (n: number) => Math.round(n).toLocaleString('en-US');
 
 export async function benchForums(report: ForumsReport): Promise<void> {
-  const started = performance.now();
-  log(`\n▶ forums (PostgreSQL only)`);
-  if (!settings.postgres) {
-    report.skipped = 'BENCH_DATABASES does not include postgres, and the forums part runs on PostgreSQL only';
-    log(`  skipped: ${report.skipped}`);
-    return;
-  }
-  const target = await postgresTarget(settings.forumsDatabaseName);
-  if ('skipped' in target) {
-    report.skipped = target.skipped;
-    log(`  skipped: ${target.skipped}`);
-    return;
-  }
-  report.description = target.description;
-  log(`  ${target.description}`);
+  await postgresPart({ name: 'forums', report, databaseName: settings.forumsDatabaseName }, async (db, target) => {
+    log('  generating the data set...');
+    const fixture = await generateForumsDataset(db, log);
+    report.fixture = fixture;
+    log(
+      `  generated in ${fixture.seconds.toFixed(1)} s: ${Object.entries(fixture.counts)
+        .map(([k, n]) => `${int(n)} ${k}`)
+        .join(', ')}`,
+    );
+    await addCredential(db, fixture.viewer.id);
 
-  try {
-    const database = await openDatabase(target.url); // applies the migrations and triggers
-    let closing: Promise<void> | null = null;
-    const close = () => (closing ??= database.close());
-    const forget = onCleanup('forums database handle', close);
+    log('  starting the app server (child process, AUTH_RATE_LIMIT=100000)...');
+    const server = await startAppServer(target.serverEnv, { AUTH_RATE_LIMIT: '100000' });
     try {
-      const db = database.db;
-      log('  generating the data set...');
-      const fixture = await generateForumsDataset(db, log);
-      report.fixture = fixture;
-      log(
-        `  generated in ${fixture.seconds.toFixed(1)} s: ${Object.entries(fixture.counts)
-          .map(([k, n]) => `${int(n)} ${k}`)
-          .join(', ')}`,
+      const cookie = await signIn(server.url, fixture.viewer.email, BENCH_PASSWORD);
+      log(`  signed in as ${fixture.viewer.username} through POST /api/auth/sign-in`);
+      const config = loadConfig({
+        NODE_ENV: 'production',
+        PUBLIC_URL: server.url,
+        SESSION_SECRET: BENCH_SESSION_SECRET,
+        LOG_LEVEL: 'silent',
+      });
+      const auth = createAuth(db, config, createMailer(db, config, pino({ enabled: false })));
+      const ctx: MembersContext = { db, config, auth, cookie, viewerId: fixture.viewer.id };
+
+      const cases = forumCases(fixture);
+      for (const c of cases) await expectOk(server.url, c, cookie);
+      log('  routes (autocannon), each followed by its SQL ceiling (direct calls through the driver pool):');
+      for (const c of cases) report.routes.push(await measure(server.url, c, ctx));
+
+      log(`  live: a reply's notice to ${int(settings.forumsLiveStreams)} open event streams...`);
+      report.live = await measureLiveFanOut(
+        server.url,
+        cookie,
+        db,
+        { postId: fixture.longThread.postId, authorId: fixture.viewer.id },
+        settings.forumsLiveStreams,
       );
-      await addCredential(db, fixture.viewer.id);
-
-      log('  starting the app server (child process, AUTH_RATE_LIMIT=100000)...');
-      const server = await startAppServer(target.serverEnv, { AUTH_RATE_LIMIT: '100000' });
-      try {
-        const cookie = await signIn(server.url, fixture.viewer.email, BENCH_PASSWORD);
-        log(`  signed in as ${fixture.viewer.username} through POST /api/auth/sign-in`);
-        const config = loadConfig({
-          NODE_ENV: 'production',
-          PUBLIC_URL: server.url,
-          SESSION_SECRET: BENCH_SESSION_SECRET,
-          LOG_LEVEL: 'silent',
-        });
-        const auth = createAuth(db, config, createMailer(db, config, pino({ enabled: false })));
-        const ctx: MembersContext = { db, config, auth, cookie, viewerId: fixture.viewer.id };
-
-        const cases = forumCases(fixture);
-        for (const c of cases) await expectOk(server.url, c, cookie);
-        log('  routes (autocannon), each followed by its SQL ceiling (direct calls through the driver pool):');
-        for (const c of cases) report.routes.push(await measure(server.url, c, ctx));
-
-        log(`  live: a reply's notice to ${int(settings.forumsLiveStreams)} open event streams...`);
-        report.live = await measureLiveFanOut(
-          server.url,
-          cookie,
-          db,
-          { postId: fixture.longThread.postId, authorId: fixture.viewer.id },
-          settings.forumsLiveStreams,
-        );
-        const l = report.live;
-        log(
-          `    ${int(l.delivered)} deliveries over ${l.rounds} replies: p50 ${l.p50.toFixed(1)} ms, p99 ${l.p99.toFixed(1)} ms, max ${l.max.toFixed(1)} ms, missed ${l.missed}`,
-        );
-      } finally {
-        await server.stop();
-      }
+      const l = report.live;
+      log(
+        `    ${int(l.delivered)} deliveries over ${l.rounds} replies: p50 ${l.p50.toFixed(1)} ms, p99 ${l.p99.toFixed(1)} ms, max ${l.max.toFixed(1)} ms, missed ${l.missed}`,
+      );
     } finally {
-      await close();
-      forget();
+      await server.stop();
     }
-  } finally {
-    await target.release?.();
-    report.seconds = (performance.now() - started) / 1000;
-  }
+  });
 }

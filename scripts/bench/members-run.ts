@@ -1,14 +1,12 @@
 import pino from 'pino';
 import { loadConfig } from '../../src/server/config';
-import { openDatabase } from '../../src/server/db/client';
 import { createAuth } from '../../src/server/platform/auth';
 import { createMailer } from '../../src/server/platform/mail';
-import { onCleanup } from './cleanup';
-import { postgresTarget } from './databases';
 import { loadCalls, loadHttp, type CallResult } from './load';
 import { countStatements, memberCases, type MemberCase, type MembersContext } from './members-cases';
 import { BENCH_PASSWORD, addCredential, generateMembersDataset, type MembersFixture } from './members-generate';
 import { BENCH_SESSION_SECRET, signIn, startAppServer } from './servers';
+import { postgresPart } from './postgres-part';
 import { settings } from './settings';
 
 // The members part, on PostgreSQL only: generate 100,000 members and 1,000,000 messages, sign
@@ -42,71 +40,40 @@ const log = (line: string) => console.log(line);
 const int = (n: number) => Math.round(n).toLocaleString('en-US');
 
 export async function benchMembers(report: MembersReport): Promise<void> {
-  const started = performance.now();
-  log(`\n▶ members (PostgreSQL only)`);
-  if (settings.pglite) log('  PGlite skipped: the members target is for PostgreSQL.');
-  if (!settings.postgres) {
-    report.skipped = 'BENCH_DATABASES does not include postgres, and the members part runs on PostgreSQL only';
-    log(`  skipped: ${report.skipped}`);
-    return;
-  }
-  const target = await postgresTarget(settings.membersDatabaseName);
-  if ('skipped' in target) {
-    report.skipped = target.skipped;
-    log(`  skipped: ${target.skipped}`);
-    return;
-  }
-  report.description = target.description;
-  log(`  ${target.description}`);
+  await postgresPart({ name: 'members', report, databaseName: settings.membersDatabaseName }, async (db, target) => {
+    log('  generating the data set...');
+    const fixture = await generateMembersDataset(db, log);
+    report.fixture = fixture;
+    log(
+      `  generated in ${fixture.seconds.toFixed(1)} s: ${Object.entries(fixture.counts)
+        .map(([k, n]) => `${int(n)} ${k}`)
+        .join(', ')}`,
+    );
+    await addCredential(db, fixture.viewer.id);
 
-  try {
-    const database = await openDatabase(target.url); // applies the migrations
-    let closing: Promise<void> | null = null;
-    const close = () => (closing ??= database.close());
-    const forget = onCleanup('members database handle', close);
+    log('  starting the app server (child process, AUTH_RATE_LIMIT=100000)...');
+    const server = await startAppServer(target.serverEnv, { AUTH_RATE_LIMIT: '100000' });
     try {
-      const db = database.db;
-      log('  generating the data set...');
-      const fixture = await generateMembersDataset(db, log);
-      report.fixture = fixture;
-      log(
-        `  generated in ${fixture.seconds.toFixed(1)} s: ${Object.entries(fixture.counts)
-          .map(([k, n]) => `${int(n)} ${k}`)
-          .join(', ')}`,
-      );
-      await addCredential(db, fixture.viewer.id);
+      const cookie = await signIn(server.url, fixture.viewer.email, BENCH_PASSWORD);
+      log(`  signed in as ${fixture.viewer.username} (${fixture.viewer.email}) through POST /api/auth/sign-in`);
+      // The same auth setup as the server's, so this process can look the same session up.
+      const config = loadConfig({
+        NODE_ENV: 'production',
+        PUBLIC_URL: server.url,
+        SESSION_SECRET: BENCH_SESSION_SECRET,
+        LOG_LEVEL: 'silent',
+      });
+      const auth = createAuth(db, config, createMailer(db, config, pino({ enabled: false })));
+      const ctx: MembersContext = { db, config, auth, cookie, viewerId: fixture.viewer.id };
 
-      log('  starting the app server (child process, AUTH_RATE_LIMIT=100000)...');
-      const server = await startAppServer(target.serverEnv, { AUTH_RATE_LIMIT: '100000' });
-      try {
-        const cookie = await signIn(server.url, fixture.viewer.email, BENCH_PASSWORD);
-        log(`  signed in as ${fixture.viewer.username} (${fixture.viewer.email}) through POST /api/auth/sign-in`);
-        // The same auth setup as the server's, so this process can look the same session up.
-        const config = loadConfig({
-          NODE_ENV: 'production',
-          PUBLIC_URL: server.url,
-          SESSION_SECRET: BENCH_SESSION_SECRET,
-          LOG_LEVEL: 'silent',
-        });
-        const auth = createAuth(db, config, createMailer(db, config, pino({ enabled: false })));
-        const ctx: MembersContext = { db, config, auth, cookie, viewerId: fixture.viewer.id };
-
-        const cases = memberCases(fixture);
-        for (const c of cases) await expectOk(server.url, c, cookie);
-        log('  routes (autocannon), each followed by its SQL ceiling (direct calls through the driver pool):');
-        for (const c of cases) report.routes.push(await measure(server.url, c, ctx));
-      } finally {
-        await server.stop();
-      }
+      const cases = memberCases(fixture);
+      for (const c of cases) await expectOk(server.url, c, cookie);
+      log('  routes (autocannon), each followed by its SQL ceiling (direct calls through the driver pool):');
+      for (const c of cases) report.routes.push(await measure(server.url, c, ctx));
     } finally {
-      await close();
-      forget();
+      await server.stop();
     }
-  } finally {
-    // The 1.5 GB database goes now rather than at the end of the run.
-    await target.release?.();
-    report.seconds = (performance.now() - started) / 1000;
-  }
+  });
 }
 
 export async function measure(baseUrl: string, c: MemberCase, ctx: MembersContext): Promise<MemberMeasurement> {

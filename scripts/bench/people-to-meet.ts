@@ -1,21 +1,20 @@
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { loadConfig } from '../../src/server/config';
-import { openDatabase, type Db } from '../../src/server/db/client';
+import type { Db } from '../../src/server/db/client';
 import { termsOf } from '../../src/server/features/members/offers-asks';
 import { rankPeople } from '../../src/server/features/people-to-meet/rank';
 import { loadRoom } from '../../src/server/features/people-to-meet/room';
 import { createAuth } from '../../src/server/platform/auth';
 import { createMailer } from '../../src/server/platform/mail';
 import type { PeopleToMeetResponse } from '../../src/shared/people-to-meet';
-import { onCleanup } from './cleanup';
-import { postgresTarget } from './databases';
 import { lookUpViewer, type MemberCase, type MembersContext } from './members-cases';
 import { BENCH_PASSWORD, addCredential } from './members-generate';
 import { callsTable, routeTable } from './members-report';
 import { expectOk, measure, type MemberMeasurement } from './members-run';
 import { markdown, text } from './report';
 import { BENCH_SESSION_SECRET, signIn, startAppServer } from './servers';
+import { postgresPart } from './postgres-part';
 import { settings } from './settings';
 
 // The People to meet part, on PostgreSQL only (its own database pm_bench_people): one event of
@@ -108,28 +107,9 @@ export function peopleToMeetBroken(report: PeopleToMeetReport): boolean {
 }
 
 export async function benchPeopleToMeet(report: PeopleToMeetReport): Promise<void> {
-  const started = performance.now();
-  log(`\n▶ people to meet (PostgreSQL only)`);
-  if (!settings.postgres) {
-    report.skipped = 'BENCH_DATABASES does not include postgres, and the People to meet part runs on PostgreSQL only';
-    log(`  skipped: ${report.skipped}`);
-    return;
-  }
-  const target = await postgresTarget(settings.peopleToMeetDatabaseName);
-  if ('skipped' in target) {
-    report.skipped = target.skipped;
-    log(`  skipped: ${target.skipped}`);
-    return;
-  }
-  report.description = target.description;
-  log(`  ${target.description}`);
-  try {
-    const database = await openDatabase(target.url); // applies the migrations and triggers
-    let closing: Promise<void> | null = null;
-    const close = () => (closing ??= database.close());
-    const forget = onCleanup('people-to-meet database handle', close);
-    try {
-      const db = database.db;
+  await postgresPart(
+    { name: 'people to meet', report, databaseName: settings.peopleToMeetDatabaseName },
+    async (db, target) => {
       log(
         `  generating: ${int(COMMUNITY)} members, one event of ${ATTENDEES} attending (3 offers, 3 asks, 5 skills each), ` +
           `${PER_MEMBER_CONNECTIONS} connections each, ${PAST_EVENTS} past events of ${PAST_ATTENDEES}...`,
@@ -186,18 +166,8 @@ export async function benchPeopleToMeet(report: PeopleToMeetReport): Promise<voi
       } finally {
         await server.stop();
       }
-    } finally {
-      await close();
-      forget();
-    }
-  } catch (err) {
-    const cause = (err as Error & { cause?: Error }).cause;
-    report.failed = `${(err as Error).stack ?? String(err)}${cause ? `\ncaused by: ${cause.message}` : ''}`;
-    log(`  people to meet failed: ${report.failed}`);
-  } finally {
-    await target.release?.();
-    report.seconds = (performance.now() - started) / 1000;
-  }
+    },
+  );
 }
 
 export async function generate(db: Db): Promise<void> {

@@ -2,12 +2,10 @@ import autocannon, { type Request, type Result } from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from '../../src/server/db/client';
-import { openDatabase } from '../../src/server/db/client';
 import { REMINDER_JOB } from '../../src/server/features/events/reminders';
-import { onCleanup } from './cleanup';
-import { postgresTarget } from './databases';
 import { SIZES, generateDataset, type Fixture } from './generate';
 import { startAppServer } from './servers';
+import { postgresPart } from './postgres-part';
 import { settings } from './settings';
 
 // The reminders part, on PostgreSQL only: the events data set (10,000 events, 5,000 members)
@@ -78,30 +76,9 @@ const int = (n: number) => Math.round(n).toLocaleString('en-US');
 const secs = (ms: number | null) => (ms === null ? 'never' : `${(ms / 1000).toFixed(2)} s`);
 
 export async function benchReminders(report: RemindersReport): Promise<void> {
-  const started = performance.now();
-  log(`\n▶ reminders (PostgreSQL only)`);
-  if (settings.pglite) log('  PGlite skipped: the reminders target is for PostgreSQL.');
-  if (!settings.postgres) {
-    report.skipped = 'BENCH_DATABASES does not include postgres, and the reminders part runs on PostgreSQL only';
-    log(`  skipped: ${report.skipped}`);
-    return;
-  }
-  const target = await postgresTarget(settings.remindersDatabaseName);
-  if ('skipped' in target) {
-    report.skipped = target.skipped;
-    log(`  skipped: ${target.skipped}`);
-    return;
-  }
-  report.description = target.description;
-  log(`  ${target.description}`);
-
-  try {
-    const database = await openDatabase(target.url); // applies the migrations
-    let closing: Promise<void> | null = null;
-    const close = () => (closing ??= database.close());
-    const forget = onCleanup('reminders database handle', close);
-    try {
-      const db = database.db;
+  await postgresPart(
+    { name: 'reminders', report, databaseName: settings.remindersDatabaseName },
+    async (db, target) => {
       log('  generating the data set...');
       const fixture = await generateDataset(db);
       await addRemindedEvent(db);
@@ -129,14 +106,8 @@ export async function benchReminders(report: RemindersReport): Promise<void> {
       } finally {
         await server.stop();
       }
-    } finally {
-      await close();
-      forget();
-    }
-  } finally {
-    await target.release?.();
-    report.seconds = (performance.now() - started) / 1000;
-  }
+    },
+  );
 }
 
 /** The event, a week ahead, and every member attending it since a month ago (before any reminder's time). */

@@ -1,13 +1,12 @@
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { loadConfig } from '../../src/server/config';
-import { openDatabase, type Db } from '../../src/server/db/client';
+import type { Db } from '../../src/server/db/client';
 import { parseQuery } from '../../src/server/features/search/query';
 import { searchGroup } from '../../src/server/features/search/service';
 import { createAuth } from '../../src/server/platform/auth';
 import { createMailer } from '../../src/server/platform/mail';
 import { QUICK_SEARCH_LIMIT, type SearchResponse, type SearchType } from '../../src/shared/search';
-import { onCleanup } from './cleanup';
 import { keptPostgres, postgresTarget } from './databases';
 import { loadCalls, loadHttp, type CallResult, type HttpResult } from './load';
 import { lookUpViewer, type MembersContext } from './members-cases';
@@ -22,6 +21,7 @@ import {
   type SearchFixture,
 } from './search-generate';
 import { BENCH_SESSION_SECRET, signIn, startAppServer } from './servers';
+import { postgresPart } from './postgres-part';
 import { settings } from './settings';
 
 // The search part, on PostgreSQL only (its own database pm_bench_search): the quick search as
@@ -63,39 +63,25 @@ export function searchBroken(report: SearchReport): boolean {
 }
 
 export async function benchSearch(report: SearchReport): Promise<void> {
-  const started = performance.now();
-  log(`\n▶ search (PostgreSQL only)`);
-  if (!settings.postgres) {
-    report.skipped = 'BENCH_DATABASES does not include postgres, and the search part runs on PostgreSQL only';
-    log(`  skipped: ${report.skipped}`);
-    return;
-  }
   const sizes = searchSizes(settings.searchScale);
   const expected = expectedCounts(sizes);
-  const target =
-    settings.searchKeep && !settings.databaseUrl
-      ? await keptPostgres(settings.searchDatabaseName, async (client) => {
-          for (const [table, n] of Object.entries(expected)) {
-            const found = await client.query<{ n: number }>(`select count(*)::int as n from ${table}`);
-            if (found.rows[0]!.n !== n) return false;
-          }
-          return true;
-        })
-      : await postgresTarget(settings.searchDatabaseName);
-  if ('skipped' in target) {
-    report.skipped = target.skipped;
-    log(`  skipped: ${target.skipped}`);
-    return;
-  }
-  report.description = target.description;
-  log(`  ${target.description}`);
-  try {
-    const database = await openDatabase(target.url); // applies the migrations
-    let closing: Promise<void> | null = null;
-    const close = () => (closing ??= database.close());
-    const forget = onCleanup('search database handle', close);
-    try {
-      const db = database.db;
+  await postgresPart(
+    {
+      name: 'search',
+      report,
+      databaseName: settings.searchDatabaseName,
+      target: async () =>
+        settings.searchKeep && !settings.databaseUrl
+          ? await keptPostgres(settings.searchDatabaseName, async (client) => {
+              for (const [table, n] of Object.entries(expected)) {
+                const found = await client.query<{ n: number }>(`select count(*)::int as n from ${table}`);
+                if (found.rows[0]!.n !== n) return false;
+              }
+              return true;
+            })
+          : await postgresTarget(settings.searchDatabaseName),
+    },
+    async (db, target) => {
       let seconds = 0;
       if ('reused' in target && target.reused) {
         log('  the data set is there already (BENCH_SEARCH_KEEP=1): not generated again');
@@ -194,18 +180,8 @@ export async function benchSearch(report: SearchReport): Promise<void> {
       for (const g of timed.groups)
         log(`    ${g.type.padEnd(9)} p50 ${ms(g.p50)} ms  p99 ${ms(g.p99)} ms  max ${ms(g.max)} ms`);
       log(`    slowest: ${timed.slowest.map((s) => `${s.type} "${s.q}" ${ms(s.ms)} ms`).join('; ')}`);
-    } finally {
-      await close();
-      forget();
-    }
-  } catch (err) {
-    const cause = (err as Error & { cause?: Error }).cause;
-    report.failed = `${(err as Error).stack ?? String(err)}${cause ? `\ncaused by: ${cause.message}` : ''}`;
-    log(`  search failed: ${report.failed}`);
-  } finally {
-    await target.release?.();
-    report.seconds = (performance.now() - started) / 1000;
-  }
+    },
+  );
 }
 
 /** Every query answers 200, and a member's answer has the forums group (they really are signed in). */
