@@ -66,9 +66,27 @@ export interface FormOptions<S extends z.ZodType> {
   fieldError?: (error: unknown) => FieldErrors | null;
   /** A message the form opens with (a redirect's reason). */
   notice?: string | null;
+  /** The control that shows a schema path, where the two differ (a list sent without its empty
+   * rows: `offers.0` may be the second box). By default the path itself. */
+  fieldName?: (path: string) => string;
 }
 
-export function useForm<S extends z.ZodType>({ schema, values, submit, failure, fieldError, notice }: FormOptions<S>) {
+function renamed(errors: FieldErrors, fieldName?: (path: string) => string): FieldErrors {
+  if (!fieldName) return errors;
+  const named: FieldErrors = {};
+  for (const [path, message] of Object.entries(errors)) named[fieldName(path)] ??= message;
+  return named;
+}
+
+export function useForm<S extends z.ZodType>({
+  schema,
+  values,
+  submit,
+  failure,
+  fieldError,
+  notice,
+  fieldName,
+}: FormOptions<S>) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(notice ?? null);
   const [submitting, setSubmitting] = useState(false);
@@ -94,7 +112,7 @@ export function useForm<S extends z.ZodType>({ schema, values, submit, failure, 
     const input = values ? values(form) : (formValues(form) as z.input<S>);
     const result = schema.safeParse(input);
     if (!result.success) {
-      showErrors(issuesByField(result.error.issues), form);
+      showErrors(renamed(issuesByField(result.error.issues), fieldName), form);
       return;
     }
     setErrors({});
@@ -102,7 +120,8 @@ export function useForm<S extends z.ZodType>({ schema, values, submit, failure, 
     try {
       await submit(result.data, input);
     } catch (error) {
-      const onField = fieldError?.(error) ?? serverFieldError(error);
+      const found = fieldError?.(error) ?? serverFieldError(error);
+      const onField = found && renamed(found, fieldName);
       if (onField && controlOf(form, onField)) {
         showErrors(onField, form);
         // The admin forms say the save failed as well as why; the others let the field speak.
@@ -139,6 +158,11 @@ export function useForm<S extends z.ZodType>({ schema, values, submit, failure, 
     handleSubmit: (event: FormEvent<HTMLFormElement>) => void handleSubmit(event),
     handleInput,
     clearError,
+    /** Back to a fresh form's state (a dialog opened again). */
+    clearErrors: () => {
+      setErrors({});
+      setFormError(null);
+    },
     showErrors,
     setFormError,
   };

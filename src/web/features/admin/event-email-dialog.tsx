@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Send } from 'lucide-react';
 import {
   EMAIL_AUDIENCES,
@@ -13,6 +13,7 @@ import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
 import { TextareaField } from '../../components/textarea-field';
 import { errorMessage } from '../../lib/api';
+import { useForm } from '../../lib/form';
 import { useEmailAttendees, useRecipientCount } from './events-api';
 
 /** 'Email attendees': pick who (all, attending, waitlisted, maybe), see how many it reaches,
@@ -29,38 +30,28 @@ export function EventEmailDialog({
   const [audience, setAudience] = useState<EmailAudience>('all');
   const [subject, setSubject] = useState('');
   const [message, setMessage] = useState('');
-  const [errors, setErrors] = useState<{ subject?: string; message?: string }>({});
   const open = event !== null;
   const count = useRecipientCount(event?.id ?? '', audience, open);
   const send = useEmailAttendees(event?.id ?? '');
 
+  const { errors, formError, handleSubmit, clearError, clearErrors } = useForm({
+    schema: emailAttendeesInput,
+    values: () => ({ audience, subject, message }),
+    submit: async (input) => {
+      const result = await send.mutateAsync(input);
+      onSent(result.sent);
+      close();
+    },
+    failure: errorMessage,
+  });
+
   function close() {
     setSubject('');
     setMessage('');
-    setErrors({});
+    clearErrors();
     setAudience('all');
     send.reset();
     onClose();
-  }
-
-  async function handleSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const parsed = emailAttendeesInput.safeParse({ audience, subject, message });
-    if (!parsed.success) {
-      const next: { subject?: string; message?: string } = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        if ((field === 'subject' || field === 'message') && !next[field]) next[field] = issue.message;
-      }
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    const result = await send.mutateAsync(parsed.data).catch(() => null);
-    if (result) {
-      onSent(result.sent);
-      close();
-    }
   }
 
   const n = count.data;
@@ -85,8 +76,8 @@ export function EventEmailDialog({
         </>
       }
     >
-      <form id={formId} noValidate onSubmit={(e) => void handleSubmit(e)} className="space-y-4">
-        {send.isError && <Alert tone="error">{errorMessage(send.error)}</Alert>}
+      <form id={formId} noValidate onSubmit={handleSubmit} className="space-y-4">
+        {formError && <Alert tone="error">{formError}</Alert>}
         <SelectField
           label="Send to"
           name="audience"
@@ -115,7 +106,10 @@ export function EventEmailDialog({
           maxLength={200}
           value={subject}
           error={errors.subject}
-          onChange={(e) => setSubject(e.target.value)}
+          onChange={(e) => {
+            setSubject(e.target.value);
+            clearError('subject');
+          }}
         />
         <TextareaField
           label="Message"
@@ -125,7 +119,10 @@ export function EventEmailDialog({
           maxLength={10_000}
           value={message}
           error={errors.message}
-          onChange={(e) => setMessage(e.target.value)}
+          onChange={(e) => {
+            setMessage(e.target.value);
+            clearError('message');
+          }}
         />
       </form>
     </Dialog>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import {
@@ -18,6 +18,7 @@ import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
 import { TextareaField } from '../../components/textarea-field';
 import { ApiRequestError } from '../../lib/api';
+import { useForm } from '../../lib/form';
 import { paths } from '../../lib/paths';
 import { AdminFormFrame } from '../../components/admin-form-frame';
 import { ImageUploadField } from './image-upload-field';
@@ -53,31 +54,6 @@ type FormState = {
   sponsorIds: string[];
 };
 type Field = keyof FormState;
-type Errors = Partial<Record<Field, string>>;
-
-const FIELDS = new Set<string>([
-  'name',
-  'summary',
-  'description',
-  'content',
-  'location',
-  'category',
-  'status',
-  'startTime',
-  'endTime',
-  'maxAttendees',
-  'whatToBring',
-  'imageUrl',
-  'galleryUrls',
-  'panelistsUrls',
-  'videoUrl',
-  'slidesUrl',
-  'isFeatured',
-  'recapVideoUrl',
-  'recapDescription',
-  'recapThumbnailUrl',
-  'sponsorIds',
-]);
 
 function toState(v: EventFormValues): FormState {
   return {
@@ -170,15 +146,23 @@ export function EventForm({
   const navigate = useNavigate();
   const [state, setState] = useState<FormState>(() => toState(initial));
   const { upload, saved } = useUnsavedUploads();
-  const [errors, setErrors] = useState<Errors>({});
-  const [failure, setFailure] = useState<string | null>(initialFailure ?? null);
   const [capacityWarning, setCapacityWarning] = useState<string | null>(null);
   const [confirmCapacity, setConfirmCapacity] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
+
+  const { errors, formError, submitting, handleSubmit, clearError, setFormError } = useForm({
+    schema: eventInput,
+    values: (): EventInputDraft => ({ ...state, confirmCapacityBelowTaken: confirmCapacity }),
+    // Sent as typed: the server parses the same schema.
+    submit: (_, input) => submit(input),
+    // A list's item ("galleryUrls.2") is shown on its list.
+    fieldName: (path) => path.split('.')[0]!,
+    failure: failedText,
+    notice: initialFailure,
+  });
 
   const set = <K extends Field>(field: K, value: FormState[K]) => {
     setState((s) => ({ ...s, [field]: value }));
-    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
+    clearError(field);
   };
   const text = (field: Field) => ({
     id: fieldId(field),
@@ -188,65 +172,38 @@ export function EventForm({
     onChange: (e: { target: { value: string } }) => set(field, e.target.value as never),
   });
 
-  function showErrors(next: Errors) {
-    setErrors(next);
-    const first = Object.keys(next)[0] as Field | undefined;
-    if (first) document.getElementById(fieldId(first))?.focus();
-  }
-
-  async function handleSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    setFailure(null);
-    const input: EventInputDraft = { ...state, confirmCapacityBelowTaken: confirmCapacity };
-    const parsed = eventInput.safeParse(input);
-    if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const field = String(issue.path[0] ?? '');
-        if (FIELDS.has(field) && !next[field as Field]) next[field as Field] = issue.message;
-      }
-      showErrors(next);
-      return;
-    }
-    setSubmitting(true);
-    let savedId: string | null = null;
+  async function submit(input: EventInputDraft) {
+    let savedId: string;
     try {
       savedId = (await save(input)).event.id;
-      saved();
-      // The door staff go with the event's own save: after it, since a new event has no id before.
-      const ids = staff.map((m) => m.id);
+    } catch (error) {
+      if (!(error instanceof ApiRequestError && error.code === CAPACITY_BELOW_TAKEN)) throw error;
+      // Lowering the capacity under the seats taken needs a second, explicit yes.
+      setCapacityWarning(error.message);
+      setFormError(failedText);
+      document.getElementById('event-confirm-capacity')?.focus();
+      return;
+    }
+    saved();
+    // The door staff go with the event's own save: after it, since a new event has no id before.
+    const ids = staff.map((m) => m.id);
+    try {
       if (initialStaff && ids.join() !== initialStaff.map((m) => m.id).join()) {
         await saveDoorStaff(queryClient, savedId, ids);
       }
-      void navigate(paths.adminTab('events'));
     } catch (error) {
-      if (savedId) {
-        // The event is saved; only its door staff are not. A new event continues on its edit page.
-        const message = `${DOOR_STAFF_FAILED}${error instanceof ApiRequestError && error.message ? `: ${error.message}` : ''}`;
-        if (!eventId) {
-          void navigate(paths.eventEdit(savedId), { replace: true, state: { failure: message } });
-          return;
-        }
-        setFailure(message);
-        setStaffError(message);
-        document.getElementById('event-door-staff-search')?.focus();
+      // The event is saved; only its door staff are not. A new event continues on its edit page.
+      const message = `${DOOR_STAFF_FAILED}${error instanceof ApiRequestError && error.message ? `: ${error.message}` : ''}`;
+      if (!eventId) {
+        void navigate(paths.eventEdit(savedId), { replace: true, state: { failure: message } });
         return;
       }
-      if (error instanceof ApiRequestError && error.code === CAPACITY_BELOW_TAKEN) {
-        setCapacityWarning(error.message);
-        setFailure(failedText);
-        document.getElementById('event-confirm-capacity')?.focus();
-      } else if (error instanceof ApiRequestError && error.status === 422) {
-        // "field: message" names the field the server refused.
-        const match = /^(\w+)(?:\.\d+)?: (.*)$/.exec(error.message);
-        if (match && FIELDS.has(match[1]!)) showErrors({ [match[1]!]: match[2] });
-        setFailure(match && FIELDS.has(match[1]!) ? failedText : `${failedText}: ${error.message}`);
-      } else {
-        setFailure(failedText);
-      }
-    } finally {
-      setSubmitting(false);
+      setFormError(message);
+      setStaffError(message);
+      document.getElementById('event-door-staff-search')?.focus();
+      return;
     }
+    void navigate(paths.adminTab('events'));
   }
 
   const timeHint = `In the community's time zone (${timeZone}).`;
@@ -255,16 +212,17 @@ export function EventForm({
     <AdminFormFrame
       title={title}
       backTo={paths.adminTab('events')}
-      error={failure}
+      error={formError}
       submitLabel={submitLabel}
       submitting={submitting}
-      onSubmit={(e) => void handleSubmit(e)}
+      onSubmit={handleSubmit}
     >
       <TextField label="Name" required maxLength={200} {...text('name')} />
       <TextField label="Summary" maxLength={500} {...text('summary')} />
       <TextareaField label="Description" rows={4} maxLength={5000} {...text('description')} />
       <RichTextEditor
         label="Content"
+        field="content"
         value={state.content}
         onChange={(html) => set('content', html)}
         height={400}

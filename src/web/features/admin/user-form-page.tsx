@@ -1,6 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import type { z } from 'zod';
 import {
   ADMIN_PASSWORD_MIN,
   USER_CREATE_FAILED,
@@ -17,6 +16,7 @@ import { PageSpinner } from '../../components/spinner';
 import { TextField } from '../../components/text-field';
 import { TextareaField } from '../../components/textarea-field';
 import { ApiRequestError } from '../../lib/api';
+import { useForm } from '../../lib/form';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { AdminFormFrame } from '../../components/admin-form-frame';
@@ -25,26 +25,7 @@ import { CheckboxField } from '../../components/checkbox-field';
 import { useAdminUser, useCreateUser, useUpdateUser, useUserAvatar } from './users-api';
 import { ImageUploadField } from './image-upload-field';
 
-type Errors = Record<string, string>;
 const backTo = paths.adminTab('users');
-
-/** Checks `values` with the shared schema (the server runs the same one): the data or the errors. */
-function validate<S extends z.ZodType>(schema: S, values: unknown): { data: z.output<S> } | { errors: Errors } {
-  const result = schema.safeParse(values);
-  if (result.success) return { data: result.data };
-  const errors: Errors = {};
-  for (const issue of result.error.issues) {
-    const field = String(issue.path[0] ?? '');
-    if (field && !errors[field]) errors[field] = issue.message;
-  }
-  return { errors };
-}
-
-function focusFirst(form: HTMLFormElement, errors: Errors) {
-  const first = Object.keys(errors)[0];
-  const input = first ? form.elements.namedItem(first) : null;
-  if (input instanceof HTMLElement) input.focus();
-}
 
 /** The server's own message when it gave one (e.g. a taken username), else null. */
 const serviceMessage = (error: unknown) =>
@@ -57,50 +38,38 @@ const FIELD_OF_CODE: Record<string, string> = {
   WEAK_PASSWORD: 'password',
 };
 
+function fieldOfCode(error: unknown, codes: readonly string[]) {
+  if (!(error instanceof ApiRequestError) || !codes.includes(error.code)) return null;
+  return { [FIELD_OF_CODE[error.code]!]: error.message };
+}
+
 export function UserCreatePage() {
   const navigate = useNavigate();
   const create = useCreateUser();
   const [values, setValues] = useState({ email: '', password: '', username: '', fullName: '', isAdmin: false });
-  const [errors, setErrors] = useState<Errors>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const { errors, formError, submitting, handleSubmit, clearError } = useForm({
+    schema: createUserInput,
+    values: () => values,
+    submit: async (input) => {
+      await create.mutateAsync(input);
+      void navigate(backTo);
+    },
+    fieldError: (error) => fieldOfCode(error, ['USERNAME_TAKEN', 'EMAIL_TAKEN', 'WEAK_PASSWORD']),
+    failure: (error) => serviceMessage(error) ?? USER_CREATE_FAILED,
+  });
 
   const set = (field: keyof typeof values) => (value: string | boolean) => {
     setValues((v) => ({ ...v, [field]: value }));
-    setErrors(({ [field]: _dropped, ...rest }) => rest);
-  };
-
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    setFailure(null);
-    const checked = validate(createUserInput, values);
-    if ('errors' in checked) {
-      setErrors(checked.errors);
-      focusFirst(form, checked.errors);
-      return;
-    }
-    create.mutate(checked.data, {
-      onSuccess: () => void navigate(backTo),
-      onError: (error) => {
-        const field = error instanceof ApiRequestError ? FIELD_OF_CODE[error.code] : undefined;
-        if (field) {
-          const next = { [field]: error.message };
-          setErrors(next);
-          focusFirst(form, next);
-        } else {
-          setFailure(serviceMessage(error) ?? USER_CREATE_FAILED);
-        }
-      },
-    });
+    clearError(field);
   };
 
   return (
     <AdminFormFrame
       title="Create User"
       backTo={backTo}
-      error={failure}
+      error={formError}
       submitLabel="Create User"
-      submitting={create.isPending}
+      submitting={submitting}
       onSubmit={handleSubmit}
     >
       <TextField
@@ -187,12 +156,21 @@ function UserEditForm({ user }: { user: AdminUserDetail }) {
     isSponsor: user.isSponsor,
     isPanelist: user.isPanelist,
   });
-  const [errors, setErrors] = useState<Errors>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const { errors, formError, submitting, handleSubmit, clearError } = useForm({
+    schema: updateUserInput,
+    values: () => values,
+    submit: async (input) => {
+      await update.mutateAsync(input);
+      void navigate(backTo);
+    },
+    fieldError: (error) => fieldOfCode(error, ['USERNAME_TAKEN']),
+    failure: (error) =>
+      error instanceof ApiRequestError && error.status === 404 ? USER_NOT_FOUND : USER_UPDATE_FAILED,
+  });
 
   const set = (field: keyof typeof values) => (value: string | boolean) => {
     setValues((v) => ({ ...v, [field]: value }));
-    setErrors(({ [field]: _dropped, ...rest }) => rest);
+    clearError(field);
   };
   const text = (field: Exclude<keyof typeof values, 'isSponsor' | 'isPanelist'>) => ({
     name: field,
@@ -201,39 +179,13 @@ function UserEditForm({ user }: { user: AdminUserDetail }) {
     error: errors[field],
   });
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    setFailure(null);
-    const checked = validate(updateUserInput, values);
-    if ('errors' in checked) {
-      setErrors(checked.errors);
-      focusFirst(form, checked.errors);
-      return;
-    }
-    update.mutate(checked.data, {
-      onSuccess: () => void navigate(backTo),
-      onError: (error) => {
-        if (error instanceof ApiRequestError && error.code === 'USERNAME_TAKEN') {
-          const next = { username: error.message };
-          setErrors(next);
-          focusFirst(form, next);
-        } else if (error instanceof ApiRequestError && error.status === 404) {
-          setFailure(USER_NOT_FOUND);
-        } else {
-          setFailure(USER_UPDATE_FAILED);
-        }
-      },
-    });
-  };
-
   return (
     <AdminFormFrame
       title="Edit User"
       backTo={backTo}
-      error={failure}
+      error={formError}
       submitLabel="Update User"
-      submitting={update.isPending}
+      submitting={submitting}
       onSubmit={handleSubmit}
     >
       {/* Saved at once, like a member's own picture: an admin replaces or takes down one that

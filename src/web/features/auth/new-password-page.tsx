@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { INVALID_TOKEN, PASSWORD_UPDATED, newPasswordInput } from '../../../shared/auth';
 import { Alert } from '../../components/alert';
@@ -6,11 +6,11 @@ import { Button } from '../../components/button';
 import { TextField } from '../../components/text-field';
 import { TextLink } from '../../components/text-link';
 import { errorMessage } from '../../lib/api';
+import { useForm } from '../../lib/form';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSetNewPassword } from './api';
 import { AuthShell } from './auth-shell';
-import { useZodForm } from './form';
 
 const REDIRECT_DELAY_MS = 3_000;
 
@@ -28,19 +28,17 @@ export function NewPasswordPage() {
   const [token, setToken] = useState(hashToken);
   if (hashToken && hashToken !== token) setToken(hashToken);
   const setPassword = useSetNewPassword();
-  const { errors, parse, clearError } = useZodForm(newPasswordInput);
+  const { errors, formError, submitting, handleSubmit, handleInput } = useForm({
+    schema: newPasswordInput,
+    submit: (input) => setPassword.mutateAsync(input),
+    failure: errorMessage,
+  });
 
   useEffect(() => {
     if (!setPassword.isSuccess) return;
     const timer = setTimeout(() => void navigate(paths.login, { replace: true }), REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
   }, [setPassword.isSuccess, navigate]);
-
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const input = parse(event);
-    if (input) setPassword.mutate(input);
-  };
 
   return (
     <AuthShell
@@ -56,9 +54,9 @@ export function NewPasswordPage() {
           </p>
         </div>
       ) : (
-        <form noValidate onSubmit={handleSubmit} onChange={clearError} className="flex flex-col gap-5">
+        <form noValidate onSubmit={handleSubmit} onInput={handleInput} className="flex flex-col gap-5">
           {setPassword.isSuccess && <Alert tone="success">{PASSWORD_UPDATED}</Alert>}
-          {setPassword.isError && <Alert tone="error">{errorMessage(setPassword.error)}</Alert>}
+          {formError && <Alert tone="error">{formError}</Alert>}
           <input type="hidden" name="token" value={token} />
           <TextField
             label="New password"
@@ -69,13 +67,7 @@ export function NewPasswordPage() {
             disabled={setPassword.isSuccess}
             error={errors.password ?? errors.token}
           />
-          <Button
-            type="submit"
-            size="lg"
-            loading={setPassword.isPending}
-            disabled={setPassword.isSuccess}
-            className="w-full"
-          >
+          <Button type="submit" size="lg" loading={submitting} disabled={setPassword.isSuccess} className="w-full">
             Update password
           </Button>
         </form>

@@ -1,4 +1,4 @@
-import { useEffect, type FormEvent } from 'react';
+import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { registerInput } from '../../../shared/auth';
 import { Alert } from '../../components/alert';
@@ -6,12 +6,12 @@ import { Button } from '../../components/button';
 import { TextField } from '../../components/text-field';
 import { TextLink } from '../../components/text-link';
 import { errorMessage } from '../../lib/api';
+import { useForm } from '../../lib/form';
 import { paths } from '../../lib/paths';
 import { rememberRedirect, takeRedirect } from '../../lib/redirect-after-login';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useRegister } from './api';
 import { AuthShell } from './auth-shell';
-import { useZodForm } from './form';
 
 export function RegisterPage() {
   useDocumentTitle('Register');
@@ -19,19 +19,17 @@ export function RegisterPage() {
   const [searchParams] = useSearchParams();
   const redirectTo = searchParams.get('redirect_to');
   const register = useRegister();
-  const { errors, parse, clearError } = useZodForm(registerInput);
+  const { errors, formError, submitting, handleSubmit, handleInput } = useForm({
+    schema: registerInput,
+    submit: async (input) => {
+      await register.mutateAsync(input);
+      // The server signs the new member in with a cookie.
+      void navigate(takeRedirect() ?? paths.dashboard, { replace: true });
+    },
+    failure: errorMessage,
+  });
 
   useEffect(() => rememberRedirect(redirectTo), [redirectTo]);
-
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const input = parse(event);
-    if (!input) return;
-    register.mutate(input, {
-      // The server signs the new member in with a cookie.
-      onSuccess: () => void navigate(takeRedirect() ?? paths.dashboard, { replace: true }),
-    });
-  };
 
   return (
     <AuthShell
@@ -43,8 +41,8 @@ export function RegisterPage() {
         </>
       }
     >
-      <form noValidate onSubmit={handleSubmit} onChange={clearError} className="flex flex-col gap-5">
-        {register.isError && <Alert tone="error">{errorMessage(register.error)}</Alert>}
+      <form noValidate onSubmit={handleSubmit} onInput={handleInput} className="flex flex-col gap-5">
+        {formError && <Alert tone="error">{formError}</Alert>}
         <TextField label="Email" name="email" type="email" autoComplete="email" required error={errors.email} />
         <TextField
           label="Username"
@@ -66,7 +64,7 @@ export function RegisterPage() {
           hint="At least 8 characters."
           error={errors.password}
         />
-        <Button type="submit" size="lg" loading={register.isPending} className="w-full">
+        <Button type="submit" size="lg" loading={submitting} className="w-full">
           Register
         </Button>
       </form>

@@ -1,28 +1,25 @@
-import type { FormEvent } from 'react';
 import { RESET_EMAIL_SENT, resetRequestInput } from '../../../shared/auth';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/text-field';
 import { TextLink } from '../../components/text-link';
 import { errorMessage } from '../../lib/api';
+import { useForm } from '../../lib/form';
 import { paths } from '../../lib/paths';
 import { useMe } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useRequestPasswordReset } from './api';
 import { AuthShell } from './auth-shell';
-import { useZodForm } from './form';
 
 export function ResetPasswordPage() {
   useDocumentTitle('Reset password');
   const { me } = useMe();
   const requestReset = useRequestPasswordReset();
-  const { errors, parse, clearError } = useZodForm(resetRequestInput);
-
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const input = parse(event);
-    if (input) requestReset.mutate(input);
-  };
+  const { errors, formError, submitting, handleSubmit, handleInput } = useForm({
+    schema: resetRequestInput,
+    submit: (input) => requestReset.mutateAsync(input),
+    failure: errorMessage,
+  });
 
   return (
     <AuthShell
@@ -34,12 +31,12 @@ export function ResetPasswordPage() {
         </>
       }
     >
-      <form noValidate onSubmit={handleSubmit} onChange={clearError} className="flex flex-col gap-5">
+      <form noValidate onSubmit={handleSubmit} onInput={handleInput} className="flex flex-col gap-5">
         {me?.passwordResetRequired && !requestReset.isSuccess && (
           <Alert tone="info">Your account needs a new password before you continue.</Alert>
         )}
         {requestReset.isSuccess && <Alert tone="success">{RESET_EMAIL_SENT}</Alert>}
-        {requestReset.isError && <Alert tone="error">{errorMessage(requestReset.error)}</Alert>}
+        {formError && <Alert tone="error">{formError}</Alert>}
         <TextField
           label="Email"
           name="email"
@@ -49,7 +46,7 @@ export function ResetPasswordPage() {
           defaultValue={me?.email}
           error={errors.email}
         />
-        <Button type="submit" size="lg" loading={requestReset.isPending} className="w-full">
+        <Button type="submit" size="lg" loading={submitting} className="w-full">
           Send reset link
         </Button>
       </form>

@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
+import { z } from 'zod';
 import { Download, Trash2 } from 'lucide-react';
 import {
   DELETE_ACCOUNT_FAILED,
@@ -11,28 +12,35 @@ import { Card } from '../../components/card';
 import { Dialog, DialogClose } from '../../components/dialog';
 import { TextField } from '../../components/text-field';
 import { ApiRequestError } from '../../lib/api';
+import { useForm } from '../../lib/form';
 import { EXPORT_URL, useDeleteAccount } from './account-api';
 
 /** The member's own data: download all of it, or delete the account after typing the username. */
 export function DeleteAccount({ username }: { username: string }) {
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const remove = useDeleteAccount();
   const matches = typed.trim().toLowerCase() === username.toLowerCase();
-
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!matches) {
-      setError(USERNAME_MISMATCH);
-      return;
-    }
-    setError(null);
-    remove.mutate(typed.trim(), {
-      onError: (failure) =>
-        setError(failure instanceof ApiRequestError && failure.status > 0 ? failure.message : DELETE_ACCOUNT_FAILED),
-    });
-  };
+  const confirmInput = useMemo(
+    () =>
+      z.object({
+        confirmUsername: z
+          .string()
+          .trim()
+          .refine((value) => value.toLowerCase() === username.toLowerCase(), USERNAME_MISMATCH),
+      }),
+    [username],
+  );
+  // Every refusal is about the typed confirmation, so it shows there.
+  const { errors, handleSubmit, clearError, clearErrors } = useForm({
+    schema: confirmInput,
+    values: () => ({ confirmUsername: typed }),
+    submit: ({ confirmUsername }) => remove.mutateAsync(confirmUsername),
+    fieldError: (failure) => ({
+      confirmUsername:
+        failure instanceof ApiRequestError && failure.status > 0 ? failure.message : DELETE_ACCOUNT_FAILED,
+    }),
+  });
 
   return (
     <section aria-labelledby="your-data-heading">
@@ -53,7 +61,7 @@ export function DeleteAccount({ username }: { username: string }) {
             variant="danger"
             onClick={() => {
               setTyped('');
-              setError(null);
+              clearErrors();
               setOpen(true);
             }}
           >
@@ -76,9 +84,9 @@ export function DeleteAccount({ username }: { username: string }) {
             value={typed}
             onChange={(event) => {
               setTyped(event.target.value);
-              setError(null);
+              clearError('confirmUsername');
             }}
-            error={error ?? undefined}
+            error={errors.confirmUsername}
           />
           <div className="flex flex-wrap justify-end gap-2">
             <DialogClose asChild>

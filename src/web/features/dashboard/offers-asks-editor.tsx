@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState } from 'react';
 import { RotateCw } from 'lucide-react';
 import {
   ASKS_LABEL,
@@ -13,7 +13,8 @@ import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { Skeleton } from '../../components/skeleton';
 import { TextField } from '../../components/text-field';
-import { ApiRequestError, errorMessage } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
+import { useForm } from '../../lib/form';
 import type { Owner } from './api';
 import { useOffersAsks, useSaveOffersAsks } from './offers-asks-api';
 
@@ -22,8 +23,6 @@ export const OFFERS_ASKS_SAVE_ERROR = 'Your offers and asks were not saved';
 
 type Kind = 'offers' | 'asks';
 type Lists = Record<Kind, string[]>;
-/** Errors by field name: `offers.0` .. `asks.2`. */
-type FieldErrors = Record<string, string>;
 
 const KINDS: { kind: Kind; label: string; hint: string; examples: string[] }[] = [
   {
@@ -98,60 +97,31 @@ export function OffersAsksEditor({ owner }: { owner: Owner }) {
 function OffersAsksForm({ owner, saved }: { owner: Owner; saved: OffersAsks }) {
   const save = useSaveOffersAsks(owner);
   const [boxes, setBoxes] = useState<Lists>(() => boxesOf(saved));
-  const [errors, setErrors] = useState<FieldErrors>({});
+  // The filled boxes as last sent: the schema and the server number the items, not the boxes.
+  const sent = useRef<Record<Kind, { text: string; box: number }[]>>({ offers: [], asks: [] });
   const idPrefix = useId();
   const inputId = (name: string) => `${idPrefix}-${name}`;
 
-  const focusFirst = (next: FieldErrors) => {
-    const first = Object.keys(next).sort()[0];
-    if (first) document.getElementById(inputId(first))?.focus();
-  };
-
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const items = { offers: filled(boxes.offers), asks: filled(boxes.asks) };
-    const input = { offers: items.offers.map((i) => i.text), asks: items.asks.map((i) => i.text) };
-    // The server's own rules first, each message on the box it is about.
-    const result = offersAsksInput.safeParse(input);
-    if (!result.success) {
-      const next: FieldErrors = {};
-      for (const issue of result.error.issues) {
-        const [kind, index] = issue.path as [Kind, number | undefined];
-        const box = typeof index === 'number' ? items[kind][index]?.box : 0;
-        const name = `${kind}.${box ?? 0}`;
-        next[name] ??= issue.message;
-      }
-      setErrors(next);
-      focusFirst(next);
-      return;
-    }
-    setErrors({});
-    save.mutate(result.data, {
-      onSuccess: (stored) => setBoxes(boxesOf(stored)),
-      onError: (error) => {
-        // "offers.1: Keep each one under 80 characters." names the item; put it on its box.
-        const match = error instanceof ApiRequestError ? /^(offers|asks)\.(\d+): (.+)$/.exec(error.message) : null;
-        if (!match) return;
-        const kind = match[1] as Kind;
-        const box = items[kind][Number(match[2])]?.box ?? 0;
-        const next = { [`${kind}.${box}`]: match[3]! };
-        setErrors(next);
-        focusFirst(next);
-      },
-    });
-  };
+  const { errors, formError, handleSubmit, clearError } = useForm({
+    schema: offersAsksInput,
+    values: () => {
+      sent.current = { offers: filled(boxes.offers), asks: filled(boxes.asks) };
+      return { offers: sent.current.offers.map((i) => i.text), asks: sent.current.asks.map((i) => i.text) };
+    },
+    submit: async (input) => setBoxes(boxesOf(await save.mutateAsync(input))),
+    // "offers.1: Keep each one under 80 characters." is about the second filled box, wherever it is.
+    fieldName: (path) => {
+      const [kind, index] = path.split('.') as [Kind, string | undefined];
+      return `${kind}.${sent.current[kind]?.[Number(index ?? 0)]?.box ?? 0}`;
+    },
+    failure: errorMessage,
+  });
 
   const change = (kind: Kind, box: number, value: string) => {
     setBoxes((current) => ({ ...current, [kind]: current[kind].map((v, i) => (i === box ? value : v)) }));
-    const name = `${kind}.${box}`;
-    if (errors[name]) {
-      setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => key !== name)));
-    }
+    clearError(`${kind}.${box}`);
     if (save.isSuccess || save.isError) save.reset();
   };
-
-  const fieldError = Object.keys(errors).length > 0;
-  const serverError = save.isError && !fieldError ? save.error : null;
 
   return (
     <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-5">
@@ -182,9 +152,9 @@ function OffersAsksForm({ owner, saved }: { owner: Owner; saved: OffersAsks }) {
           </fieldset>
         ))}
       </div>
-      {serverError && (
+      {formError && save.isError && (
         <Alert tone="error" title={OFFERS_ASKS_SAVE_ERROR}>
-          {errorMessage(serverError)}
+          {formError}
         </Alert>
       )}
       <div className="flex flex-wrap items-center justify-end gap-3 border-t border-line pt-5">

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef } from 'react';
 import { USERNAME_TAKEN } from '../../../shared/auth';
 import { profileUpdateInput, socialHandleOf, type ProfileResponse } from '../../../shared/members';
 import { Alert } from '../../components/alert';
@@ -7,7 +7,7 @@ import { Card } from '../../components/card';
 import { TextField } from '../../components/text-field';
 import { TextareaField } from '../../components/textarea-field';
 import { ApiRequestError } from '../../lib/api';
-import { useZodForm } from '../auth/form';
+import { useForm } from '../../lib/form';
 import { useUpdateProfile } from './api';
 import { PrefixedField } from './prefixed-field';
 
@@ -29,31 +29,21 @@ export function ProfileForm({
 }) {
   const { profile } = data;
   const update = useUpdateProfile({ id: profile.id, username: profile.username });
-  const { errors, parse, clearError } = useZodForm(profileUpdateInput);
-  const [usernameTaken, setUsernameTaken] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const { errors, formError, submitting, handleSubmit, handleInput } = useForm({
+    schema: profileUpdateInput,
+    submit: async (input) => {
+      await update.mutateAsync(input);
+      onDone();
+    },
+    fieldError: (error) =>
+      error instanceof ApiRequestError && error.code === 'USERNAME_TAKEN' ? { username: USERNAME_TAKEN } : null,
+    // The alert's title is the spec's text; the server's reason, when it gave one, is its body.
+    failure: (error) => (error instanceof ApiRequestError && error.message ? error.message : ''),
+  });
 
   // Entering edit mode moves focus to the form.
   useEffect(() => headingRef.current?.focus(), []);
-
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const input = parse(event);
-    if (!input) return;
-    setUsernameTaken(false);
-    update.mutate(input, {
-      onSuccess: onDone,
-      onError: (error) => {
-        if (error instanceof ApiRequestError && error.code === 'USERNAME_TAKEN') {
-          setUsernameTaken(true);
-          (form.elements.namedItem('username') as HTMLInputElement | null)?.focus();
-        }
-      },
-    });
-  };
-
-  const serverError = update.isError && !usernameTaken ? update.error : null;
 
   return (
     <section aria-labelledby="edit-profile-heading">
@@ -66,18 +56,10 @@ export function ProfileForm({
         >
           Edit Profile
         </h2>
-        <form
-          noValidate
-          onSubmit={handleSubmit}
-          onChange={(event) => {
-            clearError(event);
-            if (event.target instanceof HTMLInputElement && event.target.name === 'username') setUsernameTaken(false);
-          }}
-          className="mt-5 flex flex-col gap-5"
-        >
-          {serverError && (
+        <form noValidate onSubmit={handleSubmit} onInput={handleInput} className="mt-5 flex flex-col gap-5">
+          {formError !== null && (
             <Alert tone="error" title={UPDATE_ERROR}>
-              {serverError instanceof ApiRequestError && serverError.message ? serverError.message : undefined}
+              {formError || undefined}
             </Alert>
           )}
           <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
@@ -91,7 +73,7 @@ export function ProfileForm({
               required
               maxLength={30}
               hint="3 to 30 letters, digits, dots, dashes or underscores."
-              error={usernameTaken ? USERNAME_TAKEN : errors.username}
+              error={errors.username}
             />
             <TextField
               label="Full name"
@@ -174,10 +156,10 @@ export function ProfileForm({
           </fieldset>
 
           <div className="flex flex-wrap justify-end gap-2 border-t border-line pt-5">
-            <Button variant="secondary" onClick={onDone} disabled={update.isPending}>
+            <Button variant="secondary" onClick={onDone} disabled={submitting}>
               Cancel
             </Button>
-            <Button type="submit" loading={update.isPending}>
+            <Button type="submit" loading={submitting}>
               Save Changes
             </Button>
           </div>

@@ -1,14 +1,17 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Plus, X } from 'lucide-react';
-import type { Skill } from '../../../shared/members';
+import { addSkillInput, type Skill } from '../../../shared/members';
 import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
 import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
+import { useForm } from '../../lib/form';
 import { Muted, NO_SKILLS, ProfileSection } from '../profile/profile-sections';
 import { useAddSkill, useRemoveSkill, useSkillsCatalogue, type Owner } from './api';
 
 const isUnsaved = (skill: Skill) => skill.id.startsWith('new:');
+/** The server's rule for a skill of the member's own naming. */
+const customSkillInput = addSkillInput.options[1];
 
 /** Own skills: remove any, add one from the catalogue or a custom one (name required, category optional). */
 export function SkillsEditor({ owner, skills }: { owner: Owner; skills: Skill[] }) {
@@ -18,9 +21,19 @@ export function SkillsEditor({ owner, skills }: { owner: Owner; skills: Skill[] 
   const [picked, setPicked] = useState('');
   const [customName, setCustomName] = useState('');
   const [customCategory, setCustomCategory] = useState('');
-  const [nameError, setNameError] = useState<string | undefined>();
   const [announcement, setAnnouncement] = useState('');
   const customId = useId();
+  // Shown at once (the list updates optimistically); a refusal puts the list back.
+  const custom = useForm({
+    schema: customSkillInput,
+    values: () => ({ name: customName, category: customCategory }),
+    submit: ({ name, category }) => {
+      add.mutate({ name, category: category || undefined });
+      setCustomName('');
+      setCustomCategory('');
+      setAnnouncement(`Added ${name}`);
+    },
+  });
 
   const owned = new Set(skills.map((s) => s.id));
   const available = (catalogue.data?.skills ?? []).filter((s) => !owned.has(s.id));
@@ -39,20 +52,6 @@ export function SkillsEditor({ owner, skills }: { owner: Owner; skills: Skill[] 
     add.mutate({ skill });
     setPicked('');
     setAnnouncement(`Added ${skill.name}`);
-  };
-
-  const addCustom = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const name = customName.trim();
-    if (!name) {
-      setNameError('Skill name is required');
-      document.getElementById(`${customId}-name`)?.focus();
-      return;
-    }
-    add.mutate({ name, category: customCategory.trim() || undefined });
-    setCustomName('');
-    setCustomCategory('');
-    setAnnouncement(`Added ${name}`);
   };
 
   return (
@@ -113,7 +112,7 @@ export function SkillsEditor({ owner, skills }: { owner: Owner; skills: Skill[] 
           </Button>
         </form>
 
-        <form noValidate onSubmit={addCustom} aria-label="Add a custom skill" className="flex flex-col gap-3">
+        <form noValidate onSubmit={custom.handleSubmit} aria-label="Add a custom skill" className="flex flex-col gap-3">
           <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 md:grid-cols-1 xl:grid-cols-2">
             <TextField
               id={`${customId}-name`}
@@ -122,10 +121,10 @@ export function SkillsEditor({ owner, skills }: { owner: Owner; skills: Skill[] 
               value={customName}
               maxLength={60}
               required
-              error={nameError}
+              error={custom.errors.name}
               onChange={(e) => {
                 setCustomName(e.target.value);
-                setNameError(undefined);
+                custom.clearError('name');
               }}
             />
             <TextField
