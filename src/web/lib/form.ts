@@ -71,7 +71,8 @@ export interface FormOptions<S extends z.ZodType> {
   fieldName?: (path: string) => string;
 }
 
-function renamed(errors: FieldErrors, fieldName?: (path: string) => string): FieldErrors {
+/** Errors keyed by the control that shows them (the first message wins where two paths share one). */
+export function renamed(errors: FieldErrors, fieldName?: (path: string) => string): FieldErrors {
   if (!fieldName) return errors;
   const named: FieldErrors = {};
   for (const [path, message] of Object.entries(errors)) named[fieldName(path)] ??= message;
