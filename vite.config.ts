@@ -104,10 +104,12 @@ export default defineConfig({
               priority: 2,
             },
             // The small pieces the other screens share (buttons, fields, icons, helpers, zod-free
-            // constants) travel as one file rather than a dozen tiny ones a page must wait for.
+            // constants) travel as one file rather than a dozen tiny ones a page must wait for. The
+            // screen-sized pieces only a few screens share (event card, profile sections, member
+            // rows) stay out of it, so the other screens do not carry them.
             {
               name: (id, ctx) => (loadedByEntry(ctx).has(id) ? null : 'ui'),
-              test: /src[\\/]web[\\/]components[\\/](?!rich-text-editor|dialog|report-button|block-button)|src[\\/]shared[\\/](event-texts|video-links)\.|node_modules[\\/]lucide-react[\\/]/,
+              test: /src[\\/]web[\\/]components[\\/](?!rich-text-editor|dialog|report-button|block-button|event-card|profile-sections|connections-list|person-link)|src[\\/]shared[\\/](event-texts|video-links)\.|node_modules[\\/]lucide-react[\\/]/,
               minShareCount: 2,
               priority: 1,
             },

@@ -8,7 +8,7 @@ import { Card } from './card';
 // The way to the door screen for door staff and admins: a link on the event page and a short
 // list on the dashboard. Nothing shows for other members.
 
-// The community's clock, as event dates are shown everywhere (features/events/format.ts).
+// The community's clock, as event dates are shown everywhere (lib/site-dates.ts).
 const when = new Intl.DateTimeFormat('en-US', {
   timeZone: 'America/New_York',
   weekday: 'short',

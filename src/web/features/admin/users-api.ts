@@ -37,7 +37,7 @@ export function useAdminUser(id: string) {
 /** Other screens show these flags too (directory badges, profiles, the nav's Admin link). */
 function refreshElsewhere(queryClient: ReturnType<typeof useQueryClient>) {
   void queryClient.invalidateQueries({ queryKey: ['members'] });
-  // Profiles live under the connections key (features/profile/api.ts).
+  // Profiles live under the connections key (lib/profile.ts).
   void queryClient.invalidateQueries({ queryKey: ['connections'] });
   void queryClient.invalidateQueries({ queryKey: ['me'] });
 }

@@ -10,9 +10,10 @@ import { Pagination } from '../../components/pagination';
 import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
 import { cn } from '../../lib/cn';
+import { eventDateUtc } from '../../lib/dates';
+import { plural } from '../../lib/plural';
 import { useMe } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { eventDateUtc, plural } from '../profile/format';
 import { useMemberFilters, useMembers } from './api';
 import { MemberCard, MemberCardSkeleton } from './member-card';
 

@@ -6,8 +6,8 @@ import { Avatar } from '../../components/avatar';
 import { Badge } from '../../components/badge';
 import { ButtonLink } from '../../components/button';
 import { Skeleton } from '../../components/skeleton';
+import { displayName, roleLine } from '../../lib/member-format';
 import { paths } from '../../lib/paths';
-import { displayName, roleLine } from '../profile/format';
 
 /** One member in the directory. The whole card opens the profile; Message sits above that link. */
 export function MemberCard({ member, isSelf }: { member: MemberCardData; isSelf: boolean }) {

@@ -1,21 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ConnectionsResponse } from '../../../shared/connections';
 import { api } from '../../lib/api';
+import { connectionsKey } from '../../lib/connections';
 import { meQueryKey } from '../../lib/session';
-
-/**
- * Everything keyed under 'connections' refreshes when a live 'connections' notice arrives
- * (lib/realtime.ts): the requests list here and the profiles' relation buttons.
- */
-export const connectionsKey = ['connections'] as const;
-
-/** Your pending incoming requests and your accepted connections. */
-export function useConnections() {
-  return useQuery({
-    queryKey: connectionsKey,
-    queryFn: () => api.get<ConnectionsResponse>('/api/connections'),
-  });
-}
 
 /** Accept or decline a request addressed to you; it leaves the pending list at once. */
 export function useRespondToRequest() {

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ProfileResponse, ProfileUpdateInput, Skill } from '../../../shared/members';
 import { ApiRequestError, api } from '../../lib/api';
+import { profileKey } from '../../lib/profile';
 import { meQueryKey } from '../../lib/session';
-import { profileKey } from '../profile/api';
 
 const skillsKey = ['skills'] as const;
 

@@ -2,16 +2,9 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { ArrowRight, Eye, LogOut, Pencil, RotateCw } from 'lucide-react';
 import { Alert } from '../../components/alert';
 import { CountBadge } from '../../components/badge';
+import { ConnectionsList } from '../../components/connections-list';
 import { DoorDutyList } from '../../components/door-duty';
 import { Button, ButtonLink } from '../../components/button';
-import { TextLink } from '../../components/text-link';
-import { paths } from '../../lib/paths';
-import { useMe, useSignOut } from '../../lib/session';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { useConnections } from '../connections/api';
-import { ConnectionsList } from '../connections/connections-list';
-import { useProfile } from '../profile/api';
-import { displayName } from '../profile/format';
 import {
   AboutSection,
   EventsList,
@@ -20,7 +13,14 @@ import {
   ProfileSkeleton,
   SocialLinks,
   StatsSection,
-} from '../profile/profile-sections';
+} from '../../components/profile-sections';
+import { TextLink } from '../../components/text-link';
+import { useConnections } from '../../lib/connections';
+import { displayName } from '../../lib/member-format';
+import { paths } from '../../lib/paths';
+import { useProfile } from '../../lib/profile';
+import { useMe, useSignOut } from '../../lib/session';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { AvatarEditor } from './avatar-editor';
 import { CalendarFeed } from './calendar-feed';
 import { ConnectCode } from './connect-code';

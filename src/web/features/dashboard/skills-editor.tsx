@@ -3,10 +3,10 @@ import { Plus, X } from 'lucide-react';
 import { addSkillInput, type Skill } from '../../../shared/members';
 import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
+import { Muted, NO_SKILLS, ProfileSection } from '../../components/profile-sections';
 import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
 import { useForm } from '../../lib/form';
-import { Muted, NO_SKILLS, ProfileSection } from '../profile/profile-sections';
 import { useAddSkill, useRemoveSkill, useSkillsCatalogue, type Owner } from './api';
 
 const isUnsaved = (skill: Skill) => skill.id.startsWith('new:');

@@ -12,15 +12,17 @@ import { DoorDutyLink } from '../../components/door-duty';
 import { NotFound } from '../../components/not-found';
 import { Skeleton } from '../../components/skeleton';
 import { ApiRequestError } from '../../lib/api';
+import { STATUS_LABELS, STATUS_TONES } from '../../lib/event-status';
 import { paths } from '../../lib/paths';
+import { plural } from '../../lib/plural';
 import { responsiveImage } from '../../lib/responsive-image';
 import { useMe } from '../../lib/session';
+import { formatLongDate, formatTimeRange } from '../../lib/site-dates';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { calendarPath, useEventDetail } from './api';
 import { EventAttendees } from './event-attendees';
 import { EventGallery } from './event-gallery';
 import { EventSponsors } from './event-sponsors';
-import { STATUS_LABELS, STATUS_TONES, formatLongDate, formatTimeRange, plural } from './format';
 import { RegistrationPanel } from './registration-panel';
 
 // The guest form (with its validation library and dialog) loads when a registration may need

@@ -5,15 +5,15 @@ import type { EventStatus } from '../../../shared/events';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';
+import { EventCard, EventCardSkeleton } from '../../components/event-card';
 import { Pagination } from '../../components/pagination';
 import { SearchField } from '../../components/search-field';
 import { SelectField } from '../../components/select-field';
 import { textLinkClasses } from '../../components/text-link';
 import { cn } from '../../lib/cn';
+import { STATUS_LABELS } from '../../lib/event-status';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useEventsList, type EventsFilter } from './api';
-import { EventCard, EventCardSkeleton } from './event-card';
-import { STATUS_LABELS } from './format';
 
 // From the labels rather than shared/events' EVENT_STATUSES: a runtime import of that module
 // would bring zod into this page, which needs none.

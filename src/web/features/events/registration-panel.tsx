@@ -7,9 +7,9 @@ import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Dialog, DialogClose } from '../../components/dialog';
 import { ApiRequestError } from '../../lib/api';
-import { plural } from './format';
+import { plural } from '../../lib/plural';
+import { useSignInFirst } from '../../lib/use-sign-in-first';
 import { useRegister, useUnregister } from './api';
-import { useSignInFirst } from './event-card';
 
 /** The "Add guests" button, where focus returns when the guest modal closes. */
 export const MANAGE_GUESTS_ID = 'manage-guests';

@@ -7,12 +7,12 @@ import type { Podcast } from '../../../shared/podcasts';
 import { Alert } from '../../components/alert';
 import { Badge } from '../../components/badge';
 import { ButtonLink } from '../../components/button';
+import { CARD_SIZES, EventCard, EventCardSkeleton } from '../../components/event-card';
 import { InstagramIcon } from '../../components/social-icons';
 import { textLinkClasses } from '../../components/text-link';
 import { paths } from '../../lib/paths';
 import { site } from '../../lib/site';
-import { CARD_SIZES, EventCard, EventCardSkeleton } from '../events/event-card';
-import { formatDate, formatLongDate, formatTimeRange } from '../events/format';
+import { formatDate, formatLongDate, formatTimeRange } from '../../lib/site-dates';
 import { IntroductionForm } from './introduction-form';
 import { CoverImage, container, eyebrow, sectionTitle, teaserGrid, teaserPictures, teaserSection } from './landing-ui';
 

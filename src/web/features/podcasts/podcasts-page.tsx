@@ -19,8 +19,8 @@ import { SearchField } from '../../components/search-field';
 import { Skeleton } from '../../components/skeleton';
 import { api } from '../../lib/api';
 import { responsiveImage } from '../../lib/responsive-image';
+import { formatDate } from '../../lib/site-dates';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { formatDate } from '../events/format';
 
 /** An episode card's width: two columns from md (72rem container), else the page's width. */
 const PODCAST_SIZES = '(min-width: 768px) 540px, calc(100vw - 2rem)';

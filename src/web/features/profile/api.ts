@@ -1,26 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProfileResponse, Relation } from '../../../shared/members';
 import { ApiRequestError, api } from '../../lib/api';
+import { connectionsKey } from '../../lib/connections';
+import { profileKey } from '../../lib/profile';
 import { meQueryKey, useMe } from '../../lib/session';
-import { connectionsKey } from '../connections/api';
-
-/**
- * A profile lives under the 'connections' key, so a live connection notice (the other member
- * accepted, withdrew...) refreshes its buttons and counts without a reload.
- */
-export const profileKey = (username: string, viewerId: string | null) =>
-  // The viewer is part of the key: the relation buttons differ for a visitor and each member.
-  [...connectionsKey, 'profile', username.toLowerCase(), viewerId ?? 'visitor'] as const;
-
-export function useProfile(username: string | undefined) {
-  const { me, isPending } = useMe();
-  return useQuery({
-    queryKey: profileKey(username ?? '', me?.id ?? null),
-    queryFn: () => api.get<ProfileResponse>(`/api/profiles/${encodeURIComponent(username ?? '')}`),
-    // Wait to know who is looking, so a visitor's view is never shown to a member.
-    enabled: Boolean(username) && !isPending,
-  });
-}
 
 export type ConnectionAction =
   { kind: 'connect' } | { kind: 'withdraw' | 'accept' | 'reject' | 'remove'; connectionId: string };

@@ -1,6 +1,6 @@
 import { ASKS_LABEL, OFFERS_LABEL } from '../../../shared/people-to-meet-texts';
 import { Badge } from '../../components/badge';
-import { ProfileSection } from './profile-sections';
+import { ProfileSection } from '../../components/profile-sections';
 
 /** What the member offers and looks for; nothing when they have listed neither. */
 export function OffersAsksSection({ offers, asks }: { offers: string[]; asks: string[] }) {

@@ -8,23 +8,24 @@ import { BlockButton } from '../../components/block-button';
 import { Button, ButtonLink } from '../../components/button';
 import { Dialog, DialogClose } from '../../components/dialog';
 import { NotFound } from '../../components/not-found';
-import { ApiRequestError } from '../../lib/api';
-import { paths } from '../../lib/paths';
-import { rememberRedirect } from '../../lib/redirect-after-login';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { useConnectionAction, useProfile } from './api';
-import { displayName } from './format';
-import { OffersAsksSection } from './offers-asks-section';
 import {
   AboutSection,
-  ConnectionsButton,
   EventsSection,
   ProfileHeader,
   ProfileSkeleton,
   SkillsSection,
   SocialLinks,
   StatsSection,
-} from './profile-sections';
+} from '../../components/profile-sections';
+import { ApiRequestError } from '../../lib/api';
+import { displayName } from '../../lib/member-format';
+import { paths } from '../../lib/paths';
+import { useProfile } from '../../lib/profile';
+import { rememberRedirect } from '../../lib/redirect-after-login';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useConnectionAction } from './api';
+import { ConnectionsButton } from './connections-button';
+import { OffersAsksSection } from './offers-asks-section';
 
 export const PROFILE_LOAD_ERROR = 'Failed to load profile';
 

@@ -1,20 +1,21 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { CalendarDays, Globe, Users } from 'lucide-react';
-import type { ProfileDetail, ProfileResponse } from '../../../shared/members';
-import { NO_CONNECTIONS } from '../../../shared/connections';
-import { Avatar } from '../../components/avatar';
-import { Badge } from '../../components/badge';
-import { Button } from '../../components/button';
-import { Card } from '../../components/card';
-import { Dialog } from '../../components/dialog';
-import { LinkedinIcon } from '../../components/linkedin-icon';
-import { Skeleton } from '../../components/skeleton';
-import { FacebookIcon, InstagramIcon } from '../../components/social-icons';
-import { textLinkClasses } from '../../components/text-link';
-import { cn } from '../../lib/cn';
-import { paths } from '../../lib/paths';
-import { displayName, eventDateUtc, hostnameOf, monthYear, plural, roleLine, safeWebsiteUrl } from './format';
+import { CalendarDays, Globe } from 'lucide-react';
+import type { ProfileDetail, ProfileResponse } from '../../shared/members';
+import { cn } from '../lib/cn';
+import { eventDateUtc, monthYear } from '../lib/dates';
+import { displayName, hostnameOf, roleLine, safeWebsiteUrl } from '../lib/member-format';
+import { paths } from '../lib/paths';
+import { Avatar } from './avatar';
+import { Badge } from './badge';
+import { Card } from './card';
+import { LinkedinIcon } from './linkedin-icon';
+import { Skeleton } from './skeleton';
+import { FacebookIcon, InstagramIcon } from './social-icons';
+import { textLinkClasses } from './text-link';
+
+// The read-only sections of a member's profile, shared by the public profile (features/profile)
+// and the member's own dashboard (features/dashboard).
 
 export const NO_BIO = 'No bio provided yet.';
 export const NO_SKILLS = 'No skills listed yet.';
@@ -250,69 +251,6 @@ export function StatsSection({ stats }: { stats: ProfileResponse['stats'] }) {
         ))}
       </dl>
     </ProfileSection>
-  );
-}
-
-/** A member row: avatar, name and @username, linking to the profile. */
-export function PersonLink({
-  person,
-  className,
-  onClick,
-}: {
-  person: { username: string; fullName: string | null; avatarUrl: string | null };
-  className?: string;
-  onClick?: () => void;
-}) {
-  const name = displayName(person);
-  return (
-    <Link
-      to={paths.profile(person.username)}
-      onClick={onClick}
-      className={cn('flex min-w-0 items-center gap-3 rounded-lg p-2 hover:bg-surface-2', className)}
-    >
-      <Avatar name={name} src={person.avatarUrl} size="md" />
-      <span className="min-w-0">
-        <span className="block truncate font-medium text-fg">{name}</span>
-        <span className="block truncate text-sm text-fg-muted">@{person.username}</span>
-      </span>
-    </Link>
-  );
-}
-
-/** "12 connections": opens the 'Connections' modal listing them. */
-export function ConnectionsButton({
-  count,
-  connections,
-}: {
-  count: number;
-  connections: ProfileResponse['connections'];
-}) {
-  // Controlled, so following a link to another profile (same screen, new data) closes it.
-  const [open, setOpen] = useState(false);
-  return (
-    <Dialog
-      open={open}
-      onOpenChange={setOpen}
-      title="Connections"
-      trigger={
-        <Button variant="secondary" size="sm">
-          <Users aria-hidden="true" />
-          {plural(count, 'connection')}
-        </Button>
-      }
-    >
-      {connections.length === 0 ? (
-        <Muted>{NO_CONNECTIONS}</Muted>
-      ) : (
-        <ul className="-mx-2 space-y-0.5">
-          {connections.map((person) => (
-            <li key={person.id}>
-              <PersonLink person={person} onClick={() => setOpen(false)} />
-            </li>
-          ))}
-        </ul>
-      )}
-    </Dialog>
   );
 }
 

@@ -1,33 +1,15 @@
 import { CalendarDays, Clock, MapPin, Users } from 'lucide-react';
-import { useCallback } from 'react';
-import { Link, useNavigate } from 'react-router';
-import type { EventCard as EventCardData } from '../../../shared/events';
-import { Badge } from '../../components/badge';
-import { Button, ButtonLink } from '../../components/button';
-import { Skeleton } from '../../components/skeleton';
-import { paths } from '../../lib/paths';
-import { responsiveImage } from '../../lib/responsive-image';
-import { rememberRedirect } from '../../lib/redirect-after-login';
-import { useMe } from '../../lib/session';
-import { STATUS_LABELS, STATUS_TONES, formatLongDate, formatTimeRange, plural } from './format';
-
-/**
- * Registering needs a member. For a visitor this remembers `returnTo` (the event's path), sends
- * them to /login and answers true; after signing in they come back to that page.
- */
-export function useSignInFirst(): (returnTo: string) => boolean {
-  const { me } = useMe();
-  const navigate = useNavigate();
-  return useCallback(
-    (returnTo: string) => {
-      if (me) return false;
-      rememberRedirect(returnTo);
-      void navigate(paths.login);
-      return true;
-    },
-    [me, navigate],
-  );
-}
+import { Link } from 'react-router';
+import type { EventCard as EventCardData } from '../../shared/events';
+import { STATUS_LABELS, STATUS_TONES } from '../lib/event-status';
+import { paths } from '../lib/paths';
+import { plural } from '../lib/plural';
+import { responsiveImage } from '../lib/responsive-image';
+import { formatLongDate, formatTimeRange } from '../lib/site-dates';
+import { useSignInFirst } from '../lib/use-sign-in-first';
+import { Badge } from './badge';
+import { Button, ButtonLink } from './button';
+import { Skeleton } from './skeleton';
 
 /** A card's width in the three-column grid (lg), two columns (sm) or alone on a phone. */
 export const CARD_SIZES = '(min-width: 1024px) 352px, (min-width: 640px) 50vw, calc(100vw - 2rem)';

@@ -1,18 +1,18 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Mail, Users } from 'lucide-react';
-import { NO_CONNECTIONS, NO_CONNECTIONS_MATCH } from '../../../shared/connections';
-import type { ConnectionsResponse } from '../../../shared/connections';
-import { metAtText } from '../../../shared/connect-code-texts';
-import { Alert } from '../../components/alert';
-import { Button } from '../../components/button';
-import { EmptyState } from '../../components/empty-state';
-import { SearchInput } from '../../components/search-field';
-import { Skeleton } from '../../components/skeleton';
-import { cn } from '../../lib/cn';
-import { paths } from '../../lib/paths';
-import { displayName } from '../profile/format';
-import { PersonLink } from '../profile/profile-sections';
+import { NO_CONNECTIONS, NO_CONNECTIONS_MATCH } from '../../shared/connections';
+import type { ConnectionsResponse } from '../../shared/connections';
+import { metAtText } from '../../shared/connect-code-texts';
+import { cn } from '../lib/cn';
+import { displayName } from '../lib/member-format';
+import { paths } from '../lib/paths';
+import { Alert } from './alert';
+import { Button } from './button';
+import { EmptyState } from './empty-state';
+import { PersonLink } from './person-link';
+import { SearchInput } from './search-field';
+import { Skeleton } from './skeleton';
 
 export const CONNECTIONS_LOAD_ERROR = 'Failed to load connections';
 

@@ -1,8 +1,5 @@
-import type { EventStatus } from '../../../shared/events';
-
-// How events read: dates, statuses and counts. Event dates are shown in the community's time
-// zone (Charlotte), whatever the viewer's own. Type-only imports from src/shared: the landing
-// page uses this module and stays free of zod.
+// Dates in the community's time zone (Charlotte), whatever the viewer's own: how event dates
+// (and the podcast's) are shown. The landing page uses this module: no zod here.
 export const SITE_TIME_ZONE = 'America/New_York';
 
 const longDate = new Intl.DateTimeFormat('en-US', {
@@ -40,14 +37,3 @@ const shortDate = new Intl.DateTimeFormat('en-US', {
 
 /** "May 16, 2026" */
 export const formatDate = (iso: string) => shortDate.format(new Date(iso));
-
-export const STATUS_LABELS: Record<EventStatus, string> = {
-  upcoming: 'Upcoming',
-  ongoing: 'Ongoing',
-  completed: 'Completed',
-};
-
-/** Upcoming green, ongoing blue, anything else grey. */
-export const STATUS_TONES = { upcoming: 'success', ongoing: 'brand', completed: 'neutral' } as const;
-
-export const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
