@@ -44,7 +44,7 @@ describe('route access', () => {
     await app.close();
   });
 
-  it('types the handler\'s viewer from the declaration: a member on member routes, none on public ones', async () => {
+  it("types the handler's viewer from the declaration: a member on member routes, none on public ones", async () => {
     const app = Fastify();
     registerAccess(app, async () => false);
     // Type checks, run by `tsc`: a member route's viewer is never null.

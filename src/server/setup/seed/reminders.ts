@@ -1,4 +1,11 @@
-import type { eventAttendees, eventGuests, eventReminders, events, jobs, notificationPreferences } from '../../db/schema';
+import type {
+  eventAttendees,
+  eventGuests,
+  eventReminders,
+  events,
+  jobs,
+  notificationPreferences,
+} from '../../db/schema';
 
 // The demo's history of the work that runs on its own: the reminders each past event's
 // attendees and guests got (24 hours and 1 hour before, as REMINDER_OFFSETS says by default),
