@@ -1,21 +1,25 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { Flag } from 'lucide-react';
 import {
   REPORT_REASON_MAX,
   REPORT_SUBMITTED,
   REPORT_SUBMIT_ERROR,
-  reportReason,
+  reportInput,
   type ReportReceipt,
   type ReportTargetType,
 } from '../../shared/moderation';
 import { api, errorMessage } from '../lib/api';
 import { cn } from '../lib/cn';
+import { useForm } from '../lib/form';
 import { Alert } from './alert';
 import { Button } from './button';
 import { Dialog, DialogClose } from './dialog';
 import { TextareaField } from './textarea-field';
 
 const NOUN: Record<ReportTargetType, string> = { post: 'post', reply: 'reply', message: 'message' };
+
+/** The dialog checks what the member typed; what is reported comes from the page. */
+const reasonInput = reportInput.pick({ reason: true });
 
 /**
  * "Report" for a forum post, a reply or a direct message: a dialog asks for a reason and sends
@@ -37,39 +41,25 @@ export function ReportButton({
   const formId = useId();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
-  const [fieldError, setFieldError] = useState<string | undefined>();
-  const [submitError, setSubmitError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
   const [done, setDone] = useState(false);
+  const { errors, formError, submitting, handleSubmit, clearError, setFormError } = useForm({
+    schema: reasonInput,
+    values: () => ({ reason }),
+    submit: async (data) => {
+      await api.post<ReportReceipt>('/api/reports', { targetType, targetId, reason: data.reason });
+      setDone(true);
+    },
+    failure: errorMessage,
+  });
 
   function handleOpenChange(next: boolean) {
-    if (sending) return;
+    if (submitting) return;
     setOpen(next);
     if (next) {
       setReason('');
-      setFieldError(undefined);
-      setSubmitError(null);
+      clearError('reason');
+      setFormError(null);
       setDone(false);
-    }
-  }
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = reportReason.safeParse(reason);
-    if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setFieldError(undefined);
-    setSubmitError(null);
-    setSending(true);
-    try {
-      await api.post<ReportReceipt>('/api/reports', { targetType, targetId, reason: parsed.data });
-      setDone(true);
-    } catch (error) {
-      setSubmitError(errorMessage(error));
-    } finally {
-      setSending(false);
     }
   }
 
@@ -109,11 +99,11 @@ export function ReportButton({
         ) : (
           <>
             <DialogClose asChild>
-              <Button variant="secondary" disabled={sending}>
+              <Button variant="secondary" disabled={submitting}>
                 Cancel
               </Button>
             </DialogClose>
-            <Button type="submit" form={formId} loading={sending}>
+            <Button type="submit" form={formId} loading={submitting}>
               Send report
             </Button>
           </>
@@ -123,10 +113,10 @@ export function ReportButton({
       {done ? (
         <Alert tone="success">{REPORT_SUBMITTED}</Alert>
       ) : (
-        <form id={formId} noValidate onSubmit={(event) => void handleSubmit(event)} className="space-y-3">
-          {submitError && (
+        <form id={formId} noValidate onSubmit={handleSubmit} className="space-y-3">
+          {formError && (
             <Alert tone="error" title={REPORT_SUBMIT_ERROR}>
-              {submitError}
+              {formError}
             </Alert>
           )}
           <TextareaField
@@ -139,11 +129,11 @@ export function ReportButton({
             autoFocus
             maxLength={REPORT_REASON_MAX}
             value={reason}
-            error={fieldError}
+            error={errors.reason}
             hint="For example: spam, harassment, or something illegal."
             onChange={(event) => {
               setReason(event.target.value);
-              if (fieldError) setFieldError(undefined);
+              clearError('reason');
             }}
           />
         </form>

@@ -54,6 +54,8 @@ export function isAllowedLink(url: string): boolean {
 
 export type RichTextEditorProps = {
   id?: string;
+  /** The form field it shows (`data-field`): the form hook focuses it and clears its error. */
+  field?: string;
   label: string;
   /** HTML; '' when empty. */
   value: string;
@@ -117,6 +119,7 @@ function imageFiles(list: FileList | null | undefined): File[] {
 
 export function RichTextEditor({
   id,
+  field,
   label,
   value,
   onChange,
@@ -172,6 +175,7 @@ export function RichTextEditor({
     () => ({
       attributes: {
         id: editorId,
+        ...(field ? { 'data-field': field } : {}),
         role: 'textbox',
         'aria-multiline': 'true',
         'aria-labelledby': labelId,
@@ -197,7 +201,7 @@ export function RichTextEditor({
         return true;
       },
     }),
-    [editorId, labelId, describedBy, error, disabled, height],
+    [editorId, field, labelId, describedBy, error, disabled, height],
   );
   const editor = useEditor({
     content: initialContent,

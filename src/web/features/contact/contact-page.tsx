@@ -1,7 +1,7 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ChevronDown, Clock, Mail, MapPin } from 'lucide-react';
 import { Link } from 'react-router';
-import { CONTACT_SUCCESS, HONEYPOT_FIELD, contactInput, type ContactInput } from '../../../shared/contact';
+import { CONTACT_SUCCESS, HONEYPOT_FIELD, contactInput } from '../../../shared/contact';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { FacebookIcon, InstagramIcon } from '../../components/social-icons';
@@ -9,13 +9,12 @@ import { TextField } from '../../components/text-field';
 import { textLinkClasses } from '../../components/text-link';
 import { TextareaField } from '../../components/textarea-field';
 import { api, errorMessage } from '../../lib/api';
+import { useForm } from '../../lib/form';
 import { paths } from '../../lib/paths';
 import { site } from '../../lib/site';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 const SUCCESS_BANNER_MS = 5000;
-
-type Errors = Partial<Record<keyof ContactInput, string>>;
 
 const faqs = [
   {
@@ -60,31 +59,21 @@ const faqs = [
   },
 ];
 
-/** Sends the message; `pending` while on its way, `error` when the server refused it. */
-function useSendMessage() {
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const send = async (input: ContactInput): Promise<boolean> => {
-    setPending(true);
-    setError(null);
-    try {
-      await api.post<{ message: string }>('/api/contact', input);
-      return true;
-    } catch (failure) {
-      setError(failure);
-      return false;
-    } finally {
-      setPending(false);
-    }
-  };
-  return { send, pending, error };
-}
-
 export function ContactPage() {
   useDocumentTitle('Contact');
-  const { send, pending, error } = useSendMessage();
-  const [errors, setErrors] = useState<Errors>({});
   const [showThanks, setShowThanks] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  // The same rules as the server (shared/contact.ts).
+  const { errors, formError, submitting, handleSubmit, handleInput } = useForm({
+    schema: contactInput,
+    submit: async (data) => {
+      setShowThanks(false);
+      await api.post<{ message: string }>('/api/contact', data);
+      formRef.current?.reset();
+      setShowThanks(true);
+    },
+    failure: errorMessage,
+  });
 
   // The thank-you banner shows for 5 seconds.
   useEffect(() => {
@@ -92,40 +81,6 @@ export function ContactPage() {
     const timer = setTimeout(() => setShowThanks(false), SUCCESS_BANNER_MS);
     return () => clearTimeout(timer);
   }, [showThanks]);
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const values = Object.fromEntries(
-      [...new FormData(form).entries()].filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
-    );
-    // The same rules as the server (shared/contact.ts).
-    const parsed = contactInput.safeParse(values);
-    if (!parsed.success) {
-      const found: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const field = String(issue.path[0] ?? '') as keyof ContactInput;
-        if (field && !found[field]) found[field] = issue.message;
-      }
-      setErrors(found);
-      const first = Object.keys(found)[0];
-      const input = first ? form.elements.namedItem(first) : null;
-      if (input instanceof HTMLElement) input.focus();
-      return;
-    }
-    setErrors({});
-    setShowThanks(false);
-    void send(parsed.data).then((sent) => {
-      if (!sent) return;
-      form.reset();
-      setShowThanks(true);
-    });
-  };
-
-  const clearError = (event: FormEvent<HTMLFormElement>) => {
-    const name = (event.target as HTMLInputElement | HTMLTextAreaElement).name as keyof ContactInput;
-    if (errors[name]) setErrors({ ...errors, [name]: undefined });
-  };
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
@@ -145,9 +100,15 @@ export function ContactPage() {
           <h2 id="contact-form-title" className="text-xl font-semibold text-fg">
             Send us a message
           </h2>
-          <form noValidate onSubmit={submit} onChange={clearError} className="relative mt-6 flex flex-col gap-5">
+          <form
+            ref={formRef}
+            noValidate
+            onSubmit={handleSubmit}
+            onInput={handleInput}
+            className="relative mt-6 flex flex-col gap-5"
+          >
             {showThanks && <Alert tone="success">{CONTACT_SUCCESS}</Alert>}
-            {error !== null && <Alert tone="error">{errorMessage(error)}</Alert>}
+            {formError && <Alert tone="error">{formError}</Alert>}
             <div className="grid gap-5 sm:grid-cols-2">
               <TextField
                 label="Full Name"
@@ -186,7 +147,7 @@ export function ContactPage() {
                 <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
               </label>
             </div>
-            <Button type="submit" size="lg" loading={pending} className="self-start">
+            <Button type="submit" size="lg" loading={submitting} className="self-start">
               Send Message
             </Button>
           </form>

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { GUESTS_MAX, GUESTS_SAVED, guestInput, guestsInput, type MyRegistration } from '../../../shared/events';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
@@ -7,6 +7,7 @@ import { Dialog, DialogClose } from '../../components/dialog';
 import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
 import { ApiRequestError } from '../../lib/api';
+import { useForm } from '../../lib/form';
 import { useSaveGuests } from './api';
 import { MANAGE_GUESTS_ID } from './registration-panel';
 
@@ -16,14 +17,50 @@ const GENERIC_ERROR = 'An error occurred while registering. Please try again.';
 const MISSING_EVENT = 'Event ID is missing. Please try again later.';
 
 type Row = { name: string; email: string };
-type RowErrors = Record<number, { name?: string; email?: string }>;
 
-/** The first message for each field of one guest, from issues whose path ends in the field. */
-function addIssues(found: RowErrors, row: number, issues: z.ZodError['issues']) {
-  for (const issue of issues) {
-    const field = issue.path[issue.path.length - 1] === 'name' ? 'name' : 'email';
-    found[row] = { ...found[row], [field]: found[row]?.[field] ?? issue.message };
-  }
+/** Every row the member asked for needs a name and a valid e-mail: a half-filled or empty row is
+ * pointed out, never dropped without a word (fewer guests: lower the number). Messages sit at
+ * `guests.<row>.name` and `.email`, the `data-field` of the row's inputs. */
+const guestRows = z
+  .object({ guests: z.array(z.object({ name: z.string(), email: z.string() })) })
+  .transform(({ guests: rows }, ctx) => {
+    const add = (row: number, issues: readonly { path: readonly PropertyKey[]; message: string }[]) => {
+      for (const issue of issues) {
+        const field = issue.path[issue.path.length - 1] === 'name' ? 'name' : 'email';
+        ctx.addIssue({ code: 'custom', path: ['guests', row, field], message: issue.message });
+      }
+    };
+    const guests: Row[] = [];
+    const rowOf: number[] = [];
+    rows.forEach((row, i) => {
+      if (!row.name.trim() || !row.email.trim()) {
+        if (!row.name.trim()) add(i, [{ path: ['name'], message: 'Guest name is required' }]);
+        if (!row.email.trim()) add(i, [{ path: ['email'], message: 'Guest email is required' }]);
+        else add(i, guestInput.shape.email.safeParse(row.email).error?.issues ?? []);
+        return;
+      }
+      const parsed = guestInput.safeParse(row);
+      if (parsed.success) {
+        guests.push(parsed.data);
+        rowOf.push(i);
+      } else add(i, parsed.error.issues);
+    });
+    // The rules across guests (no two share an e-mail) come from the schema the server checks too.
+    for (const issue of guestsInput.safeParse({ guests }).error?.issues ?? []) {
+      const row = rowOf[issue.path[1] as number];
+      if (row !== undefined) add(row, [issue]);
+    }
+    return { guests };
+  });
+
+/** Which rows lack a name or an e-mail, said once above the rows; null when none does. */
+function incompleteRows(rows: Row[]): string | null {
+  const incomplete = rows.flatMap((row, i) => {
+    const missing = [!row.name.trim() && 'a name', !row.email.trim() && 'an email'].filter(Boolean);
+    return missing.length > 0 ? [`Guest ${i + 1} is missing ${missing.join(' and ')}.`] : [];
+  });
+  if (incomplete.length === 0) return null;
+  return `${incomplete.join(' ')} ${incomplete.length === 1 ? 'Fill it in' : 'Fill them in'}, or lower the Number of Guests.`;
 }
 
 /** Opened after registering as attending (or from "Manage guests"): up to 10 guests, name and e-mail each. */
@@ -69,10 +106,23 @@ export function GuestModal({
 function GuestForm({ eventId, current, close }: { eventId: string | undefined; current: Row[]; close: () => void }) {
   const formId = useId();
   const [rows, setRows] = useState<Row[]>(() => current.map((g) => ({ name: g.name, email: g.email })));
-  const [errors, setErrors] = useState<RowErrors>({});
-  const [problem, setProblem] = useState<string | null>(null);
   const save = useSaveGuests(eventId);
   const saved = save.isSuccess;
+  const { errors, formError, submitting, handleSubmit, clearError, setFormError } = useForm({
+    schema: guestRows,
+    values: () => ({ guests: rows }),
+    submit: async ({ guests }) => {
+      // Nothing to add and nothing to remove: nothing to send.
+      if (guests.length === 0 && current.length === 0) return close();
+      await save.mutateAsync({ guests });
+    },
+    // The server's own reason when it refused the guests (no seats left, a guest who is you,
+    // registration closed); the spec's generic text for anything else.
+    failure: (error) =>
+      error instanceof ApiRequestError && (error.status === 409 || error.status === 422)
+        ? error.message
+        : GENERIC_ERROR,
+  });
 
   // The success banner stays 2 seconds, then the modal closes itself.
   const closeLater = useRef(close);
@@ -90,83 +140,26 @@ function GuestForm({ eventId, current, close }: { eventId: string | undefined; c
 
   const edit = (index: number, field: keyof Row, value: string) => {
     setRows((previous) => previous.map((row, i) => (i === index ? { ...row, [field]: value } : row)));
-    if (errors[index]?.[field]) setErrors({ ...errors, [index]: { ...errors[index], [field]: undefined } });
+    clearError(`guests.${index}.${field}`);
   };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setProblem(null);
     if (!eventId) {
-      setProblem(MISSING_EVENT);
+      event.preventDefault();
+      setFormError(MISSING_EVENT);
       return;
     }
-    // Every row the member asked for needs a name and a valid e-mail: a half-filled or empty
-    // row is pointed out, never dropped without a word (fewer guests: lower the number).
-    const found: RowErrors = {};
-    const guests: Row[] = [];
-    const rowOf: number[] = [];
-    const incomplete: string[] = [];
-    rows.forEach((row, i) => {
-      const missing = [!row.name.trim() && 'a name', !row.email.trim() && 'an email'].filter(Boolean);
-      if (missing.length > 0) {
-        incomplete.push(`Guest ${i + 1} is missing ${missing.join(' and ')}.`);
-        found[i] = {
-          name: row.name.trim() ? undefined : 'Guest name is required',
-          email: row.email.trim() ? undefined : 'Guest email is required',
-        };
-        if (row.email.trim()) addIssues(found, i, guestInput.shape.email.safeParse(row.email).error?.issues ?? []);
-        return;
-      }
-      const parsed = guestInput.safeParse(row);
-      if (parsed.success) {
-        guests.push(parsed.data);
-        rowOf.push(i);
-      } else addIssues(found, i, parsed.error.issues);
-    });
-    // The rules across guests (no two share an e-mail) come from the schema the server checks too.
-    const all = guestsInput.safeParse({ guests });
-    if (!all.success) {
-      for (const issue of all.error.issues) {
-        const row = rowOf[issue.path[1] as number];
-        if (row !== undefined) addIssues(found, row, [issue]);
-      }
-    }
-    setErrors(found);
-    if (incomplete.length > 0) {
-      setProblem(
-        `${incomplete.join(' ')} ${incomplete.length === 1 ? 'Fill it in' : 'Fill them in'}, or lower the Number of Guests.`,
-      );
-    }
-    const firstInvalid = Object.keys(found)[0];
-    if (firstInvalid !== undefined) {
-      const field = found[Number(firstInvalid)]?.name ? 'name' : 'email';
-      document.getElementById(`${formId}-${field}-${firstInvalid}`)?.focus();
-      return;
-    }
-    // Nothing to add and nothing to remove: nothing to send.
-    if (guests.length === 0 && current.length === 0) {
-      close();
-      return;
-    }
-    save.mutate(
-      { guests },
-      {
-        // The server's own reason when it refused the guests (no seats left, a guest who is you,
-        // registration closed); the spec's generic text for anything else.
-        onError: (error) =>
-          setProblem(
-            error instanceof ApiRequestError && (error.status === 409 || error.status === 422)
-              ? error.message
-              : GENERIC_ERROR,
-          ),
-      },
-    );
+    handleSubmit(event);
+    // Each message sits under its field (the hook has just cleared the form's text); which rows
+    // lack what is also said once, above them.
+    const incomplete = incompleteRows(rows);
+    if (incomplete) setFormError(incomplete);
   };
 
   return (
     <form id={formId} noValidate onSubmit={submit} className="flex flex-col gap-5">
       {saved && <Alert tone="success">{GUESTS_SAVED}</Alert>}
-      {problem && <Alert tone="error">{problem}</Alert>}
+      {formError && <Alert tone="error">{formError}</Alert>}
 
       <SelectField
         label="Number of Guests"
@@ -194,21 +187,23 @@ function GuestForm({ eventId, current, close }: { eventId: string | undefined; c
                 id={`${formId}-name-${i}`}
                 label="Guest Name"
                 name={`guestName${i}`}
+                data-field={`guests.${i}.name`}
                 autoComplete="off"
                 value={row.name}
                 onChange={(event) => edit(i, 'name', event.target.value)}
-                error={errors[i]?.name}
+                error={errors[`guests.${i}.name`]}
                 maxLength={120}
               />
               <TextField
                 id={`${formId}-email-${i}`}
                 label="Guest Email"
                 name={`guestEmail${i}`}
+                data-field={`guests.${i}.email`}
                 type="email"
                 autoComplete="off"
                 value={row.email}
                 onChange={(event) => edit(i, 'email', event.target.value)}
-                error={errors[i]?.email}
+                error={errors[`guests.${i}.email`]}
                 maxLength={254}
               />
             </fieldset>
@@ -220,7 +215,7 @@ function GuestForm({ eventId, current, close }: { eventId: string | undefined; c
         <DialogClose asChild>
           <Button variant="secondary">No, Thank You</Button>
         </DialogClose>
-        <Button type="submit" loading={save.isPending} disabled={saved}>
+        <Button type="submit" loading={submitting} disabled={saved}>
           Register Now
         </Button>
       </div>

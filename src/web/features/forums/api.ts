@@ -31,6 +31,13 @@ const postUrl = (forumId: string, postId: string) => `${forumUrl(forumId)}/posts
 const retry = (count: number, error: unknown) => !(error instanceof ApiRequestError && error.status < 500) && count < 2;
 export const isNotFound = (error: unknown) => error instanceof ApiRequestError && error.status === 404;
 
+/** A post's or reply's failure text: a rate limit or a validation message says what to do;
+ * anything else is the spec's text alone. */
+export const writeFailure = (text: string) => (error: unknown) =>
+  error instanceof ApiRequestError && (error.status === 429 || error.status === 422)
+    ? `${text}: ${error.message}`
+    : text;
+
 export function useForums() {
   return useQuery({ queryKey: forumsKey, queryFn: () => api.get<ForumsResponse>('/api/forums'), retry });
 }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import {
   FORUM_CREATE_ERROR,
@@ -16,12 +16,12 @@ import { RichTextEditor } from '../../components/rich-text-editor';
 import { PageSpinner } from '../../components/spinner';
 import { TextField } from '../../components/text-field';
 import { ApiRequestError } from '../../lib/api';
+import { useForm } from '../../lib/form';
 import { paths } from '../../lib/paths';
 import { isNotFound, uploadForumImage, useCreateForum, useForum, useUpdateForum } from './api';
 import { ForumFrame, NotFoundPanel } from './forum-ui';
-import { fieldErrors } from './form';
 
-type Errors = { name?: string; description?: string };
+type Values = { name: string; description: string };
 
 /** Name and description (rich text); shared by create and edit. */
 function ForumForm({
@@ -31,35 +31,28 @@ function ForumForm({
   initial,
   requireDescription,
   failure,
-  submitting,
-  onSubmit,
+  save,
 }: {
   title: string;
   submitLabel: string;
   back?: { to: string; label: string };
   initial?: Forum;
   requireDescription: boolean;
-  failure: string | null;
-  submitting: boolean;
-  onSubmit: (values: { name: string; description: string }) => void;
+  /** The spec's text when saving fails. */
+  failure: string;
+  save: (values: Values) => Promise<void>;
 }) {
   const [name, setName] = useState(initial?.name ?? '');
   const [description, setDescription] = useState(initial?.description ?? '');
-  const [errors, setErrors] = useState<Errors>({});
-  const schema = requireDescription ? createForumInput : updateForumInput;
-
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = schema.safeParse({ name, description });
-    if (!parsed.success) {
-      const next = fieldErrors(parsed.error.issues) as Errors;
-      setErrors(next);
-      document.getElementById(next.name ? 'forum-name' : 'forum-description')?.focus();
-      return;
-    }
-    setErrors({});
-    onSubmit({ name, description });
-  };
+  const { errors, formError, submitting, handleSubmit, clearError } = useForm({
+    schema: requireDescription ? createForumInput : updateForumInput,
+    values: () => ({ name, description }),
+    // Sent as typed: the server parses the same schema.
+    submit: () => save({ name, description }),
+    // Only a validation message is worth adding to the spec's text.
+    failure: (error) =>
+      error instanceof ApiRequestError && error.status === 422 ? `${failure}: ${error.message}` : failure,
+  });
 
   // An admin form (spec 2): 'Back to Admin Dashboard' and Cancel lead to the Forums tab (or back
   // to /forums when the admin came from there).
@@ -68,7 +61,7 @@ function ForumForm({
       title={title}
       backTo={back.to}
       backLabel={back.label}
-      error={failure}
+      error={formError}
       submitLabel={submitLabel}
       submitting={submitting}
       onSubmit={handleSubmit}
@@ -82,16 +75,17 @@ function ForumForm({
         error={errors.name}
         onChange={(event) => {
           setName(event.target.value);
-          if (errors.name) setErrors({ ...errors, name: undefined });
+          clearError('name');
         }}
       />
       <RichTextEditor
         id="forum-description"
+        field="description"
         label="Description"
         value={description}
         onChange={(html) => {
           setDescription(html);
-          if (errors.description) setErrors({ ...errors, description: undefined });
+          clearError('description');
         }}
         height={400}
         uploadImage={uploadForumImage}
@@ -100,9 +94,6 @@ function ForumForm({
     </AdminFormFrame>
   );
 }
-
-const failureText = (error: unknown, text: string) =>
-  error instanceof ApiRequestError && error.status === 422 ? `${text}: ${error.message}` : error ? text : null;
 
 /** /forums/create (admins). */
 export function ForumCreatePage() {
@@ -115,9 +106,11 @@ export function ForumCreatePage() {
       submitLabel="Create Forum"
       back={fromForums ? { to: paths.forums, label: 'Back to Forums' } : undefined}
       requireDescription
-      failure={failureText(create.error, FORUM_CREATE_ERROR)}
-      submitting={create.isPending}
-      onSubmit={(values) => create.mutate(values, { onSuccess: ({ forum }) => void navigate(paths.forum(forum.id)) })}
+      failure={FORUM_CREATE_ERROR}
+      save={async (values) => {
+        const { forum } = await create.mutateAsync(values);
+        void navigate(paths.forum(forum.id));
+      }}
     />
   );
 }
@@ -154,9 +147,11 @@ export function ForumEditPage() {
       submitLabel="Save Changes"
       initial={forum.data.forum}
       requireDescription={false}
-      failure={failureText(update.error, FORUM_UPDATE_ERROR)}
-      submitting={update.isPending}
-      onSubmit={(values) => update.mutate(values, { onSuccess: () => void navigate(paths.adminTab('forums')) })}
+      failure={FORUM_UPDATE_ERROR}
+      save={async (values) => {
+        await update.mutateAsync(values);
+        void navigate(paths.adminTab('forums'));
+      }}
     />
   );
 }

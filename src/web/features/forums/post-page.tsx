@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Pencil, Trash2 } from 'lucide-react';
 import {
@@ -24,7 +24,7 @@ import { ReportButton } from '../../components/report-button';
 import { RichTextEditor } from '../../components/rich-text-editor';
 import { PageSpinner } from '../../components/spinner';
 import { TextField } from '../../components/text-field';
-import { ApiRequestError } from '../../lib/api';
+import { useForm } from '../../lib/form';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import {
@@ -37,17 +37,9 @@ import {
   useReplies,
   useUpdatePost,
   useUpdateReply,
+  writeFailure,
 } from './api';
-import { fieldErrors } from './form';
 import { AuthorLine, ConfirmDelete, ForumFrame, NotFoundPanel } from './forum-ui';
-
-/** A rate limit or a validation message says what to do; anything else is the spec's text. */
-const failureText = (error: unknown, text: string) =>
-  error instanceof ApiRequestError && (error.status === 429 || error.status === 422)
-    ? `${text}: ${error.message}`
-    : error
-      ? text
-      : null;
 
 /** /forums/:forumId/:postId: the post, its replies oldest first (paged), and a reply editor. */
 export function PostPage() {
@@ -147,23 +139,24 @@ function PostView({ forumId, post }: { forumId: string; post: PostDetail }) {
 function PostEditForm({ forumId, post, onDone }: { forumId: string; post: PostDetail; onDone: () => void }) {
   const [title, setTitle] = useState(post.title);
   const [content, setContent] = useState(post.content);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const update = useUpdatePost(forumId, post.id);
-
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = postInput.safeParse({ title, content });
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
-    setErrors({});
-    update.mutate({ title, content }, { onSuccess: onDone });
-  };
+  const { errors, formError, submitting, handleSubmit, clearError } = useForm({
+    schema: postInput,
+    values: () => ({ title, content }),
+    // Sent as typed: the server parses the same schema.
+    submit: async (_, input) => {
+      await update.mutateAsync(input);
+      onDone();
+    },
+    failure: writeFailure('Failed to update post'),
+  });
 
   return (
     <form noValidate onSubmit={handleSubmit} className="space-y-4" aria-labelledby="post-title">
       <h1 id="post-title" className="text-3xl font-bold tracking-tight">
         Edit Post
       </h1>
-      {update.error && <Alert tone="error">{failureText(update.error, 'Failed to update post')}</Alert>}
+      {formError && <Alert tone="error">{formError}</Alert>}
       <TextField
         name="title"
         label="Title"
@@ -171,21 +164,28 @@ function PostEditForm({ forumId, post, onDone }: { forumId: string; post: PostDe
         maxLength={255}
         value={title}
         error={errors.title}
-        onChange={(event) => setTitle(event.target.value)}
+        onChange={(event) => {
+          setTitle(event.target.value);
+          clearError('title');
+        }}
       />
       <RichTextEditor
+        field="content"
         label="Content"
         value={content}
-        onChange={setContent}
+        onChange={(html) => {
+          setContent(html);
+          clearError('content');
+        }}
         height={400}
         uploadImage={uploadForumImage}
         error={errors.content}
       />
       <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onDone} disabled={update.isPending}>
+        <Button variant="secondary" onClick={onDone} disabled={submitting}>
           Cancel
         </Button>
-        <Button type="submit" loading={update.isPending}>
+        <Button type="submit" loading={submitting}>
           Save
         </Button>
       </div>
@@ -294,12 +294,16 @@ function ReplyItem({
   const update = useUpdateReply(forumId, reply.postId);
   const remove = useDeleteReply(forumId, reply.postId);
   const label = reply.author?.username ?? 'former member';
-
-  const save = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (isBlankRichText(draft)) return;
-    update.mutate({ replyId: reply.id, content: draft }, { onSuccess: () => setEditing(false) });
-  };
+  // Here, not in the edit form: a failure stays said when the edit is cancelled and reopened.
+  const { errors, formError, submitting, handleSubmit, clearError } = useForm({
+    schema: replyInput,
+    values: () => ({ content: draft }),
+    submit: async (_, input) => {
+      await update.mutateAsync({ replyId: reply.id, content: input.content });
+      setEditing(false);
+    },
+    failure: writeFailure('Failed to update reply'),
+  });
 
   return (
     <li
@@ -324,6 +328,7 @@ function ReplyItem({
               size="sm"
               onClick={() => {
                 setDraft(reply.content);
+                clearError('content');
                 setEditing(true);
               }}
               aria-label={`Edit ${label}'s reply`}
@@ -347,20 +352,31 @@ function ReplyItem({
         </div>
       </div>
       {editing ? (
-        <form noValidate onSubmit={save} className="mt-3 space-y-3" aria-label="Edit reply">
-          {update.error && <Alert tone="error">{failureText(update.error, 'Failed to update reply')}</Alert>}
+        <form
+          noValidate
+          // A blank edit is ignored, as a blank reply is.
+          onSubmit={(event) => (isBlankRichText(draft) ? event.preventDefault() : handleSubmit(event))}
+          className="mt-3 space-y-3"
+          aria-label="Edit reply"
+        >
+          {formError && <Alert tone="error">{formError}</Alert>}
           <RichTextEditor
+            field="content"
             label="Edit reply"
             value={draft}
-            onChange={setDraft}
+            onChange={(html) => {
+              setDraft(html);
+              clearError('content');
+            }}
             height={300}
             uploadImage={uploadForumImage}
+            error={errors.content}
           />
           <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={() => setEditing(false)} disabled={update.isPending}>
+            <Button variant="secondary" onClick={() => setEditing(false)} disabled={submitting}>
               Cancel
             </Button>
-            <Button type="submit" loading={update.isPending}>
+            <Button type="submit" loading={submitting}>
               Save
             </Button>
           </div>
@@ -397,54 +413,54 @@ function ReplyForm({
 }) {
   const [, setSearch] = useSearchParams();
   const [content, setContent] = useState('');
-  const [error, setError] = useState<string | undefined>();
   const create = useCreateReply(forumId, postId);
-
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    // Spec 2 section 5: a blank reply is ignored.
-    if (isBlankRichText(content)) return;
-    const parsed = replyInput.safeParse({ content });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
-    setError(undefined);
-    create.mutate(
-      { content },
-      {
-        onSuccess: ({ reply }) => {
-          setContent('');
-          // Open the page that holds the new reply (the last one), and focus it there.
-          if (reply) {
-            onPosted(reply.id);
-            setSearch({ reply: reply.id }, { preventScrollReset: true });
-          }
-        },
+  const { errors, formError, submitting, handleSubmit, clearError } = useForm({
+    schema: replyInput,
+    values: () => ({ content }),
+    // Sent as typed: the server parses the same schema.
+    submit: async (_, input) => {
+      const { reply } = await create.mutateAsync(input).catch((error: unknown) => {
         // The busy button dropped focus: back to the kept text, below the error that says why.
-        onError: () => document.getElementById('reply-editor')?.focus(),
-      },
-    );
-  };
+        document.getElementById('reply-editor')?.focus();
+        throw error;
+      });
+      setContent('');
+      // Open the page that holds the new reply (the last one), and focus it there.
+      if (reply) {
+        onPosted(reply.id);
+        setSearch({ reply: reply.id }, { preventScrollReset: true });
+      }
+    },
+    failure: writeFailure(REPLY_POST_ERROR),
+  });
 
-  const failure = failureText(create.error, REPLY_POST_ERROR);
   return (
-    <form noValidate onSubmit={handleSubmit} className="mt-10 space-y-3" aria-labelledby="reply-form-heading">
+    <form
+      noValidate
+      // Spec 2 section 5: a blank reply is ignored.
+      onSubmit={(event) => (isBlankRichText(content) ? event.preventDefault() : handleSubmit(event))}
+      className="mt-10 space-y-3"
+      aria-labelledby="reply-form-heading"
+    >
       <h2 id="reply-form-heading" className="text-xl font-semibold">
         Write a reply
       </h2>
-      {failure && <Alert tone="error">{failure}</Alert>}
+      {formError && <Alert tone="error">{formError}</Alert>}
       <RichTextEditor
         id="reply-editor"
+        field="content"
         label="Your reply"
         value={content}
         onChange={(html) => {
           setContent(html);
-          if (error) setError(undefined);
+          clearError('content');
         }}
         height={300}
         uploadImage={uploadForumImage}
-        error={error}
+        error={errors.content}
       />
       <div className="flex justify-end">
-        <Button type="submit" loading={create.isPending}>
+        <Button type="submit" loading={submitting}>
           Post Reply
         </Button>
       </div>

@@ -1,20 +1,22 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
+import type { z } from 'zod';
 import type { IntroductionInput } from '../../../shared/contact';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/text-field';
 import { TextareaField } from '../../components/textarea-field';
 import { api, errorMessage } from '../../lib/api';
+import { useForm, type FieldErrors } from '../../lib/form';
 
 // Validated by hand, mirroring shared/contact.ts's introductionInput: the landing page stays
-// free of zod (type-only import above). The server checks the same rules again.
+// free of zod (type-only imports above). The server checks the same rules again.
 type Field = 'name' | 'email' | 'wantsToMeet';
-type Errors = Partial<Record<Field, string>>;
+type Values = Record<Field, string> & Pick<IntroductionInput, 'website'>;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-function validate(values: Record<Field, string>): Errors {
-  const errors: Errors = {};
+function validate(values: Values): FieldErrors {
+  const errors: FieldErrors = {};
   if (!values.name) errors.name = 'Name is required';
   if (!values.email) errors.email = 'Email is required';
   else if (!EMAIL.test(values.email)) errors.email = 'Enter a valid email address';
@@ -22,50 +24,49 @@ function validate(values: Record<Field, string>): Errors {
   return errors;
 }
 
+/** `validate` in the one method of a zod schema the form hook calls. */
+const introductionRules = {
+  safeParse(values: Values) {
+    const issues = Object.entries(validate(values)).map(([field, message]) => ({ path: [field], message }));
+    return issues.length > 0 ? { success: false, error: { issues } } : { success: true, data: values };
+  },
+} as unknown as z.ZodType<Values, Values>;
+
+/** The form's fields, trimmed. */
+function readForm(form: HTMLFormElement): Values {
+  const data = new FormData(form);
+  const read = (name: string) => String(data.get(name) ?? '').trim();
+  return { name: read('name'), email: read('email'), wantsToMeet: read('wantsToMeet'), website: read('website') };
+}
+
 /** "Who do you want to meet?": the organisers receive it by e-mail and make the introduction. */
 export function IntroductionForm() {
-  const [errors, setErrors] = useState<Errors>({});
-  const [sending, setSending] = useState(false);
   const [thanks, setThanks] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const data = new FormData(form);
-    const read = (name: string) => String(data.get(name) ?? '').trim();
-    const values = { name: read('name'), email: read('email'), wantsToMeet: read('wantsToMeet') };
-    const found = validate(values);
-    setErrors(found);
-    setThanks(null);
-    setFailure(null);
-    const first = Object.keys(found)[0];
-    if (first) {
-      (form.elements.namedItem(first) as HTMLElement | null)?.focus();
-      return;
-    }
-    setSending(true);
-    try {
-      const body: IntroductionInput = { ...values, website: read('website') };
+  const formRef = useRef<HTMLFormElement>(null);
+  const { errors, formError, submitting, handleSubmit, handleInput } = useForm({
+    schema: introductionRules,
+    values: readForm,
+    submit: async (body: IntroductionInput) => {
       const { message } = await api.post<{ message: string }>('/api/introductions', body);
-      form.reset();
+      formRef.current?.reset();
       setThanks(message);
-    } catch (error) {
-      setFailure(errorMessage(error));
-    } finally {
-      setSending(false);
-    }
-  };
-
-  const clear = (event: FormEvent<HTMLFormElement>) => {
-    const name = (event.target as HTMLInputElement).name as Field;
-    if (errors[name]) setErrors({ ...errors, [name]: undefined });
-  };
+    },
+    failure: errorMessage,
+  });
 
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} onChange={clear} className="relative flex flex-col gap-4">
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={(event) => {
+        setThanks(null);
+        handleSubmit(event);
+      }}
+      onInput={handleInput}
+      className="relative flex flex-col gap-4"
+    >
       {thanks && <Alert tone="success">{thanks}</Alert>}
-      {failure && <Alert tone="error">{failure}</Alert>}
+      {formError && <Alert tone="error">{formError}</Alert>}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label="Your Name" name="name" autoComplete="name" required maxLength={120} error={errors.name} />
         <TextField
@@ -94,7 +95,7 @@ export function IntroductionForm() {
           <input type="text" name="website" tabIndex={-1} autoComplete="off" />
         </label>
       </div>
-      <Button type="submit" size="lg" loading={sending} className="self-start">
+      <Button type="submit" size="lg" loading={submitting} className="self-start">
         Request an Introduction
       </Button>
     </form>

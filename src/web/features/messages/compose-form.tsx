@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Send } from 'lucide-react';
 import { RECIPIENT_NOT_FOUND, sendMessageInput, type SendMessageInput } from '../../../shared/messages';
 import { Alert } from '../../components/alert';
@@ -6,6 +6,7 @@ import { Button } from '../../components/button';
 import { TextField } from '../../components/text-field';
 import { TextareaField } from '../../components/textarea-field';
 import { ApiRequestError } from '../../lib/api';
+import { useForm } from '../../lib/form';
 import { useSendMessage } from './api';
 import { RecipientField } from './recipient-field';
 
@@ -28,8 +29,22 @@ export function ComposeForm({
   const formId = useId();
   const headingId = `${formId}-heading`;
   const [values, setValues] = useState<SendMessageInput>({ to: initialTo, subject: initialSubject, content: '' });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const send = useSendMessage();
+  const { errors, formError, submitting, handleSubmit, clearError } = useForm({
+    schema: sendMessageInput,
+    values: () => values,
+    submit: async (data) => {
+      await send.mutateAsync(data);
+      onSent(data);
+    },
+    // An unknown recipient is the To field's error, not the form's.
+    fieldError: (error) =>
+      error instanceof ApiRequestError && error.code === 'RECIPIENT_NOT_FOUND'
+        ? { to: error.message || RECIPIENT_NOT_FOUND }
+        : null,
+    // The alert's title is the spec's text; '' when the server gave no reason.
+    failure: (error) => (error instanceof ApiRequestError && error.message ? error.message : ''),
+  });
   const formRef = useRef<HTMLFormElement>(null);
   const isReply = Boolean(initialTo && initialSubject);
 
@@ -42,40 +57,8 @@ export function ComposeForm({
 
   const set = (field: Field, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
+    clearError(field);
   };
-
-  const focusField = (field: Field) => {
-    const element = formRef.current?.elements.namedItem(field);
-    if (element instanceof HTMLElement) element.focus();
-  };
-
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = sendMessageInput.safeParse(values);
-    if (!parsed.success) {
-      const next: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as Field | undefined;
-        if (field && !next[field]) next[field] = issue.message;
-      }
-      setErrors(next);
-      const first = (['to', 'subject', 'content'] as const).find((f) => next[f]);
-      if (first) focusField(first);
-      return;
-    }
-    send.mutate(parsed.data, {
-      onSuccess: () => onSent(parsed.data),
-      onError: (error) => {
-        if (error instanceof ApiRequestError && error.code === 'RECIPIENT_NOT_FOUND') {
-          setErrors({ to: error.message || RECIPIENT_NOT_FOUND });
-          focusField('to');
-        }
-      },
-    });
-  };
-
-  const recipientMissing = send.error instanceof ApiRequestError && send.error.code === 'RECIPIENT_NOT_FOUND';
 
   return (
     <section aria-labelledby={headingId} className="flex min-h-0 flex-1 flex-col">
@@ -90,9 +73,9 @@ export function ComposeForm({
         onSubmit={handleSubmit}
         className="flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto px-4 py-4 sm:px-5"
       >
-        {send.isError && !recipientMissing && (
+        {formError !== null && (
           <Alert tone="error" title={SEND_ERROR}>
-            {send.error instanceof ApiRequestError && send.error.message ? send.error.message : undefined}
+            {formError || undefined}
           </Alert>
         )}
         <RecipientField id={`${formId}-to`} value={values.to} onChange={(v) => set('to', v)} error={errors.to} />
@@ -117,11 +100,11 @@ export function ComposeForm({
           className="flex-1"
         />
         <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onCancel} disabled={send.isPending}>
+          <Button variant="secondary" onClick={onCancel} disabled={submitting}>
             Cancel
           </Button>
-          <Button type="submit" loading={send.isPending}>
-            {!send.isPending && <Send aria-hidden="true" />}
+          <Button type="submit" loading={submitting}>
+            {!submitting && <Send aria-hidden="true" />}
             Send
           </Button>
         </div>
