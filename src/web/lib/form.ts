@@ -12,7 +12,7 @@ import { ApiRequestError } from './api';
 export type FieldErrors = Record<string, string | undefined>;
 
 /** The first message of each field among a schema's issues. */
-export function issuesByField(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldErrors {
+export function issuesByField(issues: readonly Issue[]): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of issues) {
     const field = issue.path.map(String).join('.');
@@ -52,13 +52,26 @@ function controlOf(form: HTMLFormElement, errors: FieldErrors): HTMLElement | nu
   return null;
 }
 
-export interface FormOptions<S extends z.ZodType> {
+type Issue = { path: readonly PropertyKey[]; message: string };
+
+/** Rules written by hand in the shape of zod's `safeParse`, for a page that must load no zod (the
+ * landing page's introduction form). Every other form passes its shared zod schema. */
+export interface FormRules<I, O = I> {
+  safeParse(input: I): { success: true; data: O } | { success: false; error: { issues: readonly Issue[] } };
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any rules' input and output
+type Checks = z.ZodType | FormRules<any, any>;
+type InputOf<S> = S extends z.ZodType ? z.input<S> : S extends FormRules<infer I, unknown> ? I : never;
+type OutputOf<S> = S extends z.ZodType ? z.output<S> : S extends FormRules<never, infer O> ? O : never;
+
+export interface FormOptions<S extends Checks> {
   schema: S;
   /** What the schema checks; by default the form's named text fields. Controlled forms pass their state. */
-  values?: (form: HTMLFormElement) => z.input<S>;
+  values?: (form: HTMLFormElement) => InputOf<S>;
   /** Sends the checked values (parsed, and as they were read: some bodies are sent as typed and
    * parsed again by the server); a rejection is a refusal. */
-  submit: (data: z.output<S>, input: z.input<S>) => unknown;
+  submit: (data: OutputOf<S>, input: InputOf<S>) => unknown;
   /** What a refusal that names no field shows: the spec's text (with the server's reason, see
    * `withServerReason`), or a function of the refusal; none shows nothing (the form shows its own). */
   failure?: string | ((error: unknown) => string | null);
@@ -79,7 +92,7 @@ export function renamed(errors: FieldErrors, fieldName?: (path: string) => strin
   return named;
 }
 
-export function useForm<S extends z.ZodType>({
+export function useForm<S extends Checks>({
   schema,
   values,
   submit,
@@ -110,7 +123,7 @@ export function useForm<S extends z.ZodType>({
     const form = event.currentTarget;
     formRef.current = form;
     setFormError(null);
-    const input = values ? values(form) : (formValues(form) as z.input<S>);
+    const input = values ? values(form) : (formValues(form) as InputOf<S>);
     const result = schema.safeParse(input);
     if (!result.success) {
       showErrors(renamed(issuesByField(result.error.issues), fieldName), form);

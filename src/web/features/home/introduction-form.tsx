@@ -1,12 +1,11 @@
 import { useRef, useState } from 'react';
-import type { z } from 'zod';
 import type { IntroductionInput } from '../../../shared/contact';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/text-field';
 import { TextareaField } from '../../components/textarea-field';
 import { api, errorMessage } from '../../lib/api';
-import { useForm, type FieldErrors } from '../../lib/form';
+import { useForm, type FieldErrors, type FormRules } from '../../lib/form';
 
 // Validated by hand, mirroring shared/contact.ts's introductionInput: the landing page stays
 // free of zod (type-only imports above). The server checks the same rules again.
@@ -24,13 +23,12 @@ function validate(values: Values): FieldErrors {
   return errors;
 }
 
-/** `validate` in the one method of a zod schema the form hook calls. */
-const introductionRules = {
-  safeParse(values: Values) {
-    const issues = Object.entries(validate(values)).map(([field, message]) => ({ path: [field], message }));
+const introductionRules: FormRules<Values> = {
+  safeParse(values) {
+    const issues = Object.entries(validate(values)).map(([field, message]) => ({ path: [field], message: message! }));
     return issues.length > 0 ? { success: false, error: { issues } } : { success: true, data: values };
   },
-} as unknown as z.ZodType<Values, Values>;
+};
 
 /** The form's fields, trimmed. */
 function readForm(form: HTMLFormElement): Values {
