@@ -22,7 +22,10 @@ export function RouteFocus() {
     if (!main) return;
     const settle = () => {
       const active = document.activeElement;
-      if (active && active !== document.body && active !== main) return;
+      // A pressed link in a menu the navigation closed is still the active element until the
+      // browser's next rendering step moves focus to the body: it is lost already.
+      const hidden = active instanceof HTMLElement && active.getClientRects().length === 0;
+      if (active && active !== document.body && active !== main && !hidden) return;
       // The first heading that shows (a loading screen may carry a visually hidden one).
       const heading = [...main.querySelectorAll<HTMLElement>('h1')].find((h) => h.offsetWidth > 1);
       if (heading) {
