@@ -1,8 +1,8 @@
 // The demo community's content: fictional Charlotte professionals, their skills, events,
-// sponsors, podcast episodes, forum discussions and message threads. Plain data only;
-// seed.ts turns it into rows (ids, times relative to "now", images). Texts name no season,
-// month or holiday: the dates move with "now". `{gala}` stands for the upcoming gala's name,
-// which follows the season of its date.
+// sponsors, podcast episodes, forum discussions and message threads. Plain data only; the area
+// modules beside it (people.ts, events.ts...) turn it into rows (ids, times relative to "now",
+// images). Texts name no season, month or holiday: the dates move with "now". `{gala}` stands
+// for the upcoming gala's name, which follows the season of its date.
 
 export const DEMO_EMAIL_DOMAIN = 'powermixer.example';
 

@@ -31,7 +31,8 @@ import {
 import { localStorage } from '../../platform/storage';
 import { wavSeconds } from './audio';
 import { drawDemoImages } from './images';
-import { DEMO_TIME_ZONE, clearDatabase, isDatabaseEmpty, seasonOf, seedDemo } from './seed';
+import { DEMO_TIME_ZONE, seasonOf } from './calendar';
+import { clearDatabase, isDatabaseEmpty, seedDemo } from './seed';
 import { morningAfterAt } from '../../features/people-to-meet/morning-after';
 
 const ADMIN_EMAIL = 'Admin@PowerMixer.example';
