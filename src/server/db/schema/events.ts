@@ -1,16 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { profiles } from './profiles';
 import { tsvector, weightedDocument } from './search-vector';
 
@@ -125,36 +114,6 @@ export const eventGuests = pgTable(
   ],
 );
 
-export const sponsors = pgTable(
-  'sponsors',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    name: text('name').notNull(),
-    info: text('info'),
-    logoUrl: text('logo_url'),
-    website: text('website'),
-    level: text('level').notNull().default('Event Sponsor'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    check('sponsors_level_check', sql`${t.level} in ('Title Sponsor', 'Event Sponsor')`),
-    index('sponsors_name_idx').on(t.name),
-  ],
-);
-
-export const eventSponsors = pgTable(
-  'event_sponsors',
-  {
-    eventId: uuid('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
-    sponsorId: uuid('sponsor_id')
-      .notNull()
-      .references(() => sponsors.id, { onDelete: 'cascade' }),
-  },
-  (t) => [primaryKey({ columns: [t.eventId, t.sponsorId] }), index('event_sponsors_sponsor_idx').on(t.sponsorId)],
-);
-
 /** Each reminder e-mail, per event, recipient (`member:<id>` or `guest:<id>`), offset and the
  * start time it announced: the unique key is what makes a reminder go out once, however many
  * processes sweep; a moved event has a new start time, so its reminders are due again.
@@ -176,34 +135,4 @@ export const eventReminders = pgTable(
     check('event_reminders_status_check', sql`${t.status} in ('sent', 'skipped')`),
     uniqueIndex('event_reminders_once_idx').on(t.eventId, t.recipient, t.offsetMinutes, t.startsAt),
   ],
-);
-
-/** A member's private calendar address: the token is the whole secret (regenerating replaces it). */
-export const calendarFeeds = pgTable('calendar_feeds', {
-  userId: text('user_id')
-    .primaryKey()
-    .references(() => profiles.id, { onDelete: 'cascade' }),
-  token: text('token').notNull().unique(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
-
-/** An event deleted while a member was registered stays in their calendar feed as
- * STATUS:CANCELLED (the event row is gone), until it would have ended a month ago. */
-export const calendarCancellations = pgTable(
-  'calendar_cancellations',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
-    eventId: uuid('event_id').notNull(),
-    name: text('name').notNull(),
-    summary: text('summary'),
-    location: text('location'),
-    startTime: timestamp('start_time', { withTimezone: true }).notNull(),
-    endTime: timestamp('end_time', { withTimezone: true }).notNull(),
-    sequence: integer('sequence').notNull(),
-    cancelledAt: timestamp('cancelled_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [uniqueIndex('calendar_cancellations_user_event_idx').on(t.userId, t.eventId)],
 );
