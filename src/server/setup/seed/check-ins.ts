@@ -1,11 +1,11 @@
 import type { eventAttendees, eventCheckIns, eventDoorStaff, eventGuests, events } from '../../db/schema';
+import { MINUTE } from './calendar';
 
 // The demo's door: who came to each past event and when. Most attending members arrive within
 // the first hour after the start, a few early; about one in eight never comes (and their
 // guests with them, mostly). Two devices admitted them: the admin at the front door, a door-staff
 // member at the side door. The same two members are door staff for the next event to come.
 
-const MINUTE = 60_000;
 /** The demo's door-staff members (usernames from data.ts). */
 export const DEMO_DOOR_STAFF = ['tashagreene', 'andremitchell'] as const;
 

@@ -1,11 +1,11 @@
 import type { connections, eventCheckIns } from '../../db/schema';
+import { MINUTE } from './calendar';
 
 // The demo's "met at": at the last few past events, a few pairs of members who both came scanned
 // each other's connect codes and were connected at once, tagged with that event. Each is a new
 // connection made during the evening (pairs already connected keep their own row), so the
 // connections list and the profiles read "met at {event}" with believable dates.
 
-const MINUTE = 60_000;
 /** How many past events, the latest first, and how many pairs met at each. */
 const EVENTS_BACK = 3;
 const PAIRS_PER_EVENT = 3;

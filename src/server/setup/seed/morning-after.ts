@@ -1,13 +1,12 @@
 import type { eventCheckIns, events, jobs, morningAfterSends, notificationPreferences } from '../../db/schema';
 import { MORNING_AFTER_JOB, morningAfterAt } from '../../features/people-to-meet/morning-after';
+import { DAY } from './calendar';
 
 // The demo's morning-after e-mails: the most recent past event whose morning after (9 AM the
 // next day, on the community's clock) has come sent one to each member who checked in, or
 // recorded them as skipped for the members who turned these e-mails off; and the job's run
 // that did it, for the admins' Jobs view. When the latest event's morning is still ahead, the
 // running job sends its mails then.
-
-const DAY = 24 * 60 * 60_000;
 
 type EventRow = typeof events.$inferInsert & { id: string; endTime: Date };
 type CheckInRow = typeof eventCheckIns.$inferInsert;

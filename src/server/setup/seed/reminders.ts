@@ -6,14 +6,13 @@ import type {
   jobs,
   notificationPreferences,
 } from '../../db/schema';
+import { DAY, MINUTE } from './calendar';
 
 // The demo's history of the work that runs on its own: the reminders each past event's
 // attendees and guests got (24 hours and 1 hour before, as REMINDER_OFFSETS says by default),
 // the reminder job's runs of the last week as the admins' Jobs view shows them, and a few
 // members who chose fewer e-mails.
 
-const MINUTE = 60_000;
-const DAY = 24 * 60 * MINUTE;
 const OFFSETS = [24 * 60, 60];
 
 type EventRow = typeof events.$inferInsert & { id: string; startTime: Date };
