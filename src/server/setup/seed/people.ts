@@ -93,7 +93,7 @@ export function demoPeople(adminEmail: string, calendar: DemoCalendar, rand: Ran
 }
 
 /** Each person's user, credential account and profile rows (the same id in all three). */
-export function accountRows(
+export function demoAccounts(
   people: DemoPeople,
   input: { avatars: string[]; adminHash: string; memberHash: string },
 ): {

@@ -47,7 +47,7 @@ import { generateDemoImages } from './images';
 import { demoContactMessages, demoMessages } from './messages';
 import { demoMetAt } from './met-at';
 import { demoMorningAfter } from './morning-after';
-import { accountRows, demoOffersAndAsks, demoPeople, demoSkills } from './people';
+import { demoAccounts, demoOffersAndAsks, demoPeople, demoSkills } from './people';
 import { demoPodcasts, planEpisodes, writeEpisodeAudio } from './podcasts';
 import { prng } from './random';
 import { demoReminders } from './reminders';
@@ -118,7 +118,7 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions): 
   ]);
 
   // Rows, area by area.
-  const accounts = accountRows(people, { avatars: images.avatars, adminHash, memberHash });
+  const accounts = demoAccounts(people, { avatars: images.avatars, adminHash, memberHash });
   const skillRows = demoSkills(people, calendar);
   const connectionRows = demoConnections({ people, calendar, rand });
   const messageRows = demoMessages({ people, named: plannedEvents.named, calendar, rand });
