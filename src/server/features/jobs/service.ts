@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { jobs } from '../../db/schema';
 import { iso } from '../../db/rows';
 import { periodStart } from '../../platform/jobs';
 import { JOBS_PAGE_SIZE, type JobRunItem, type JobStatus, type JobSummary, type JobsQuery } from '../../../shared/jobs';
@@ -9,18 +10,19 @@ import { JOBS_PAGE_SIZE, type JobRunItem, type JobStatus, type JobSummary, type 
 const DAY_MS = 24 * 60 * 60_000;
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
-type RunRow = {
-  id: string;
-  name: string;
-  key: string;
-  status: JobStatus;
-  attempts: number;
-  run_at: Date | string;
-  started_at: Date | string | null;
-  finished_at: Date | string | null;
-  last_error: string | null;
-  result: Record<string, unknown> | string | null;
+const runColumns = {
+  id: jobs.id,
+  name: jobs.name,
+  key: jobs.key,
+  status: jobs.status,
+  attempts: jobs.attempts,
+  runAt: jobs.runAt,
+  startedAt: jobs.startedAt,
+  finishedAt: jobs.finishedAt,
+  lastError: jobs.lastError,
+  result: jobs.result,
 };
+type RunRow = Pick<typeof jobs.$inferSelect, keyof typeof runColumns>;
 
 const MAX_SUMMARY = 300;
 
@@ -37,34 +39,35 @@ export function summariseResult(result: Record<string, unknown> | string | null)
 }
 
 function toRun(r: RunRow): JobRunItem {
-  const started = r.started_at === null ? null : new Date(r.started_at);
-  const finished = r.finished_at === null ? null : new Date(r.finished_at);
   return {
     id: r.id,
     name: r.name,
     key: r.key,
-    status: r.status,
-    attempts: Number(r.attempts),
-    runAt: iso(r.run_at),
-    startedAt: started?.toISOString() ?? null,
-    finishedAt: finished?.toISOString() ?? null,
-    durationMs: started && finished ? Math.max(0, finished.getTime() - started.getTime()) : null,
+    status: r.status as JobStatus,
+    attempts: r.attempts,
+    runAt: r.runAt.toISOString(),
+    startedAt: r.startedAt?.toISOString() ?? null,
+    finishedAt: r.finishedAt?.toISOString() ?? null,
+    durationMs: r.startedAt && r.finishedAt ? Math.max(0, r.finishedAt.getTime() - r.startedAt.getTime()) : null,
     resultSummary: r.status === 'done' ? summariseResult(r.result) : null,
-    error: r.last_error,
+    error: r.lastError,
   };
 }
 
 /** The recent runs, newest first (by when they were due), a page at a time, optionally one status. */
 export async function listJobRuns(db: Db, query: JobsQuery) {
-  const where = query.status ? sql`where status = ${query.status}` : sql``;
-  const [rows, total] = await Promise.all([
-    db.execute<RunRow>(sql`select id, name, key, status, attempts, run_at, started_at, finished_at, last_error, result
-      from jobs ${where}
-      order by run_at desc, id desc
-      limit ${JOBS_PAGE_SIZE} offset ${(query.page - 1) * JOBS_PAGE_SIZE}`),
-    db.execute<{ n: number }>(sql`select count(*)::int as n from jobs ${where}`),
+  const where = query.status ? eq(jobs.status, query.status) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(runColumns)
+      .from(jobs)
+      .where(where)
+      .orderBy(desc(jobs.runAt), desc(jobs.id))
+      .limit(JOBS_PAGE_SIZE)
+      .offset((query.page - 1) * JOBS_PAGE_SIZE),
+    db.select({ n: count() }).from(jobs).where(where),
   ]);
-  return { runs: rows.rows.map(toRun), total: Number(total.rows[0]?.n ?? 0) };
+  return { runs: rows.map(toRun), total: total?.n ?? 0 };
 }
 
 type SummaryRow = {
@@ -84,6 +87,7 @@ export async function summariseJobs(
   schedule: { name: string; everySeconds: number | null }[],
   now: Date,
 ): Promise<JobSummary[]> {
+  // Raw: each name's latest run and latest failure are lateral joins over the table's names.
   const result = await db.execute<SummaryRow>(sql`select n.name,
       last.status as last_status, last.finished_at as last_finished_at,
       failed.finished_at as failed_at, failed.last_error as failed_error,
