@@ -55,6 +55,7 @@ describe.skipIf(!serverUrl)('the PostgreSQL pool', () => {
       expect(isDatabaseUnavailable(error)).toBe(true);
       expect(uncaught).toEqual([]);
       // The broken connection left the pool: the next query gets a fresh one.
+      // Raw: a probe of the pool's next connection, from no table.
       const { rows } = await database.db.execute(sql`select 1 as one`);
       expect(rows).toEqual([{ one: 1 }]);
     } finally {
