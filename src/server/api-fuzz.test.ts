@@ -1,6 +1,7 @@
 import path from 'node:path';
 import fc from 'fast-check';
-import { sql } from 'drizzle-orm';
+import { eq, not, sql } from 'drizzle-orm';
+import { profiles, user } from './db/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from './setup/seed/seed';
 import { localStorage } from './platform/storage';
@@ -75,11 +76,15 @@ async function ensureSignedIn(role: Exclude<Role, 'visitor'>) {
     cookies.admin = await signIn(ADMIN.email, ADMIN.password);
     return;
   }
-  const { rows } = await ctx.database.db.execute<{ email: string }>(
-    sql`select u.email from "user" u join profiles p on p.id = u.id where not p.is_admin
-        order by u.email limit 1 offset ${memberOffset++}`,
-  );
-  memberEmail = rows[0]?.email ?? memberEmail;
+  const [next] = await ctx.database.db
+    .select({ email: user.email })
+    .from(user)
+    .innerJoin(profiles, eq(profiles.id, user.id))
+    .where(not(profiles.isAdmin))
+    .orderBy(user.email)
+    .limit(1)
+    .offset(memberOffset++);
+  memberEmail = next?.email ?? memberEmail;
   cookies.member = await signIn(memberEmail, MEMBER_PASSWORD);
 }
 
@@ -97,10 +102,11 @@ beforeAll(async () => {
   await ctx.app.services.changes.caughtUp();
   ctx.app.services.changes.on((change) => announced.push(change.table));
   const ids = async (segment: string, query: ReturnType<typeof sql>) => {
-    const { rows } = await ctx.database.db.execute<{ id: string }>(query);
+    // Raw: one helper reads every segment's ids, each its own table's id as text (or a username).
+    const { rows } = await ctx.database.db.execute(query);
     idsBySegment.set(
       segment,
-      rows.map((r) => r.id),
+      rows.map((r) => String(r.id)),
     );
   };
   await ids(

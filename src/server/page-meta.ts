@@ -1,5 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from './db/client';
+import { events, profiles } from './db/schema';
+import { escapeHtml } from './platform/mail-html';
 import { isUuid } from './db/query-values';
 import { hasControlCharacters } from '../shared/text';
 
@@ -30,15 +32,15 @@ export const NOT_FOUND_META: PageMeta = {
 /** An event page's tags; null when there is no such event (the page answers 404). */
 export async function eventPageMeta(db: Db, id: string): Promise<PageMeta | null> {
   if (!isUuid(id)) return null;
-  const result = await db.execute<{ name: string; summary: string | null; image_url: string | null }>(
-    sql`select name, summary, image_url from events where id = ${id}`,
-  );
-  const row = result.rows[0];
+  const [row] = await db
+    .select({ name: events.name, summary: events.summary, imageUrl: events.imageUrl })
+    .from(events)
+    .where(eq(events.id, id));
   return row
     ? {
         title: `${row.name} · ${SITE}`,
         description: row.summary?.trim() || DEFAULT_META.description,
-        image: row.image_url,
+        image: row.imageUrl,
         type: 'article',
       }
     : null;
@@ -48,26 +50,26 @@ export async function eventPageMeta(db: Db, id: string): Promise<PageMeta | null
  * no such member (the page answers 404). */
 export async function profilePageMeta(db: Db, username: string): Promise<PageMeta | null> {
   if (hasControlCharacters(username)) return null;
-  const result = await db.execute<{
-    username: string;
-    full_name: string | null;
-    position: string | null;
-    company: string | null;
-    avatar_url: string | null;
-    bio: string | null;
-  }>(
-    sql`select username, full_name, position, company, avatar_url, bio from profiles where lower(username) = lower(${username})`,
-  );
-  const row = result.rows[0];
+  const [row] = await db
+    .select({
+      username: profiles.username,
+      fullName: profiles.fullName,
+      position: profiles.position,
+      company: profiles.company,
+      avatarUrl: profiles.avatarUrl,
+      bio: profiles.bio,
+    })
+    .from(profiles)
+    .where(sql`lower(${profiles.username}) = lower(${username})`);
   if (!row) return null;
   const role = [row.position, row.company].filter(Boolean).join(' at ');
   return {
-    title: `${row.full_name || row.username} (@${row.username}) · ${SITE}`,
+    title: `${row.fullName || row.username} (@${row.username}) · ${SITE}`,
     description:
       role ||
       row.bio?.slice(0, 200) ||
-      `${row.full_name || row.username} is a member of the ${SITE} community in Charlotte.`,
-    image: row.avatar_url,
+      `${row.fullName || row.username} is a member of the ${SITE} community in Charlotte.`,
+    image: row.avatarUrl,
     type: 'profile',
   };
 }
@@ -116,9 +118,6 @@ const PAGES: Record<string, PageMeta> = {
 
 /** A fixed screen's own tags, by its path without a trailing slash; null: the site's default. */
 export const fixedPageMeta = (path: string): PageMeta | null => PAGES[path] ?? null;
-
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /** Puts the page's title and preview tags into index.html for crawlers that run no script. */
 export function renderIndexHtml(template: string, meta: PageMeta | null, publicUrl: string, path: string): string {

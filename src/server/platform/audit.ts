@@ -1,6 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import { auditLog, profiles } from '../db/schema';
+import { unionAll } from 'drizzle-orm/pg-core';
+import {
+  auditLog,
+  emailOutbox,
+  events,
+  forumPosts,
+  forumReplies,
+  forums,
+  podcasts,
+  profiles,
+  sponsors,
+} from '../db/schema';
 import type { Db } from '../db/client';
 import { isUuid } from '../db/query-values';
 import { getViewer } from './viewer';
@@ -24,21 +35,24 @@ declare module 'fastify' {
 
 /** What an id names, in whichever table holds it: the label the Activity tab shows. */
 async function labelOf(db: Db, id: string): Promise<string | null> {
-  const byUuid = isUuid(id)
-    ? sql`select name as label from events where id = ${id}::uuid
-        union all select title from podcasts where id = ${id}::uuid
-        union all select name from sponsors where id = ${id}::uuid
-        union all select name from forums where id = ${id}::uuid
-        union all select title from forum_posts where id = ${id}::uuid
-        union all select 'Reply to ' || p.title from forum_replies r join forum_posts p on p.id = r.post_id
-          where r.id = ${id}::uuid
-        union all select subject from email_outbox where id = ${id}::uuid
-        union all `
-    : sql``;
-  const result = await db.execute<{ label: string }>(
-    sql`${byUuid}select username from profiles where id = ${id} limit 1`,
-  );
-  return result.rows[0]?.label ?? null;
+  const byUsername = db.select({ label: profiles.username }).from(profiles).where(eq(profiles.id, id));
+  const [row] = isUuid(id)
+    ? await unionAll(
+        db.select({ label: events.name }).from(events).where(eq(events.id, id)),
+        db.select({ label: podcasts.title }).from(podcasts).where(eq(podcasts.id, id)),
+        db.select({ label: sponsors.name }).from(sponsors).where(eq(sponsors.id, id)),
+        db.select({ label: forums.name }).from(forums).where(eq(forums.id, id)),
+        db.select({ label: forumPosts.title }).from(forumPosts).where(eq(forumPosts.id, id)),
+        db
+          .select({ label: sql<string>`'Reply to ' || ${forumPosts.title}`.as('label') })
+          .from(forumReplies)
+          .innerJoin(forumPosts, eq(forumPosts.id, forumReplies.postId))
+          .where(eq(forumReplies.id, id)),
+        db.select({ label: emailOutbox.subject }).from(emailOutbox).where(eq(emailOutbox.id, id)),
+        byUsername,
+      ).limit(1)
+    : await byUsername.limit(1);
+  return row?.label ?? null;
 }
 
 /** The last id in the URL is the item acted on (`/forums/:forumId/posts/:postId` → the post). */

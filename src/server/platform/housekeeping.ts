@@ -1,6 +1,8 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, count, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import { emailOutbox, jobs, memberPresence, session, verification } from '../db/schema';
 import type { JobDefinition } from './jobs';
 import { pruneRateLimits } from './rate-limit';
 
@@ -14,12 +16,17 @@ export interface HousekeepingJob extends JobDefinition {
 
 const HOUR = 3_600;
 
-/** Runs a DELETE and counts its rows the same way on both drivers. */
-async function deleteCounted(db: Db, statement: SQL): Promise<number> {
-  const result = await db.execute<{ n: number }>(
-    sql`with gone as (${statement} returning 1) select count(*)::int as n from gone`,
+/** Deletes `table`'s rows that match `where` and counts them the same way on both drivers (their
+ * own affected-row counts differ), without sending the rows back. */
+async function deleteCounted(db: Db, table: PgTable, where: SQL | undefined): Promise<number> {
+  const gone = db.$with('gone').as(
+    db
+      .delete(table)
+      .where(where)
+      .returning({ one: sql<number>`1`.as('one') }),
   );
-  return Number(result.rows[0]!.n);
+  const [row] = await db.with(gone).select({ n: count() }).from(gone);
+  return row!.n;
 }
 
 export function housekeepingJobs(config: Pick<Config, 'OUTBOX_RETENTION_DAYS'>): HousekeepingJob[] {
@@ -29,7 +36,7 @@ export function housekeepingJobs(config: Pick<Config, 'OUTBOX_RETENTION_DAYS'>):
       name: 'expired-sessions',
       everySeconds: HOUR,
       run: async ({ db }) => ({
-        session: await deleteCounted(db, sql`delete from "session" where expires_at < now()`),
+        session: await deleteCounted(db, session, lt(session.expiresAt, sql`now()`)),
       }),
     },
     {
@@ -37,7 +44,7 @@ export function housekeepingJobs(config: Pick<Config, 'OUTBOX_RETENTION_DAYS'>):
       name: 'expired-verifications',
       everySeconds: HOUR,
       run: async ({ db }) => ({
-        verification: await deleteCounted(db, sql`delete from verification where expires_at < now()`),
+        verification: await deleteCounted(db, verification, lt(verification.expiresAt, sql`now()`)),
       }),
     },
     {
@@ -52,8 +59,11 @@ export function housekeepingJobs(config: Pick<Config, 'OUTBOX_RETENTION_DAYS'>):
       run: async ({ db }) => ({
         email_outbox: await deleteCounted(
           db,
-          sql`delete from email_outbox where status in ('sent', 'captured')
-            and coalesce(sent_at, created_at) < now() - make_interval(days => ${config.OUTBOX_RETENTION_DAYS})`,
+          emailOutbox,
+          and(
+            inArray(emailOutbox.status, ['sent', 'captured']),
+            sql`coalesce(${emailOutbox.sentAt}, ${emailOutbox.createdAt}) < now() - make_interval(days => ${config.OUTBOX_RETENTION_DAYS})`,
+          ),
         ),
       }),
     },
@@ -64,7 +74,8 @@ export function housekeepingJobs(config: Pick<Config, 'OUTBOX_RETENTION_DAYS'>):
       run: async ({ db }) => ({
         jobs: await deleteCounted(
           db,
-          sql`delete from jobs where status in ('done', 'failed') and run_at < now() - interval '7 days'`,
+          jobs,
+          and(inArray(jobs.status, ['done', 'failed']), lt(jobs.runAt, sql`now() - interval '7 days'`)),
         ),
       }),
     },
@@ -75,7 +86,8 @@ export function housekeepingJobs(config: Pick<Config, 'OUTBOX_RETENTION_DAYS'>):
       run: async ({ db }) => ({
         member_presence: await deleteCounted(
           db,
-          sql`delete from member_presence where seen_at < now() - interval '1 day'`,
+          memberPresence,
+          lt(memberPresence.seenAt, sql`now() - interval '1 day'`),
         ),
       }),
     },

@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { and, asc, count as countRows, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client';
+import { contactMessages, jobs as jobRuns } from '../db/schema';
 import { createTestContext, type TestContext } from '../test/harness';
 import { startWorker, type Worker } from '../test/workers';
 import { manualClock } from './clock';
@@ -9,21 +10,21 @@ import { jobRetryDelayMs, MAX_JOB_ATTEMPTS, periodStart, type JobDefinition } fr
 const MINUTE = 60_000;
 const START = new Date('2026-11-20T15:00:30Z');
 
-type Row = {
-  name: string;
-  key: string;
-  status: string;
-  attempts: number;
-  run_at: string | Date;
-  locked_by: string | null;
-  last_error: string | null;
-  result: unknown;
-};
-const rows = async (db: Db, name: string) =>
-  (
-    await db.execute<Row>(sql`select name, key, status, attempts, run_at, locked_by, last_error, result
-    from jobs where name = ${name} order by run_at, key`)
-  ).rows;
+const rows = (db: Db, name: string) =>
+  db
+    .select({
+      name: jobRuns.name,
+      key: jobRuns.key,
+      status: jobRuns.status,
+      attempts: jobRuns.attempts,
+      runAt: jobRuns.runAt,
+      lockedBy: jobRuns.lockedBy,
+      lastError: jobRuns.lastError,
+      result: jobRuns.result,
+    })
+    .from(jobRuns)
+    .where(eq(jobRuns.name, name))
+    .orderBy(asc(jobRuns.runAt), asc(jobRuns.key));
 
 describe('jobs: one run per period, retries, leases (controlled clock)', () => {
   const clock = manualClock(START);
@@ -115,7 +116,7 @@ describe('jobs: one run per period, retries, leases (controlled clock)', () => {
       const [row] = await rows(ctx.database.db, 'flaky');
       if (attempt < MAX_JOB_ATTEMPTS) {
         expect(row!.status).toBe('scheduled');
-        const wait = new Date(row!.run_at).getTime() - clock.now().getTime();
+        const wait = row!.runAt.getTime() - clock.now().getTime();
         waits.push(wait);
         // Not before its time.
         clock.advance(wait - 1);
@@ -123,7 +124,7 @@ describe('jobs: one run per period, retries, leases (controlled clock)', () => {
         clock.advance(1);
       } else {
         expect(row!.status).toBe('failed');
-        expect(row!.last_error).toBe(`SMTP said no (${MAX_JOB_ATTEMPTS})`);
+        expect(row!.lastError).toBe(`SMTP said no (${MAX_JOB_ATTEMPTS})`);
       }
     }
     expect(waits).toEqual([1, 2, 3, 4].map((n) => jobRetryDelayMs(n, 1000)));
@@ -136,16 +137,22 @@ describe('jobs: one run per period, retries, leases (controlled clock)', () => {
   it('a job held by a process that died is taken over once its lease runs out', async () => {
     const db = ctx.database.db;
     const leaseEnds = new Date(clock.now().getTime() + 5 * MINUTE);
-    await db.execute(sql`insert into jobs (name, key, run_at, status, attempts, locked_by, locked_until)
-      values ('one-off', 'held', ${clock.now().toISOString()}::timestamptz, 'running', 1, 'gone:1:abc',
-        ${leaseEnds.toISOString()}::timestamptz)`);
+    await db.insert(jobRuns).values({
+      name: 'one-off',
+      key: 'held',
+      runAt: clock.now(),
+      status: 'running',
+      attempts: 1,
+      lockedBy: 'gone:1:abc',
+      lockedUntil: leaseEnds,
+    });
     await tick();
     expect(count('one-off:undefined')).toBe(0);
     clock.set(leaseEnds);
     await tick();
     expect(count('one-off:undefined')).toBe(1);
     const [row] = (await rows(db, 'one-off')).filter((r) => r.key === 'held');
-    expect(row).toMatchObject({ status: 'done', attempts: 2, locked_by: null });
+    expect(row).toMatchObject({ status: 'done', attempts: 2, lockedBy: null });
   });
 });
 
@@ -164,13 +171,12 @@ describe.skipIf(!serverUrl)('jobs across processes (PostgreSQL)', () => {
     await ctx?.close();
   });
   const marks = async (mark: string) =>
-    Number(
-      (
-        await ctx.database.db.execute<{ n: number }>(
-          sql`select count(*)::int as n from contact_messages where subject = 'test-hold ran' and message = ${mark}`,
-        )
-      ).rows[0]!.n,
-    );
+    (
+      await ctx.database.db
+        .select({ n: countRows() })
+        .from(contactMessages)
+        .where(and(eq(contactMessages.subject, 'test-hold ran'), eq(contactMessages.message, mark)))
+    )[0]!.n;
 
   it('three processes ticking at once run a job once', async () => {
     for (let i = 0; i < 3; i++) workers.push(await startWorker(ctx.databaseUrl!, { clock: START }));
@@ -189,7 +195,7 @@ describe.skipIf(!serverUrl)('jobs across processes (PostgreSQL)', () => {
     let lockedBy: string | null = null;
     while (lockedBy !== holder.name && Date.now() < until) {
       await new Promise((r) => setTimeout(r, 50));
-      lockedBy = (await rows(ctx.database.db, 'test-hold')).find((r) => r.key === 'killed')?.locked_by ?? null;
+      lockedBy = (await rows(ctx.database.db, 'test-hold')).find((r) => r.key === 'killed')?.lockedBy ?? null;
     }
     expect(lockedBy).toBe(holder.name);
     holder.kill();

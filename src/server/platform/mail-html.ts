@@ -2,8 +2,15 @@
 // lists marked up, and a picture (a ticket's QR code) after the paragraph that names it. Plain
 // and light, so it reads alike in every client and a screen reader hears the text mail's words.
 
+/** Text made safe for HTML: in an element, and in an attribute whichever quote it uses (page-meta.ts
+ * puts member text into its preview tags). */
 export const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 
 // A sentence's closing punctuation is not part of the address.
 const URL_PATTERN = /https?:\/\/[^\s<>"]*[^\s<>".,;:!?)]/g;

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { count, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { rateLimits } from '../db/schema';
 import { tooManyRequests } from './errors';
 import { pruneSignInGuard } from './sign-in-guard';
 
@@ -16,15 +17,21 @@ export async function hitRateLimit(
   key: string,
   rule: RateLimitRule,
 ): Promise<{ count: number; retryAfter: number }> {
-  const result = await db.execute<{ count: number; retry_after: number }>(sql`
-    insert into rate_limits (key, count, reset_at)
-    values (${key}, 1, now() + make_interval(secs => ${rule.windowSeconds}))
-    on conflict (key) do update set
-      count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
-      reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
-    returning count, ceil(extract(epoch from reset_at - now()))::int as retry_after`);
-  const row = result.rows[0]!;
-  return { count: Number(row.count), retryAfter: Math.max(1, Number(row.retry_after)) };
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, count: 1, resetAt: sql`now() + make_interval(secs => ${rule.windowSeconds})` })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${rateLimits.resetAt} <= now() then 1 else ${rateLimits.count} + 1 end`,
+        resetAt: sql`case when ${rateLimits.resetAt} <= now() then excluded.reset_at else ${rateLimits.resetAt} end`,
+      },
+    })
+    .returning({
+      count: rateLimits.count,
+      retryAfter: sql<number>`ceil(extract(epoch from ${rateLimits.resetAt} - now()))::int`,
+    });
+  return { count: row!.count, retryAfter: Math.max(1, Number(row!.retryAfter)) };
 }
 
 /** Throws 429 once `key` went over its limit. */
@@ -40,9 +47,13 @@ export async function enforceRateLimit(db: Db, key: string, rule: RateLimitRule)
 /** Old windows are useless; drop them now and then (with the per-account sign-in records).
  * Answers how many windows went (platform/housekeeping.ts logs it). */
 export async function pruneRateLimits(db: Db): Promise<number> {
-  const result = await db.execute<{ n: number }>(sql`
-    with gone as (delete from rate_limits where reset_at < now() - interval '1 hour' returning 1)
-    select count(*)::int as n from gone`);
+  const gone = db.$with('gone').as(
+    db
+      .delete(rateLimits)
+      .where(lt(rateLimits.resetAt, sql`now() - interval '1 hour'`))
+      .returning({ key: rateLimits.key }),
+  );
+  const [pruned] = await db.with(gone).select({ n: count() }).from(gone);
   await pruneSignInGuard(db);
-  return Number(result.rows[0]!.n);
+  return pruned!.n;
 }

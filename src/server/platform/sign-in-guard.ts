@@ -1,5 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { knownSignInIps, signInFailures, user } from '../db/schema';
 import { tooManyRequests } from './errors';
 
 // The per-account sign-in limit (docs/security.md). Everything lives in two tables that every
@@ -23,8 +24,8 @@ export function accountDelayedMessage(retryAfterSeconds: number): string {
 }
 
 /** The failure count after one more attempt: it starts again when untouched for long. */
-const nextCount = sql`case when f.last_failure_at < now() - make_interval(hours => ${FAILURE_MEMORY_HOURS})
-  then 1 else f.failures + 1 end`;
+const nextCount = sql`case when ${signInFailures.lastFailureAt} < now() - make_interval(hours => ${FAILURE_MEMORY_HOURS})
+  then 1 else ${signInFailures.failures} + 1 end`;
 
 /** No hold below the threshold; then 1 min, 2, 4… up to the cap (the exponent is clamped so a
  * huge count cannot overflow). */
@@ -39,27 +40,35 @@ function holdUntil(failures: SQL) {
  * Refused (429, with Retry-After) while the account is held back, unless `ip` signed in to it
  * before. A refused attempt is not counted: it tested nothing. */
 export async function admitSignIn(db: Db, email: string, ip: string): Promise<void> {
-  const known = await db.execute(sql`
-    select 1 from known_sign_in_ips k join "user" u on u.id = k.user_id
-    where u.email = ${email} and k.ip = ${ip}
-      and k.last_seen_at > now() - make_interval(days => ${KNOWN_IP_DAYS})`);
-  const isKnown = known.rows.length > 0;
+  const known = await db
+    .select({ one: sql`1` })
+    .from(knownSignInIps)
+    .innerJoin(user, eq(user.id, knownSignInIps.userId))
+    .where(
+      and(
+        eq(user.email, email),
+        eq(knownSignInIps.ip, ip),
+        gt(knownSignInIps.lastSeenAt, sql`now() - make_interval(days => ${KNOWN_IP_DAYS})`),
+      ),
+    );
+  const isKnown = known.length > 0;
   // failures after this attempt: 1 when the row is new or its count is stale, else one more.
-  const counted = await db.execute(sql`
-    insert into sign_in_failures as f (email, failures, last_failure_at, blocked_until)
-    values (${email}, 1, now(), ${holdUntil(sql`1`)})
-    on conflict (email) do update set
-      failures = ${nextCount},
-      last_failure_at = now(),
-      blocked_until = ${holdUntil(nextCount)}
-    where ${isKnown} or f.blocked_until is null or f.blocked_until <= now()
-    returning 1`);
-  if (counted.rows.length > 0) return;
+  const counted = await db
+    .insert(signInFailures)
+    .values({ email, failures: 1, lastFailureAt: sql`now()`, blockedUntil: holdUntil(sql`1`) })
+    .onConflictDoUpdate({
+      target: signInFailures.email,
+      set: { failures: nextCount, lastFailureAt: sql`now()`, blockedUntil: holdUntil(nextCount) },
+      setWhere: or(sql`${isKnown}`, isNull(signInFailures.blockedUntil), lte(signInFailures.blockedUntil, sql`now()`)),
+    })
+    .returning({ email: signInFailures.email });
+  if (counted.length > 0) return;
 
-  const held = await db.execute<{ retry_after: number }>(sql`
-    select ceil(extract(epoch from blocked_until - now()))::int as retry_after
-    from sign_in_failures where email = ${email}`);
-  const retryAfter = Math.max(1, Number(held.rows[0]?.retry_after ?? 1));
+  const [held] = await db
+    .select({ retryAfter: sql<number>`ceil(extract(epoch from ${signInFailures.blockedUntil} - now()))::int` })
+    .from(signInFailures)
+    .where(eq(signInFailures.email, email));
+  const retryAfter = Math.max(1, Number(held?.retryAfter ?? 1));
   const error = tooManyRequests(accountDelayedMessage(retryAfter));
   error.retryAfter = retryAfter;
   throw error;
@@ -67,25 +76,35 @@ export async function admitSignIn(db: Db, email: string, ip: string): Promise<vo
 
 /** A successful sign-in: the account's failure count starts again and `ip` is remembered. */
 export async function signedIn(db: Db, userId: string, email: string, ip: string): Promise<void> {
-  await db.execute(sql`
-    with reset as (delete from sign_in_failures where email = ${email})
-    insert into known_sign_in_ips (user_id, ip, last_seen_at) values (${userId}, ${ip}, now())
-    on conflict (user_id, ip) do update set last_seen_at = now()`);
+  // One statement: the reset rides along as a data-modifying CTE.
+  const reset = db.$with('reset').as(db.delete(signInFailures).where(eq(signInFailures.email, email)));
+  await db
+    .with(reset)
+    .insert(knownSignInIps)
+    .values({ userId, ip, lastSeenAt: sql`now()` })
+    .onConflictDoUpdate({ target: [knownSignInIps.userId, knownSignInIps.ip], set: { lastSeenAt: sql`now()` } });
 }
 
 /** Trusts `ip` for this account from now on (a sign-in, or a completed password reset, which
  * proves the e-mail is theirs: the way back in for an owner on a network they never used). */
 export async function rememberSignInIp(db: Db, userId: string, ip: string): Promise<void> {
-  await db.execute(sql`
-    insert into known_sign_in_ips (user_id, ip, last_seen_at) values (${userId}, ${ip}, now())
-    on conflict (user_id, ip) do update set last_seen_at = now()`);
+  await db
+    .insert(knownSignInIps)
+    .values({ userId, ip, lastSeenAt: sql`now()` })
+    .onConflictDoUpdate({ target: [knownSignInIps.userId, knownSignInIps.ip], set: { lastSeenAt: sql`now()` } });
 }
 
 /** Forgotten failures and addresses unused for long are useless; drop them now and then. */
 export async function pruneSignInGuard(db: Db): Promise<void> {
-  await db.execute(sql`delete from sign_in_failures
-    where last_failure_at < now() - make_interval(hours => ${FAILURE_MEMORY_HOURS})
-      and (blocked_until is null or blocked_until < now())`);
-  await db.execute(sql`delete from known_sign_in_ips
-    where last_seen_at < now() - make_interval(days => ${KNOWN_IP_DAYS})`);
+  await db
+    .delete(signInFailures)
+    .where(
+      and(
+        lt(signInFailures.lastFailureAt, sql`now() - make_interval(hours => ${FAILURE_MEMORY_HOURS})`),
+        or(isNull(signInFailures.blockedUntil), lt(signInFailures.blockedUntil, sql`now()`)),
+      ),
+    );
+  await db
+    .delete(knownSignInIps)
+    .where(lt(knownSignInIps.lastSeenAt, sql`now() - make_interval(days => ${KNOWN_IP_DAYS})`));
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { signingKeys } from '../db/schema';
 
 const cache = new WeakMap<Db, Map<string, Buffer>>();
 
@@ -10,10 +11,12 @@ const cache = new WeakMap<Db, Map<string, Buffer>>();
 export async function signingKey(db: Db, name: string): Promise<Buffer> {
   const known = cache.get(db)?.get(name);
   if (known) return known;
-  await db.execute(sql`insert into signing_keys (name, secret)
-    values (${name}, ${randomBytes(32).toString('base64url')}) on conflict (name) do nothing`);
-  const result = await db.execute<{ secret: string }>(sql`select secret from signing_keys where name = ${name}`);
-  const key = Buffer.from(result.rows[0]!.secret, 'base64url');
+  await db
+    .insert(signingKeys)
+    .values({ name, secret: randomBytes(32).toString('base64url') })
+    .onConflictDoNothing({ target: signingKeys.name });
+  const [row] = await db.select({ secret: signingKeys.secret }).from(signingKeys).where(eq(signingKeys.name, name));
+  const key = Buffer.from(row!.secret, 'base64url');
   if (!cache.has(db)) cache.set(db, new Map());
   cache.get(db)!.set(name, key);
   return key;

@@ -207,7 +207,9 @@ describe('a NUL byte anywhere in a request', () => {
       },
       payload,
     });
-    expect(res.statusCode).toBeLessThan(500);
+    // Refused for what the file is, not for the NUL in the text around it.
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.code).toBe('INVALID_IMAGE');
   });
 });
 

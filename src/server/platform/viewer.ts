@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { getTableName, sql } from 'drizzle-orm';
+import { and, eq, getTableName, gt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { profiles, session, user } from '../db/schema';
 import type { ChangeStream } from './changes';
@@ -106,19 +106,15 @@ async function loadViewer(request: FastifyRequest): Promise<Viewer | null> {
   const cached = sessions.get(token);
   if (cached) return cached;
   const stamp = sessions.stamp();
-  const result = await db.execute<{
-    id: string;
-    email: string;
-    is_admin: boolean | null;
-    expires_at: Date | string;
-  }>(sql`
-    select s.user_id as id, u.email, p.is_admin, s.expires_at
-    from session s join "user" u on u.id = s.user_id left join profiles p on p.id = s.user_id
-    where s.token = ${token} and s.expires_at > now()`);
-  const row = result.rows[0];
+  const [row] = await db
+    .select({ id: session.userId, email: user.email, isAdmin: profiles.isAdmin, expiresAt: session.expiresAt })
+    .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
+    .leftJoin(profiles, eq(profiles.id, session.userId))
+    .where(and(eq(session.token, token), gt(session.expiresAt, sql`now()`)));
   if (!row) return null;
-  const viewer = { id: row.id, email: row.email, isAdmin: row.is_admin ?? false };
-  sessions.set(token, viewer, new Date(row.expires_at).getTime(), stamp);
+  const viewer = { id: row.id, email: row.email, isAdmin: row.isAdmin ?? false };
+  sessions.set(token, viewer, row.expiresAt.getTime(), stamp);
   return viewer;
 }
 

@@ -54,11 +54,14 @@ describe('GET /api/door-duties', () => {
     expect((await duties(staffClient)).map((e) => e.id)).not.toContain(notTheirs.id);
 
     // Within the day after its end an event stays (late guests, an undo); then it goes.
-    clock.set(at(-2));
-    expect((await duties(staffClient)).map((e) => e.id)).toEqual([lastNight.id, tonight.id, later.id]);
-    clock.set(at(1 + 24.5));
-    expect((await duties(staffClient)).map((e) => e.id)).toEqual([later.id]);
-    clock.set(NOW);
+    try {
+      clock.set(at(-2));
+      expect((await duties(staffClient)).map((e) => e.id)).toEqual([lastNight.id, tonight.id, later.id]);
+      clock.set(at(1 + 24.5));
+      expect((await duties(staffClient)).map((e) => e.id)).toEqual([later.id]);
+    } finally {
+      clock.set(NOW);
+    }
 
     // A member who is nobody's door staff has no duties.
     expect(await duties(await signIn(ctx.app, other!))).toEqual([]);

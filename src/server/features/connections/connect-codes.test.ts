@@ -108,8 +108,7 @@ describe('connect codes', () => {
     const long = await a.client.post(`/api/connect/${'x'.repeat(101)}`);
     expect(long.statusCode).toBe(400);
     const control = await a.client.get('/api/connect/%00%01');
-    expect(control.statusCode).toBeGreaterThanOrEqual(400);
-    expect(control.statusCode).toBeLessThan(500);
+    expect(control.statusCode).toBe(422);
   });
 
   it('both checked in to tonight’s event: connected at once and tagged "met at" on both sides', async () => {
@@ -238,7 +237,7 @@ describe('connect codes', () => {
     const { tonight } = await events();
     const { a, b } = await pair();
     await checkIn(tonight.id, a, b);
-    expect((await a.client.request('PUT', `/api/me/blocks/${b.user.username}`)).statusCode).toBeLessThan(300);
+    expect((await a.client.request('PUT', `/api/me/blocks/${b.user.username}`)).statusCode).toBe(200);
     expect((await b.client.post(`/api/connect/${await tokenOf(a)}`)).statusCode).toBe(403);
     expect((await a.client.post(`/api/connect/${await tokenOf(b)}`)).statusCode).toBe(403);
     expect(await rowsBetween(a.user.id, b.user.id)).toHaveLength(0);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { ScanResponse } from '../../../shared/check-in';
 import type { MailAttachment } from '../../platform/mail';
 import { manualClock } from '../../platform/clock';
@@ -84,6 +84,8 @@ describe('tickets in e-mails', () => {
   });
 
   it('a reminder carries each person’s own ticket: the member’s, and the guest’s for the guest', async () => {
+    const before = clock.now();
+    onTestFinished(() => clock.set(before));
     clock.set(new Date());
     const start = new Date(Math.ceil((Date.now() + 3 * 24 * HOUR) / HOUR) * HOUR);
     const event = await createEvent(db(), { startTime: start });

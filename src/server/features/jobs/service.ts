@@ -1,26 +1,27 @@
-import { sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNotNull, min, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { iso } from '../../db/rows';
+import { jobs } from '../../db/schema';
 import { periodStart } from '../../platform/jobs';
 import { JOBS_PAGE_SIZE, type JobRunItem, type JobStatus, type JobSummary, type JobsQuery } from '../../../shared/jobs';
 
 // What the Jobs tab reads from the `jobs` table: one summary per job name and the recent runs.
 
 const DAY_MS = 24 * 60 * 60_000;
-const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
-type RunRow = {
-  id: string;
-  name: string;
-  key: string;
-  status: JobStatus;
-  attempts: number;
-  run_at: Date | string;
-  started_at: Date | string | null;
-  finished_at: Date | string | null;
-  last_error: string | null;
-  result: Record<string, unknown> | string | null;
+const runColumns = {
+  id: jobs.id,
+  name: jobs.name,
+  key: jobs.key,
+  status: jobs.status,
+  attempts: jobs.attempts,
+  runAt: jobs.runAt,
+  startedAt: jobs.startedAt,
+  finishedAt: jobs.finishedAt,
+  lastError: jobs.lastError,
+  result: jobs.result,
 };
+type RunRow = Pick<typeof jobs.$inferSelect, keyof typeof runColumns>;
 
 const MAX_SUMMARY = 300;
 
@@ -37,45 +38,36 @@ export function summariseResult(result: Record<string, unknown> | string | null)
 }
 
 function toRun(r: RunRow): JobRunItem {
-  const started = r.started_at === null ? null : new Date(r.started_at);
-  const finished = r.finished_at === null ? null : new Date(r.finished_at);
   return {
     id: r.id,
     name: r.name,
     key: r.key,
-    status: r.status,
-    attempts: Number(r.attempts),
-    runAt: iso(r.run_at),
-    startedAt: started?.toISOString() ?? null,
-    finishedAt: finished?.toISOString() ?? null,
-    durationMs: started && finished ? Math.max(0, finished.getTime() - started.getTime()) : null,
+    status: r.status as JobStatus,
+    attempts: r.attempts,
+    runAt: r.runAt.toISOString(),
+    startedAt: r.startedAt?.toISOString() ?? null,
+    finishedAt: r.finishedAt?.toISOString() ?? null,
+    durationMs: r.startedAt && r.finishedAt ? Math.max(0, r.finishedAt.getTime() - r.startedAt.getTime()) : null,
     resultSummary: r.status === 'done' ? summariseResult(r.result) : null,
-    error: r.last_error,
+    error: r.lastError,
   };
 }
 
 /** The recent runs, newest first (by when they were due), a page at a time, optionally one status. */
 export async function listJobRuns(db: Db, query: JobsQuery) {
-  const where = query.status ? sql`where status = ${query.status}` : sql``;
-  const [rows, total] = await Promise.all([
-    db.execute<RunRow>(sql`select id, name, key, status, attempts, run_at, started_at, finished_at, last_error, result
-      from jobs ${where}
-      order by run_at desc, id desc
-      limit ${JOBS_PAGE_SIZE} offset ${(query.page - 1) * JOBS_PAGE_SIZE}`),
-    db.execute<{ n: number }>(sql`select count(*)::int as n from jobs ${where}`),
+  const where = query.status ? eq(jobs.status, query.status) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(runColumns)
+      .from(jobs)
+      .where(where)
+      .orderBy(desc(jobs.runAt), desc(jobs.id))
+      .limit(JOBS_PAGE_SIZE)
+      .offset((query.page - 1) * JOBS_PAGE_SIZE),
+    db.select({ n: count() }).from(jobs).where(where),
   ]);
-  return { runs: rows.rows.map(toRun), total: Number(total.rows[0]?.n ?? 0) };
+  return { runs: rows.map(toRun), total: total?.n ?? 0 };
 }
-
-type SummaryRow = {
-  name: string;
-  last_status: 'done' | 'failed' | null;
-  last_finished_at: Date | string | null;
-  failed_at: Date | string | null;
-  failed_error: string | null;
-  runs_24h: number;
-  next_run_at: Date | string | null;
-};
 
 /** One line per job: the runner's jobs (recurring and one-off) and any other name the table holds
  * (a one-off job of another version). `now` is the clock's, as the runner's. */
@@ -84,26 +76,57 @@ export async function summariseJobs(
   schedule: { name: string; everySeconds: number | null }[],
   now: Date,
 ): Promise<JobSummary[]> {
-  const result = await db.execute<SummaryRow>(sql`select n.name,
-      last.status as last_status, last.finished_at as last_finished_at,
-      failed.finished_at as failed_at, failed.last_error as failed_error,
-      (select count(*)::int from jobs j where j.name = n.name and j.status in ('done', 'failed')
-        and j.finished_at >= ${ts(new Date(now.getTime() - DAY_MS))}) as runs_24h,
-      (select min(j.run_at) from jobs j where j.name = n.name and j.status in ('scheduled', 'running')) as next_run_at
-    from (select distinct name from jobs) n
-    left join lateral (select j.status, j.finished_at from jobs j
-      where j.name = n.name and j.status in ('done', 'failed') and j.finished_at is not null
-      order by j.finished_at desc limit 1) last on true
-    left join lateral (select j.finished_at, j.last_error from jobs j
-      where j.name = n.name and j.status = 'failed'
-      order by j.finished_at desc nulls last limit 1) failed on true`);
-  const byName = new Map(result.rows.map((r) => [r.name, r]));
+  const j = alias(jobs, 'j');
+  const n = db.selectDistinct({ name: jobs.name }).from(jobs).as('n');
+  // Each name's latest finished run and latest failure.
+  const last = db
+    .select({ status: j.status, finishedAt: j.finishedAt })
+    .from(j)
+    .where(and(eq(j.name, n.name), inArray(j.status, ['done', 'failed']), isNotNull(j.finishedAt)))
+    .orderBy(desc(j.finishedAt))
+    .limit(1)
+    .as('last');
+  const failed = db
+    .select({ finishedAt: j.finishedAt, lastError: j.lastError })
+    .from(j)
+    .where(and(eq(j.name, n.name), eq(j.status, 'failed')))
+    .orderBy(sql`${j.finishedAt} desc nulls last`)
+    .limit(1)
+    .as('failed');
+  const runs24h = db
+    .select({ n: count() })
+    .from(j)
+    .where(
+      and(
+        eq(j.name, n.name),
+        inArray(j.status, ['done', 'failed']),
+        gte(j.finishedAt, new Date(now.getTime() - DAY_MS)),
+      ),
+    );
+  const nextRun = db
+    .select({ at: min(j.runAt) })
+    .from(j)
+    .where(and(eq(j.name, n.name), inArray(j.status, ['scheduled', 'running'])));
+  const rows = await db
+    .select({
+      name: n.name,
+      lastStatus: last.status,
+      lastFinishedAt: last.finishedAt,
+      failedAt: failed.finishedAt,
+      failedError: failed.lastError,
+      runs24h: sql<number>`(${runs24h})`.mapWith(Number),
+      nextRunAt: sql<Date | null>`(${nextRun})`.mapWith(j.runAt),
+    })
+    .from(n)
+    .leftJoinLateral(last, sql`true`)
+    .leftJoinLateral(failed, sql`true`);
+  const byName = new Map(rows.map((r) => [r.name, r]));
   const known = new Map(schedule.map((s) => [s.name, s.everySeconds]));
   const names = [...schedule.map((s) => s.name), ...[...byName.keys()].filter((n) => !known.has(n)).sort()];
   return names.map((name) => {
     const r = byName.get(name);
     const everySeconds = known.get(name) ?? null;
-    let nextRunAt = r?.next_run_at ? iso(r.next_run_at) : null;
+    let nextRunAt = r?.nextRunAt?.toISOString() ?? null;
     if (!nextRunAt && everySeconds) {
       // Nothing waiting: the next period's row is offered when that period starts.
       nextRunAt = new Date(periodStart(now, everySeconds).getTime() + everySeconds * 1000).toISOString();
@@ -112,9 +135,11 @@ export async function summariseJobs(
       name,
       everySeconds,
       lastRun:
-        r?.last_status && r.last_finished_at ? { status: r.last_status, finishedAt: iso(r.last_finished_at) } : null,
-      lastFailure: r?.failed_at ? { finishedAt: iso(r.failed_at), error: r.failed_error } : null,
-      runsLast24h: Number(r?.runs_24h ?? 0),
+        r?.lastStatus && r.lastFinishedAt
+          ? { status: r.lastStatus as 'done' | 'failed', finishedAt: r.lastFinishedAt.toISOString() }
+          : null,
+      lastFailure: r?.failedAt ? { finishedAt: r.failedAt.toISOString(), error: r.failedError } : null,
+      runsLast24h: r?.runs24h ?? 0,
       nextRunAt,
     };
   });

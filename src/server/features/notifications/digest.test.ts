@@ -1,7 +1,18 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  connections,
+  emailOutbox,
+  forumPosts,
+  forumReplies,
+  forums,
+  memberBlocks,
+  memberPresence,
+  messages,
+} from '../../db/schema';
 import { manualClock } from '../../platform/clock';
 import { createTestContext, registeredClient, type TestContext } from '../../test/harness';
 import { NOTIFICATION_JOB } from './digest';
@@ -12,8 +23,6 @@ import { NOTIFICATION_JOB } from './digest';
 const MINUTE = 60_000;
 const clock = manualClock('2026-11-20T15:00:30Z');
 
-type Mail = { to: string; subject: string; text: string; headers: Record<string, string> | null };
-
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext({ JOBS_CHECK_MS: '3600000', NOTIFY_AWAY_MINUTES: '5' }, { clock });
@@ -21,7 +30,6 @@ beforeAll(async () => {
 afterAll(async () => ctx?.close());
 
 const db = () => ctx.database.db;
-const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
 /** Moves the clock and runs the due sweep (the job runs once per minute of the clock). */
 async function sweepAfter(ms: number) {
@@ -30,42 +38,46 @@ async function sweepAfter(ms: number) {
   expect(runs.filter((r) => r.name === NOTIFICATION_JOB).map((r) => r.status)).toEqual(['done']);
 }
 
-async function mailsTo(email: string): Promise<Mail[]> {
-  const result = await db().execute<Mail>(
-    sql`select "to", subject, text, headers from email_outbox where "to" = ${email} order by created_at, id`,
-  );
-  return result.rows.map((r) => ({ ...r, headers: typeof r.headers === 'string' ? JSON.parse(r.headers) : r.headers }));
+function mailsTo(email: string) {
+  return db()
+    .select({ to: emailOutbox.to, subject: emailOutbox.subject, text: emailOutbox.text, headers: emailOutbox.headers })
+    .from(emailOutbox)
+    .where(eq(emailOutbox.to, email))
+    .orderBy(asc(emailOutbox.createdAt), asc(emailOutbox.id));
 }
 
 async function member(fullName: string) {
   const m = await registeredClient(ctx.app, { fullName });
   // Registration mail is not what these tests count.
-  await db().execute(sql`delete from email_outbox where "to" = ${m.input.email}`);
+  await db().delete(emailOutbox).where(eq(emailOutbox.to, m.input.email));
   return m;
 }
 
 async function message(from: string, to: string, subject = 'Hello') {
-  await db().execute(sql`insert into messages (sender_id, recipient_id, subject, content, created_at)
-    values (${from}, ${to}, ${subject}, 'The words of the message', ${at(clock.now())})`);
+  await db()
+    .insert(messages)
+    .values({ senderId: from, recipientId: to, subject, content: 'The words of the message', createdAt: clock.now() });
 }
 
 async function presence(userId: string, seenAt = clock.now()) {
-  await db().execute(sql`insert into member_presence (stream_id, user_id, seen_at)
-    values (gen_random_uuid(), ${userId}, ${at(seenAt)})`);
+  await db().insert(memberPresence).values({ streamId: randomUUID(), userId, seenAt });
 }
 
 describe('notification e-mails for members who are away', () => {
   it('an online member (an open event stream seen lately) gets no e-mail', async () => {
     const jordan = await member('Jordan Lee');
     const ana = await member('Ana Online');
+    const abe = await member('Abe Away');
     await message(jordan.user.id, ana.user.id);
     await message(jordan.user.id, ana.user.id);
-    // Her page is open: the stream refreshes her row on each heartbeat.
+    await message(jordan.user.id, abe.user.id);
+    // Her page is open: the stream refreshes her row on each heartbeat. His is not.
     for (let i = 0; i < 4; i++) {
       await presence(ana.user.id);
       await sweepAfter(2 * MINUTE);
     }
     expect(await mailsTo(ana.input.email)).toEqual([]);
+    expect((await mailsTo(abe.input.email)).map((m) => m.subject)).toEqual(['1 new message from Jordan Lee']);
   });
 
   it('an away member gets one batched e-mail per conversation, then one an hour covering only what is new', async () => {
@@ -101,13 +113,15 @@ describe('notification e-mails for members who are away', () => {
   it('reading the conversation on the site before the e-mail is due cancels it', async () => {
     const jordan = await member('Jordan Lee');
     const cy = await member('Cy Reader');
-    await message(jordan.user.id, cy.user.id, 'Lunch');
-    await message(jordan.user.id, cy.user.id, 'Lunch');
+    const dee = await member('Dee Unread');
+    for (const to of [cy, cy, dee]) await message(jordan.user.id, to.user.id, 'Lunch');
     await sweepAfter(2 * MINUTE);
     const read = await cy.client.post('/api/messages/read', { with: jordan.user.id, subject: 'Lunch' });
     expect(read.statusCode).toBe(200);
     await sweepAfter(10 * MINUTE);
     expect(await mailsTo(cy.input.email)).toEqual([]);
+    // The same message left unread is mailed.
+    expect((await mailsTo(dee.input.email)).map((m) => m.subject)).toEqual(['1 new message from Jordan Lee']);
   });
 
   it('what came before a visit stays quiet after housekeeping removed that visit', async () => {
@@ -118,16 +132,27 @@ describe('notification e-mails for members who are away', () => {
     // She came by after it (the badge showed it) and left it unread; a day on, her row is gone.
     await presence(kit.user.id, new Date(start.getTime() + MINUTE));
     await sweepAfter(26 * 60 * MINUTE);
-    await db().execute(sql`delete from member_presence where user_id = ${kit.user.id}`);
+    await db().delete(memberPresence).where(eq(memberPresence.userId, kit.user.id));
     await sweepAfter(MINUTE);
     expect(await mailsTo(kit.input.email)).toEqual([]);
+    // What comes after is new: one mail, about it alone.
+    await message(jordan.user.id, kit.user.id, 'Fresh news');
+    await sweepAfter(6 * MINUTE);
+    const mails = await mailsTo(kit.input.email);
+    expect(mails.map((m) => m.subject)).toEqual(['1 new message from Jordan Lee']);
+    expect(mails[0]!.text).toContain('subject=Fresh+news');
   });
 
   it('a pending connection request reaches an away member, once', async () => {
     const jordan = await member('Jordan Lee');
     const di = await member('Di Requested');
-    await db().execute(sql`insert into connections (requester_id, recipient_id, status, created_at, updated_at)
-      values (${jordan.user.id}, ${di.user.id}, 'pending', ${at(clock.now())}, ${at(clock.now())})`);
+    await db().insert(connections).values({
+      requesterId: jordan.user.id,
+      recipientId: di.user.id,
+      status: 'pending',
+      createdAt: clock.now(),
+      updatedAt: clock.now(),
+    });
     await sweepAfter(6 * MINUTE);
     await sweepAfter(2 * 60 * MINUTE);
     const mails = await mailsTo(di.input.email);
@@ -140,29 +165,36 @@ describe('notification e-mails for members who are away', () => {
     const jordan = await member('Jordan Lee');
     const sam = await member('Sam Blocked');
     const eve = await member('Eve Author');
-    const forum = await db().execute<{ id: string }>(sql`insert into forums (name) values ('Food') returning id`);
-    const post = await db().execute<{ id: string }>(sql`insert into forum_posts (forum_id, author_id, title, content)
-      values (${forum.rows[0]!.id}, ${eve.user.id}, 'Best GC in the South End?', '<p>Asking</p>') returning id`);
-    const postId = post.rows[0]!.id;
+    const [forum] = await db().insert(forums).values({ name: 'Food' }).returning({ id: forums.id });
+    const [post] = await db()
+      .insert(forumPosts)
+      .values({
+        forumId: forum!.id,
+        authorId: eve.user.id,
+        title: 'Best GC in the South End?',
+        content: '<p>Asking</p>',
+      })
+      .returning({ id: forumPosts.id });
+    const postId = post!.id;
     // Eve blocked Sam: his reply is never the reason for an e-mail.
-    await db().execute(sql`insert into member_blocks (blocker_id, blocked_id) values (${eve.user.id}, ${sam.user.id})`);
+    await db().insert(memberBlocks).values({ blockerId: eve.user.id, blockedId: sam.user.id });
     for (const author of [jordan.user.id, jordan.user.id, eve.user.id, sam.user.id]) {
-      await db().execute(sql`insert into forum_replies (post_id, author_id, content, created_at)
-        values (${postId}, ${author}, '<p>Reply</p>', ${at(clock.now())})`);
+      await db()
+        .insert(forumReplies)
+        .values({ postId, authorId: author, content: '<p>Reply</p>', createdAt: clock.now() });
     }
     await sweepAfter(6 * MINUTE);
     const mails = await mailsTo(eve.input.email);
     expect(mails.map((m) => m.subject)).toEqual(['2 new replies to “Best GC in the South End?”']);
-    expect(mails[0]!.text).toContain(`/forums/${forum.rows[0]!.id}/${postId}`);
+    expect(mails[0]!.text).toContain(`/forums/${forum!.id}/${postId}`);
   });
 
   it('no e-mail about a member one of them blocked, nor with the kind turned off', async () => {
     const jordan = await member('Jordan Lee');
     const fay = await member('Fay Blocks');
     const gus = await member('Gus Off');
-    await db().execute(
-      sql`insert into member_blocks (blocker_id, blocked_id) values (${fay.user.id}, ${jordan.user.id})`,
-    );
+    const hap = await member('Hap Open');
+    await db().insert(memberBlocks).values({ blockerId: fay.user.id, blockedId: jordan.user.id });
     await message(jordan.user.id, fay.user.id);
     const off = await gus.client.request('PUT', '/api/notifications/preferences', {
       eventReminders: true,
@@ -173,9 +205,12 @@ describe('notification e-mails for members who are away', () => {
     });
     expect(off.statusCode).toBe(200);
     await message(jordan.user.id, gus.user.id);
+    await message(jordan.user.id, hap.user.id);
     await sweepAfter(6 * MINUTE);
     expect(await mailsTo(fay.input.email)).toEqual([]);
     expect(await mailsTo(gus.input.email)).toEqual([]);
+    // Neither blocked nor opted out: the same sweep mails him.
+    expect((await mailsTo(hap.input.email)).map((m) => m.subject)).toEqual(['1 new message from Jordan Lee']);
   });
 
   it('every notification e-mail carries the RFC 8058 headers and a footer with the unsubscribe page', async () => {
@@ -210,10 +245,11 @@ describe('presence from the event stream', () => {
       req.end();
     });
     const seen = async () => {
-      const r = await db().execute<{ seen_at: string }>(
-        sql`select seen_at::text from member_presence where user_id = ${ivy.user.id}`,
-      );
-      return r.rows.map((row) => new Date(row.seen_at).getTime());
+      const rows = await db()
+        .select({ seenAt: memberPresence.seenAt })
+        .from(memberPresence)
+        .where(eq(memberPresence.userId, ivy.user.id));
+      return rows.map((row) => row.seenAt.getTime());
     };
     await expect.poll(seen).toEqual([opened.getTime()]);
     const left = clock.advance(MINUTE);

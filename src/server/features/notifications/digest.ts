@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { notificationSends } from '../../db/schema';
 import type { JobDefinition } from '../../platform/jobs';
 import type { Mailer } from '../../platform/mail';
 import { unsubscribeLinks, type NotificationTopic } from '../../platform/unsubscribe';
@@ -68,6 +69,9 @@ function dueFor(
 
 const recipientName = sql`coalesce(nullif(rp.full_name, ''), rp.username)`;
 const otherName = sql`coalesce(nullif(op.full_name, ''), op.username)`;
+
+// The three batch reads stay raw SQL: grouped aggregates with correlated sub-selects (dueFor),
+// and `covered_until` read as text, which the builder would turn into a Date without microseconds.
 
 /** Unread, not deleted messages per recipient and sender (a departed sender's are left out). */
 function messageBatches(db: Db, now: Date, away: number) {
@@ -152,11 +156,27 @@ export async function sendNotificationEmails(
         links,
       );
       const wrote = await db.transaction(async (tx) => {
-        const claimed = await tx.execute<{ id: string }>(sql`insert into notification_sends
-            (user_id, kind, subject, item_count, covered_until, sent_at)
-          values (${b.user_id}, ${kind}, ${b.subject_id}, ${Number(b.n)}, ${b.covered_until}::timestamptz, ${ts(now)})
-          on conflict (user_id, kind, subject, covered_until) do nothing returning id`);
-        if (claimed.rows.length === 0) return false;
+        const claimed = await tx
+          .insert(notificationSends)
+          .values({
+            userId: b.user_id,
+            kind,
+            subject: b.subject_id,
+            itemCount: Number(b.n),
+            // The batch's time as text, cast here, so its microseconds survive.
+            coveredUntil: sql`${b.covered_until}::timestamptz`,
+            sentAt: now,
+          })
+          .onConflictDoNothing({
+            target: [
+              notificationSends.userId,
+              notificationSends.kind,
+              notificationSends.subject,
+              notificationSends.coveredUntil,
+            ],
+          })
+          .returning({ id: notificationSends.id });
+        if (claimed.length === 0) return false;
         await mailer.send(mail, tx);
         return true;
       });

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { eventGuests, notificationPreferences, profiles, signingKeys } from '../../db/schema';
 import { isUuid } from '../../db/query-values';
 import { badRequest, notFound } from '../../platform/errors';
 import { readUnsubscribeToken, type Subscriber } from '../../platform/unsubscribe';
@@ -16,29 +17,20 @@ import {
 // A member's e-mail choices, and what an unsubscribe link changes. No preferences row means
 // the defaults (everything on); the first change writes the row.
 
-type PreferenceRow = {
-  event_reminders: boolean;
-  messages: boolean;
-  connection_requests: boolean;
-  forum_replies: boolean;
-  morning_after: boolean;
+const preferenceColumns = {
+  eventReminders: notificationPreferences.eventReminders,
+  messages: notificationPreferences.messages,
+  connectionRequests: notificationPreferences.connectionRequests,
+  forumReplies: notificationPreferences.forumReplies,
+  morningAfter: notificationPreferences.morningAfter,
 };
 
-const present = (row: PreferenceRow | undefined): NotificationPreferences =>
-  row
-    ? {
-        eventReminders: row.event_reminders,
-        messages: row.messages,
-        connectionRequests: row.connection_requests,
-        forumReplies: row.forum_replies,
-        morningAfter: row.morning_after,
-      }
-    : DEFAULT_NOTIFICATION_PREFERENCES;
-
 export async function getPreferences(db: Db, userId: string): Promise<NotificationPreferences> {
-  const result = await db.execute<PreferenceRow>(sql`select event_reminders, messages, connection_requests,
-    forum_replies, morning_after from notification_preferences where user_id = ${userId}`);
-  return present(result.rows[0]);
+  const [row] = await db
+    .select(preferenceColumns)
+    .from(notificationPreferences)
+    .where(eq(notificationPreferences.userId, userId));
+  return row ?? DEFAULT_NOTIFICATION_PREFERENCES;
 }
 
 /** Saves every choice (the dashboard sends the whole set). */
@@ -47,30 +39,38 @@ export async function savePreferences(
   userId: string,
   p: NotificationPreferences,
 ): Promise<NotificationPreferences> {
-  const result = await db.execute<PreferenceRow>(sql`insert into notification_preferences
-      (user_id, event_reminders, messages, connection_requests, forum_replies, morning_after, updated_at)
-    values (${userId}, ${p.eventReminders}, ${p.messages}, ${p.connectionRequests}, ${p.forumReplies},
-      ${p.morningAfter}, now())
-    on conflict (user_id) do update set event_reminders = excluded.event_reminders, messages = excluded.messages,
-      connection_requests = excluded.connection_requests, forum_replies = excluded.forum_replies,
-      morning_after = excluded.morning_after, updated_at = now()
-    returning event_reminders, messages, connection_requests, forum_replies, morning_after`);
-  return present(result.rows[0]);
+  const choices = {
+    eventReminders: p.eventReminders,
+    messages: p.messages,
+    connectionRequests: p.connectionRequests,
+    forumReplies: p.forumReplies,
+    morningAfter: p.morningAfter,
+  };
+  const [row] = await db
+    .insert(notificationPreferences)
+    .values({ userId, ...choices, updatedAt: sql`now()` })
+    .onConflictDoUpdate({ target: notificationPreferences.userId, set: { ...choices, updatedAt: sql`now()` } })
+    .returning(preferenceColumns);
+  return row ?? DEFAULT_NOTIFICATION_PREFERENCES;
 }
 
-const COLUMN: Record<NotificationTopic, string> = {
-  'event-reminders': 'event_reminders',
+/** The preference each topic's link turns off. */
+const COLUMN: Record<NotificationTopic, keyof NotificationPreferences> = {
+  'event-reminders': 'eventReminders',
   messages: 'messages',
-  'connection-requests': 'connection_requests',
-  'forum-replies': 'forum_replies',
-  'morning-after': 'morning_after',
+  'connection-requests': 'connectionRequests',
+  'forum-replies': 'forumReplies',
+  'morning-after': 'morningAfter',
 };
 
 /** The install's key as it is: reading a link never makes one (a link before any mail was
  * signed is simply not ours), so a refused link writes nothing. */
 async function existingKey(db: Db): Promise<Buffer | null> {
-  const result = await db.execute<{ secret: string }>(sql`select secret from signing_keys where name = 'unsubscribe'`);
-  const secret = result.rows[0]?.secret;
+  const [row] = await db
+    .select({ secret: signingKeys.secret })
+    .from(signingKeys)
+    .where(eq(signingKeys.name, 'unsubscribe'));
+  const secret = row?.secret;
   return secret ? Buffer.from(secret, 'base64url') : null;
 }
 
@@ -83,9 +83,9 @@ async function readLink(db: Db, token: string): Promise<{ subscriber: Subscriber
   if (subscriber.kind === 'guest' && !isUuid(subscriber.id)) throw notFound(UNKNOWN_UNSUBSCRIBE_PERSON);
   const found =
     subscriber.kind === 'member'
-      ? await db.execute(sql`select 1 from profiles where id = ${subscriber.id}`)
-      : await db.execute(sql`select 1 from event_guests where id = ${subscriber.id}::uuid`);
-  if (found.rows.length === 0) throw notFound(UNKNOWN_UNSUBSCRIBE_PERSON);
+      ? await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, subscriber.id))
+      : await db.select({ id: eventGuests.id }).from(eventGuests).where(eq(eventGuests.id, subscriber.id));
+  if (found.length === 0) throw notFound(UNKNOWN_UNSUBSCRIBE_PERSON);
   return link;
 }
 
@@ -101,12 +101,13 @@ export async function unsubscribe(db: Db, token: string): Promise<UnsubscribeAns
   if (subscriber.kind === 'guest') {
     // A guest has reminders only (the one kind of e-mail sent to someone without an account).
     if (topic !== 'event-reminders') throw badRequest('INVALID_UNSUBSCRIBE_LINK', INVALID_UNSUBSCRIBE_LINK);
-    await db.execute(sql`update event_guests set reminders = false where id = ${subscriber.id}::uuid`);
+    await db.update(eventGuests).set({ reminders: false }).where(eq(eventGuests.id, subscriber.id));
   } else {
-    const column = sql.identifier(COLUMN[topic]);
-    await db.execute(sql`insert into notification_preferences (user_id, ${column}, updated_at)
-      values (${subscriber.id}, false, now())
-      on conflict (user_id) do update set ${column} = false, updated_at = now()`);
+    const off = { [COLUMN[topic]]: false, updatedAt: sql`now()` };
+    await db
+      .insert(notificationPreferences)
+      .values({ userId: subscriber.id, ...off })
+      .onConflictDoUpdate({ target: notificationPreferences.userId, set: off });
   }
   return { topic, words: TOPIC_WORDS[topic], done: true };
 }

@@ -1,5 +1,15 @@
-import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  connections,
+  emailOutbox,
+  eventAttendees,
+  eventCheckIns,
+  eventGuests,
+  morningAfterSends,
+  notificationPreferences,
+  profiles,
+} from '../../db/schema';
 import type { Mailer } from '../../platform/mail';
 import { manualClock } from '../../platform/clock';
 import { readUnsubscribeToken, unsubscribeKey } from '../../platform/unsubscribe';
@@ -18,14 +28,6 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 const ZONE = 'America/New_York';
 
-interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  headers: Record<string, string> | null;
-}
-
 type Member = Awaited<ReturnType<typeof createMembers>>[number] & { name: string };
 
 /** Helpers over one test database. */
@@ -34,35 +36,48 @@ function suite(ctx: () => TestContext) {
   // Sorted here: the database's collation may order addresses otherwise.
   const mails = async (eventName: string) =>
     (
-      await db().execute<Mail & Record<string, unknown>>(sql`select "to", subject, text, html, headers
-        from email_outbox where subject = ${morningAfterSubject(eventName)}`)
-    ).rows.sort((a, b) => a.to.localeCompare(b.to));
+      await db()
+        .select({
+          to: emailOutbox.to,
+          subject: emailOutbox.subject,
+          text: emailOutbox.text,
+          html: emailOutbox.html,
+          headers: emailOutbox.headers,
+        })
+        .from(emailOutbox)
+        .where(eq(emailOutbox.subject, morningAfterSubject(eventName)))
+    ).sort((a, b) => a.to.localeCompare(b.to));
   const sends = async (eventId: string) =>
     (
-      await db().execute<{ user_id: string; status: string }>(
-        sql`select user_id, status from morning_after_sends where event_id = ${eventId}`,
-      )
-    ).rows.sort((a, b) => a.user_id.localeCompare(b.user_id));
+      await db()
+        .select({ userId: morningAfterSends.userId, status: morningAfterSends.status })
+        .from(morningAfterSends)
+        .where(eq(morningAfterSends.eventId, eventId))
+    ).sort((a, b) => a.userId.localeCompare(b.userId));
   async function members(names: string[]): Promise<Member[]> {
     const made = await createMembers(db(), names.length, 'ma');
     for (const [i, m] of made.entries()) {
-      await db().execute(sql`update profiles set full_name = ${names[i]} where id = ${m.id}`);
+      await db().update(profiles).set({ fullName: names[i] }).where(eq(profiles.id, m.id));
     }
     return made.map((m, i) => ({ ...m, name: names[i]! }));
   }
   /** Registered (attending) and, unless `came` is false, admitted at the door. */
   async function attend(eventId: string, member: Member, came = true, at = new Date()) {
-    await db().execute(
-      sql`insert into event_attendees (event_id, user_id, status) values (${eventId}, ${member.id}, 'attending')`,
-    );
+    await db().insert(eventAttendees).values({ eventId, userId: member.id, status: 'attending' });
     if (came)
-      await db().execute(sql`insert into event_check_ins (event_id, ticket, user_id, checked_in_at, device)
-        values (${eventId}, ${`member:${member.id}`}, ${member.id}, ${at.toISOString()}::timestamptz, 'Front door')`);
+      await db()
+        .insert(eventCheckIns)
+        .values({ eventId, ticket: `member:${member.id}`, userId: member.id, checkedInAt: at, device: 'Front door' });
   }
   async function connect(a: Member, b: Member, at: Date, metAt: string | null = null) {
-    await db()
-      .execute(sql`insert into connections (requester_id, recipient_id, status, met_at_event_id, created_at, updated_at)
-      values (${a.id}, ${b.id}, 'accepted', ${metAt}, ${at.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz)`);
+    await db().insert(connections).values({
+      requesterId: a.id,
+      recipientId: b.id,
+      status: 'accepted',
+      metAtEventId: metAt,
+      createdAt: at,
+      updatedAt: at,
+    });
   }
   return { db, mails, sends, members, attend, connect };
 }
@@ -93,12 +108,15 @@ describe('when the morning after is', () => {
 });
 
 describe('the morning-after e-mail (controlled clock)', () => {
-  const clock = manualClock('2026-12-03T12:00:00Z');
+  const START = new Date('2026-12-03T12:00:00Z');
+  const clock = manualClock(START);
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestContext({ JOBS_CHECK_MS: '3600000', SITE_TIMEZONE: ZONE }, { clock });
   });
   afterAll(async () => ctx?.close());
+  // Each test sets the moment it needs; none leaves its clock to the next, even when it fails.
+  afterEach(() => clock.set(START));
   const t = suite(() => ctx);
   const tick = () => ctx.app.services.jobs.tick();
   const people: Record<string, Member> = {};
@@ -131,14 +149,23 @@ describe('the morning-after e-mail (controlled clock)', () => {
     await t.connect(ana!, gil!, new Date(during.getTime() + 30 * MINUTE));
     await t.connect(fay!, ana!, new Date(event.startTime.getTime() - 90 * DAY));
     // Ana's guest came too: guests get no morning-after e-mail.
-    const guest = await t.db().execute<{
-      id: string;
-    }>(sql`insert into event_guests (event_id, profile_id, guest_name, guest_email)
-      values (${event.id}, ${ana!.id}, 'Gus Guest', 'gus.guest@example.com') returning id`);
-    await t.db().execute(sql`insert into event_check_ins (event_id, ticket, user_id, guest_id, checked_in_at, device)
-      values (${event.id}, ${`guest:${guest.rows[0]!.id}`}, ${ana!.id}, ${guest.rows[0]!.id},
-        ${during.toISOString()}::timestamptz, 'Front door')`);
-    await t.db().execute(sql`insert into notification_preferences (user_id, morning_after) values (${eve!.id}, false)`);
+    const [guest] = await t
+      .db()
+      .insert(eventGuests)
+      .values({ eventId: event.id, profileId: ana!.id, guestName: 'Gus Guest', guestEmail: 'gus.guest@example.com' })
+      .returning({ id: eventGuests.id });
+    await t
+      .db()
+      .insert(eventCheckIns)
+      .values({
+        eventId: event.id,
+        ticket: `guest:${guest!.id}`,
+        userId: ana!.id,
+        guestId: guest!.id,
+        checkedInAt: during,
+        device: 'Front door',
+      });
+    await t.db().insert(notificationPreferences).values({ userId: eve!.id, morningAfter: false });
   });
 
   it('nothing at 8:59 AM; from 9 AM one e-mail to each member who checked in, however many sweeps', async () => {
@@ -163,8 +190,8 @@ describe('the morning-after e-mail (controlled clock)', () => {
     // Eve turned it off: recorded as skipped, so no later sweep reconsiders her.
     expect(await t.sends(event.id)).toEqual(
       [ana, ben, cal, eve, fay, gil, hal]
-        .map((m) => ({ user_id: m!.id, status: m === eve ? 'skipped' : 'sent' }))
-        .sort((a, b) => a.user_id.localeCompare(b.user_id)),
+        .map((m) => ({ userId: m!.id, status: m === eve ? 'skipped' : 'sent' }))
+        .sort((a, b) => a.userId.localeCompare(b.userId)),
     );
   });
 
@@ -236,18 +263,23 @@ describe('the morning-after e-mail (controlled clock)', () => {
     const sent = await t.mails(next.name);
     expect(sent.map((m) => m.to)).toEqual([ana!.email]);
     expect(sent[0]!.text).toContain(`Watch the recap: http://localhost:3000/events/${next.id}`);
-    expect(await t.sends(next.id)).toContainEqual({ user_id: ben!.id, status: 'skipped' });
+    expect(await t.sends(next.id)).toContainEqual({ userId: ben!.id, status: 'skipped' });
   });
 
   it('after an outage of more than a day, an event is left unsent and unrecorded', async () => {
     const { ana } = people as Record<string, Member>;
     const late = await eveningEvent(t, '2026-12-06');
+    const recent = await eveningEvent(t, '2026-12-07');
     await t.attend(late.id, ana!);
+    await t.attend(recent.id, ana!);
     // Its morning after was December 7 at 9 AM; every process was down until the 8th at 9:05 AM.
     clock.set(new Date('2026-12-08T14:05:00Z'));
     await tick();
     expect(await t.mails(late.name)).toEqual([]);
     expect(await t.sends(late.id)).toEqual([]);
+    // The next evening's morning after is this one: the same sweep sends it.
+    expect((await t.mails(recent.name)).map((m) => m.to)).toEqual([ana!.email]);
+    expect(await t.sends(recent.id)).toEqual([{ userId: ana!.id, status: 'sent' }]);
   });
 
   it('a sweep that dies mid-way is finished by the next, and nobody gets two', async () => {

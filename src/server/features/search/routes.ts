@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import { union } from 'drizzle-orm/pg-core';
 import { apiError } from '../../../shared/errors';
 import { FORUM_NOT_FOUND } from '../../../shared/forums';
 import {
@@ -67,8 +68,8 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       const types = typesFor(input, viewer !== null);
       invariant(viewer || !types.includes('forums'), () => unauthorized(SEARCH_FORUM_ONLY_FOR_MEMBERS));
       if (input.forum) {
-        const found = await db.execute(sql`select 1 from forums where id = ${input.forum}`);
-        invariant(found.rows.length > 0, () => notFound(FORUM_NOT_FOUND));
+        const found = await db.select({ id: forums.id }).from(forums).where(eq(forums.id, input.forum));
+        invariant(found.length > 0, () => notFound(FORUM_NOT_FOUND));
       }
       const limit = input.limit ?? (input.type === 'all' ? QUICK_SEARCH_LIMIT : SEARCH_PAGE_LIMIT);
       const offset = input.type === 'all' ? 0 : input.offset;
@@ -103,10 +104,17 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         { reads: [{ table: memberBlocks, id: viewer.id }], ttlMs: TTL_MS },
         async () =>
           (
-            await db.execute<{ other: string }>(sql`
-              select blocked_id as other from member_blocks where blocker_id = ${viewer.id}
-              union select blocker_id from member_blocks where blocked_id = ${viewer.id}`)
-          ).rows.map((r) => r.other),
+            await union(
+              db
+                .select({ other: memberBlocks.blockedId })
+                .from(memberBlocks)
+                .where(eq(memberBlocks.blockerId, viewer.id)),
+              db
+                .select({ other: memberBlocks.blockerId })
+                .from(memberBlocks)
+                .where(eq(memberBlocks.blockedId, viewer.id)),
+            )
+          ).map((r) => r.other),
       );
       const hidden = new Set(blocks.value as string[]);
       if (!hidden.size) {

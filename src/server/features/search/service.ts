@@ -1,6 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { desc, sql, type SQL } from 'drizzle-orm';
 import type { Highlighted, SearchHit, SearchType } from '../../../shared/search';
 import type { Db } from '../../db/client';
+import { podcasts } from '../../db/schema';
 import { htmlToText } from '../../platform/html';
 import { highlight, snippetOf } from './highlight';
 import type { ParsedQuery } from './query';
@@ -102,6 +103,7 @@ function firstMatches(name: string, select: SQL): SQL {
 
 async function searchEvents(db: Db, q: ParsedQuery, page: Page): Promise<Candidate[]> {
   const nameText = sql`lower(e.name || ' ' || coalesce(e.summary, '') || ' ' || coalesce(e.location, ''))`;
+  // Raw: the builder cannot write `as materialized` CTEs (firstMatches), which keep the planner on the indexes.
   const result = await db.execute<{
     id: string;
     name: string;
@@ -156,6 +158,7 @@ async function searchMembers(db: Db, q: ParsedQuery, page: Page): Promise<Candid
     ? sql`greatest(word_similarity(${q.similarText}, lower(coalesce(p.full_name, ''))),
         word_similarity(${q.similarText}, lower(p.username)))`
     : sql`0`;
+  // Raw: `as materialized` CTEs (firstMatches) and a union of limited branches, which the builder cannot write.
   const result = await db.execute<{
     id: string;
     username: string;
@@ -226,34 +229,40 @@ async function searchMembers(db: Db, q: ParsedQuery, page: Page): Promise<Candid
 
 async function searchPodcasts(db: Db, q: ParsedQuery, page: Page): Promise<Candidate[]> {
   // A few hundred episodes at most: the similarity branch scans them.
-  const result = await db.execute<{
-    id: string;
-    title: string;
-    description: string | null;
-    show_notes: string | null;
-    guests: string[];
-    published_at: Date | string;
-    thumbnail_url: string | null;
-  }>(sql`
-    select id, title, description, show_notes, guests, published_at, thumbnail_url
-    from podcasts p
-    where p.search_vector @@ ${tsq(q.tsquery)}
-      ${q.similarText ? sql`or ${q.similarText} <% lower(p.title || ' ' || pm_words(p.guests))` : sql``}
-    order by (ts_rank(${WEIGHTS}, p.search_vector, ${tsq(q.tsquery)})
-        + 0.5 * ${similarity(q, sql`lower(p.title || ' ' || pm_words(p.guests))`)})
-      * ${fading(page.now, sql`p.published_at`, 365)} desc,
-      p.published_at desc, p.id
-    limit ${page.take} offset ${page.offset}`);
-  return result.rows.map((r) => ({
+  const query = tsq(q.tsquery);
+  const titleAndGuests = sql`lower(${podcasts.title} || ' ' || pm_words(${podcasts.guests}))`;
+  const rows = await db
+    .select({
+      id: podcasts.id,
+      title: podcasts.title,
+      description: podcasts.description,
+      showNotes: podcasts.showNotes,
+      guests: podcasts.guests,
+      publishedAt: podcasts.publishedAt,
+      thumbnailUrl: podcasts.thumbnailUrl,
+    })
+    .from(podcasts)
+    .where(
+      sql`${podcasts.searchVector} @@ ${query} ${q.similarText ? sql`or ${q.similarText} <% ${titleAndGuests}` : sql``}`,
+    )
+    .orderBy(
+      sql`(ts_rank(${WEIGHTS}, ${podcasts.searchVector}, ${query}) + 0.5 * ${similarity(q, titleAndGuests)})
+        * ${fading(page.now, sql`${podcasts.publishedAt}`, 365)} desc`,
+      desc(podcasts.publishedAt),
+      podcasts.id,
+    )
+    .limit(page.take)
+    .offset(page.offset);
+  return rows.map((r) => ({
     kind: 'podcast',
     id: r.id,
     title: highlight(r.title, q.words),
     snippet:
       snippetOf(r.guests.length ? `With ${r.guests.join(', ')}` : '', q.words) ??
-      snippetOf([r.description, r.show_notes].filter(Boolean).join(' · '), q.words),
+      snippetOf([r.description, r.showNotes].filter(Boolean).join(' · '), q.words),
     detail: r.guests.length ? r.guests.join(', ') : null,
-    date: new Date(r.published_at).toISOString(),
-    imageUrl: r.thumbnail_url,
+    date: r.publishedAt.toISOString(),
+    imageUrl: r.thumbnailUrl,
     username: null,
     forumId: null,
     postId: null,
@@ -296,6 +305,7 @@ function newestMatching(name: string, table: string, match: SQL, candidates: num
 async function searchForums(db: Db, q: ParsedQuery, page: Page, forumId?: string): Promise<Candidate[]> {
   const query = tsq(q.tsquery);
   const inForum = (alias: string) => (forumId ? sql`and ${sql.raw(alias)}.forum_id = ${forumId}` : sql``);
+  // Raw: materialized CTEs over the newest rows (newestMatching), which the builder cannot write.
   const result = await db.execute<{
     kind: 'post' | 'reply';
     id: string;
