@@ -1,6 +1,6 @@
 import { and, asc, eq, exists, gte, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
 import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
 import { iso } from '../../db/rows';
 import { isUuid, memberName } from '../../db/query-values';
 import { eventAttendees, eventCheckIns, eventDoorStaff, eventGuests, events, profiles } from '../../db/schema';
