@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, gte, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, gte, inArray, isNotNull, notExists, notInArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { iso } from '../../db/rows';
@@ -217,19 +217,49 @@ export async function scan(db: Db, key: Buffer, request: ScanRequest): Promise<S
   const ticket = row.kind === 'member' ? `member:${row.userId}` : `guest:${row.id}`;
   // Insert, or read the admission that won, in one round trip: the CTE's insert is invisible
   // to the outer select, so an existing row comes from the union's second half.
-  // Raw SQL: the builder cannot put an insert inside WITH.
-  const written = await db.execute<{ id: string; checked_in_at: Date | string; device: string; fresh: boolean }>(sql`
-    with inserted as (
-      insert into event_check_ins (event_id, ticket, user_id, guest_id, checked_in_at, device, checked_in_by)
-      values (${request.eventId}, ${ticket}, ${row.userId}, ${row.kind === 'guest' ? row.id : null},
-        ${at.toISOString()}, ${request.device}, ${request.by})
-      on conflict (event_id, ticket) do nothing
-      returning id, checked_in_at, device)
-    select id, checked_in_at, device, true as fresh from inserted
-    union all
-    select id, checked_in_at, device, false from event_check_ins
-      where event_id = ${request.eventId} and ticket = ${ticket} and not exists (select 1 from inserted)`);
-  const record = written.rows[0];
+  const inserted = db.$with('inserted').as(
+    db
+      .insert(eventCheckIns)
+      .values({
+        eventId: request.eventId,
+        ticket,
+        userId: row.userId,
+        guestId: row.kind === 'guest' ? row.id : null,
+        checkedInAt: at,
+        device: request.device,
+        checkedInBy: request.by,
+      })
+      .onConflictDoNothing({ target: [eventCheckIns.eventId, eventCheckIns.ticket] })
+      .returning({ id: eventCheckIns.id, checkedInAt: eventCheckIns.checkedInAt, device: eventCheckIns.device }),
+  );
+  const outcome = db
+    .select({
+      id: inserted.id,
+      checkedInAt: inserted.checkedInAt,
+      device: inserted.device,
+      fresh: sql<boolean>`true`.as('fresh'),
+    })
+    .from(inserted)
+    .unionAll(
+      db
+        .select({
+          id: eventCheckIns.id,
+          checkedInAt: eventCheckIns.checkedInAt,
+          device: eventCheckIns.device,
+          fresh: sql<boolean>`false`.as('fresh'),
+        })
+        .from(eventCheckIns)
+        .where(
+          and(
+            eq(eventCheckIns.eventId, request.eventId),
+            eq(eventCheckIns.ticket, ticket),
+            notExists(db.select({ id: inserted.id }).from(inserted)),
+          ),
+        ),
+    )
+    .as('outcome');
+  // The union is selected from as a subquery: a data-modifying WITH must stay at the top level.
+  const [record] = await db.with(inserted).select().from(outcome);
   if (!record) {
     // Admitted by another device and undone again between our insert and our read: try once more.
     return scan(db, key, request);
@@ -237,7 +267,7 @@ export async function scan(db: Db, key: Buffer, request: ScanRequest): Promise<S
   const result = toTicket(key, request.eventId, {
     ...row,
     checkInId: record.id,
-    checkedInAt: new Date(record.checked_in_at),
+    checkedInAt: record.checkedInAt,
     device: record.device,
   });
   if (!record.fresh) return { outcome: 'already', ticket: result, otherEvent: null };
