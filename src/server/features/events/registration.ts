@@ -22,6 +22,7 @@ import { isUuid } from '../../db/query-values';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+// `max_attendees` as the column is named: users/service.ts hands promoteWaitlisted its raw rows.
 type LockedEvent = {
   id: string;
   status: string;
@@ -49,7 +50,8 @@ async function lockEvent(tx: Tx, eventId: string): Promise<LockedEvent> {
   return event;
 }
 
-/** Seats counted against capacity: attending members and every guest (one round trip). */
+/** Seats counted against capacity: attending members and every guest, in one round trip (0 when
+ * the event does not exist). */
 export async function seatsTaken(tx: Pick<Tx, 'select' | '$count'>, eventId: string): Promise<number> {
   const [row] = await tx
     .select({
