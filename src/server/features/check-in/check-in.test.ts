@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
+import { auditLog, eventAttendees, eventCheckIns } from '../../db/schema';
 import { createTestContext, type Client, type TestContext } from '../../test/harness';
 import { adminClient, createEvent, createMembers, signIn } from '../../test/factories';
 import type { DoorResponse, ScanResponse } from '../../../shared/check-in';
@@ -132,10 +133,7 @@ describe('the door', () => {
     const forged = code.slice(0, -4) + (code.endsWith('AAAA') ? 'BBBB' : 'AAAA');
     expect(((await scan(admin, a.event.id, forged)).json() as ScanResponse).outcome).toBe('invalid');
     expect(((await scan(admin, a.event.id, 'hello')).json() as ScanResponse).outcome).toBe('invalid');
-    const count = await db().execute<{ n: number }>(
-      sql`select count(*)::int as n from event_check_ins where event_id in (${a.event.id}, ${b.id})`,
-    );
-    expect(Number(count.rows[0]!.n)).toBe(0);
+    expect(await db().$count(eventCheckIns, inArray(eventCheckIns.eventId, [a.event.id, b.id]))).toBe(0);
   });
 
   it('says a waitlisted member is on the waitlist and does not admit them', async () => {
@@ -200,8 +198,7 @@ describe('the door', () => {
     const outcomes = answers.map((r) => (r.json() as ScanResponse).outcome);
     expect(outcomes.filter((o) => o === 'admitted')).toHaveLength(1);
     expect(outcomes.filter((o) => o === 'already')).toHaveLength(9);
-    const rows = await db().execute(sql`select 1 from event_check_ins where event_id = ${event.id}`);
-    expect(rows.rows).toHaveLength(1);
+    expect(await db().$count(eventCheckIns, eq(eventCheckIns.eventId, event.id))).toBe(1);
   });
 
   it('keeps an offline scan’s own time, but not one from the future', async () => {
@@ -229,10 +226,12 @@ describe('the door', () => {
       (await admin.request('DELETE', `/api/events/${event.id}/check-ins/${admitted.ticket!.checkIn!.id}`)).statusCode,
     ).toBe(404);
     expect(((await scan(admin, event.id, code)).json() as ScanResponse).outcome).toBe('admitted');
-    const log = await db().execute<{ action: string; target_id: string }>(
-      sql`select action, target_id from audit_log where target_id = ${people[0]!.id} order by created_at`,
-    );
-    expect(log.rows.map((r) => r.action)).toEqual([
+    const log = await db()
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(eq(auditLog.targetId, people[0]!.id))
+      .orderBy(asc(auditLog.createdAt));
+    expect(log.map((r) => r.action)).toEqual([
       'postEventsByIdCheckIns',
       'deleteEventsByIdCheckInsByCheckInId',
       'postEventsByIdCheckIns',
@@ -243,11 +242,9 @@ describe('the door', () => {
     const start = new Date(Date.now() - 5 * 60 * 60_000);
     const event = await createEvent(db(), { startTime: start, endTime: new Date(start.getTime() + 2 * 60 * 60_000) });
     const people = await createMembers(db(), 3, 'past');
-    await db().execute(sql`insert into event_attendees (event_id, user_id, status)
-      values ${sql.join(
-        people.map((p) => sql`(${event.id}, ${p.id}, 'attending')`),
-        sql`, `,
-      )}`);
+    await db()
+      .insert(eventAttendees)
+      .values(people.map((p) => ({ eventId: event.id, userId: p.id, status: 'attending' })));
     const list = await door(admin, event.id);
     await scan(admin, event.id, list.tickets[0]!.code);
     expect((await door(admin, event.id)).counts).toEqual({

@@ -19,17 +19,9 @@ import { eventCheckIns } from '../../db/schema';
 import { isUuid } from '../../db/query-values';
 import { recordChanges } from '../../platform/audit';
 import { invariant, notFound, unprocessable } from '../../platform/errors';
-import {
-  doorDuties,
-  doorList,
-  eventExists,
-  listDoorStaff,
-  memberTickets,
-  scan,
-  setDoorStaff,
-  undoCheckIn,
-} from './service';
+import { doorDuties, doorList, listDoorStaff, memberTickets, scan, setDoorStaff, undoCheckIn } from './service';
 import { qrSvg, ticketKey } from './tickets';
+import { eventExists } from '../events/service';
 
 const errors = { 401: apiError, 403: apiError, 404: apiError, 422: apiError };
 const idParams = z.object({ id: z.string().max(64) });

@@ -29,21 +29,17 @@ import { recordChanges } from '../../platform/audit';
 import { sendRegistrationEmail } from './emails';
 import { attendeeCsv } from './export';
 import {
-  appendGallery,
-  countRecipients,
   createAdminEvent,
   deleteAdminEvent,
   eventDraft,
-  eventExists,
   findAdminEvent,
-  isReferenced,
   listAdminEvents,
-  reminderSummary,
-  removeFromGallery,
-  removeUnreferencedImages,
-  sendToAttendees,
   updateAdminEvent,
-} from './admin-service';
+} from './admin-events';
+import { countRecipients, sendToAttendees } from './attendee-mail';
+import { appendGallery, isReferenced, removeFromGallery, removeUnreferencedImages } from './event-images';
+import { reminderSummary } from './reminder-summary';
+import { eventExists } from './service';
 
 // The admin's event routes (spec 2, issue 10). All are `access: 'admin'` (401 visitors, 403
 // members); every write is recorded in the audit log by platform/audit.ts.

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { eventAttendees, eventGuests } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { createEvent, createMembers, signIn } from '../../test/factories';
 
@@ -40,11 +41,13 @@ describe.skipIf(!onPostgres)('capacity under concurrent registrations (PostgreSQ
     expect(statuses.filter((s) => s >= 500)).toEqual([]);
     expect(statuses.every((s) => s === 200 || s === 409)).toBe(true);
 
-    const counts = await db.execute<{ attending: number; waitlisted: number; guests: number }>(sql`select
-        (select count(*)::int from event_attendees where event_id = ${event.id} and status = 'attending') as attending,
-        (select count(*)::int from event_attendees where event_id = ${event.id} and status = 'waitlisted') as waitlisted,
-        (select count(*)::int from event_guests where event_id = ${event.id}) as guests`);
-    const { attending, waitlisted, guests: guestCount } = counts.rows[0]!;
+    const registered = (status: string) =>
+      db.$count(eventAttendees, and(eq(eventAttendees.eventId, event.id), eq(eventAttendees.status, status)));
+    const [attending, waitlisted, guestCount] = await Promise.all([
+      registered('attending'),
+      registered('waitlisted'),
+      db.$count(eventGuests, eq(eventGuests.eventId, event.id)),
+    ]);
     expect(Number(attending) + Number(guestCount)).toBe(50);
     expect(Number(attending) + Number(waitlisted)).toBe(205);
     const waitlistedAnswers = responses

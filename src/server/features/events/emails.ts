@@ -1,7 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { json } from '../../db/rows';
+import { emailOutbox, events, profiles, user } from '../../db/schema';
+import { memberName } from '../../db/query-values';
 import { dateTimeFormat } from '../../platform/date-format';
 import type { Mailer, MailMessage } from '../../platform/mail';
 import { textToHtml } from '../../platform/mail-html';
@@ -48,42 +51,27 @@ interface RegistrationFacts {
 }
 
 async function loadFacts(db: Db, eventId: string, userId: string): Promise<RegistrationFacts | null> {
-  const result = await db.execute<{
-    email: string;
-    full_name: string | null;
-    username: string;
-    id: string;
-    name: string;
-    summary: string | null;
-    location: string | null;
-    start_time: Date | string;
-    end_time: Date | string;
-    sequence: number;
-    guests: string[] | string | null;
-    registration_id: string | null;
-  }>(sql`select u.email, p.full_name, p.username, e.id, e.name, e.summary, e.location, e.start_time, e.end_time,
-      e.sequence,
-      (select a.id from event_attendees a where a.event_id = e.id and a.user_id = p.id and a.status = 'attending')
-        as registration_id,
-      (select json_agg(g.guest_name || ' <' || g.guest_email || '>' order by g.created_at)
-        from event_guests g where g.event_id = e.id and g.profile_id = p.id) as guests
-    from events e, profiles p join "user" u on u.id = p.id
-    where e.id = ${eventId} and p.id = ${userId}`);
-  const row = result.rows[0];
-  if (!row) return null;
-  return {
-    email: row.email,
-    name: row.full_name || row.username,
-    eventId: row.id,
-    eventName: row.name,
-    summary: row.summary,
-    location: row.location,
-    start: new Date(row.start_time),
-    end: new Date(row.end_time),
-    sequence: Number(row.sequence),
-    guests: (typeof row.guests === 'string' ? (JSON.parse(row.guests) as string[]) : row.guests) ?? [],
-    registrationId: row.registration_id,
-  };
+  const [row] = await db
+    .select({
+      email: user.email,
+      name: memberName,
+      eventId: events.id,
+      eventName: events.name,
+      summary: events.summary,
+      location: events.location,
+      start: events.startTime,
+      end: events.endTime,
+      sequence: events.sequence,
+      registrationId: sql<string | null>`(select a.id from event_attendees a
+        where a.event_id = ${events.id} and a.user_id = ${profiles.id} and a.status = 'attending')`,
+      guests: sql<string[] | string | null>`(select json_agg(g.guest_name || ' <' || g.guest_email || '>'
+        order by g.created_at) from event_guests g where g.event_id = ${events.id} and g.profile_id = ${profiles.id})`,
+    })
+    .from(events)
+    .innerJoin(profiles, eq(profiles.id, userId))
+    .innerJoin(user, eq(user.id, profiles.id))
+    .where(eq(events.id, eventId));
+  return row ? { ...row, guests: json(row.guests) ?? [] } : null;
 }
 
 /** The member's ticket for the mail, when they attend. */
@@ -201,16 +189,29 @@ export async function sendGuestsEmail(
     const promoted = registrationMessage(facts, deps.config, 'promoted', ticket);
     // A mail being handed to SMTP at this very moment may still go out with the earlier text;
     // the event page lists the guests either way.
-    const merged = await deps.db.execute<{ id: string }>(sql`update email_outbox o
-      set text = case when o.subject = ${confirmation.subject} then ${confirmation.text} else ${promoted.text} end,
-        html = case when o.subject = ${confirmation.subject} then ${confirmation.html} else ${promoted.html} end
-      where o.id = (select id from email_outbox
-        where "to" = ${facts.email} and subject in (${confirmation.subject}, ${promoted.subject})
-          and status in ('pending', 'captured')
-          and created_at > now() - make_interval(mins => ${GUESTS_MERGE_WINDOW_MINUTES})
-        order by created_at desc limit 1)
-      returning o.id`);
-    if (merged.rows.length > 0 || facts.guests.length === 0) return;
+    const latest = deps.db
+      .select({ id: emailOutbox.id })
+      .from(emailOutbox)
+      .where(
+        and(
+          eq(emailOutbox.to, facts.email),
+          inArray(emailOutbox.subject, [confirmation.subject, promoted.subject]),
+          inArray(emailOutbox.status, ['pending', 'captured']),
+          gt(emailOutbox.createdAt, sql`now() - make_interval(mins => ${GUESTS_MERGE_WINDOW_MINUTES})`),
+        ),
+      )
+      .orderBy(desc(emailOutbox.createdAt))
+      .limit(1);
+    const isConfirmation = sql`${emailOutbox.subject} = ${confirmation.subject}`;
+    const merged = await deps.db
+      .update(emailOutbox)
+      .set({
+        text: sql`case when ${isConfirmation} then ${confirmation.text} else ${promoted.text} end`,
+        html: sql`case when ${isConfirmation} then ${confirmation.html} else ${promoted.html} end`,
+      })
+      .where(sql`${emailOutbox.id} = (${latest})`)
+      .returning({ id: emailOutbox.id });
+    if (merged.length > 0 || facts.guests.length === 0) return;
     await deps.mailer.send({
       to: facts.email,
       subject: `Your guests for ${facts.eventName}`,

@@ -1,6 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { memberName } from '../../db/query-values';
+import { eventAttendees, eventGuests, profiles, user } from '../../db/schema';
 import type { MailMessage } from '../../platform/mail';
 import { TRANSACTIONAL_FOOTER } from '../../platform/unsubscribe';
 import type { AttendeeStatus } from '../../../shared/events';
@@ -22,7 +24,7 @@ export interface NoticeRecipient {
 
 export type NoticeEvent = Required<Omit<IcsEvent, 'cancelled'>>;
 
-type Tx = Pick<Db, 'execute'>;
+type Tx = Pick<Db, 'select'>;
 
 /** Registered members (any status) and their guests, one mail per address. */
 export async function noticeRecipients(
@@ -32,28 +34,29 @@ export async function noticeRecipients(
   withGuests = true,
 ): Promise<NoticeRecipient[]> {
   if (statuses.length === 0) return [];
-  const members = await tx.execute<{ email: string; name: string; status: AttendeeStatus }>(sql`
-    select u.email, coalesce(nullif(p.full_name, ''), p.username) as name, a.status
-    from event_attendees a join profiles p on p.id = a.user_id join "user" u on u.id = p.id
-    where a.event_id = ${eventId} and a.status in (${sql.join(
-      statuses.map((s) => sql`${s}`),
-      sql`, `,
-    )})
-    order by a.created_at, a.id`);
+  const members = await tx
+    .select({ email: user.email, name: memberName, status: eventAttendees.status })
+    .from(eventAttendees)
+    .innerJoin(profiles, eq(profiles.id, eventAttendees.userId))
+    .innerJoin(user, eq(user.id, profiles.id))
+    .where(and(eq(eventAttendees.eventId, eventId), inArray(eventAttendees.status, [...statuses])))
+    .orderBy(asc(eventAttendees.createdAt), asc(eventAttendees.id));
   const guests = withGuests
-    ? await tx.execute<{ email: string; name: string }>(sql`
-        select g.guest_email as email, g.guest_name as name from event_guests g
-        where g.event_id = ${eventId} order by g.created_at, g.id`)
-    : { rows: [] };
+    ? await tx
+        .select({ email: eventGuests.guestEmail, name: eventGuests.guestName })
+        .from(eventGuests)
+        .where(eq(eventGuests.eventId, eventId))
+        .orderBy(asc(eventGuests.createdAt), asc(eventGuests.id))
+    : [];
   const seen = new Set<string>();
   const recipients: NoticeRecipient[] = [];
-  for (const r of members.rows) {
+  for (const r of members) {
     const key = r.email.toLowerCase();
     if (seen.has(key)) continue;
     seen.add(key);
-    recipients.push({ email: r.email, name: r.name, status: r.status, guest: false });
+    recipients.push({ email: r.email, name: r.name, status: r.status as AttendeeStatus, guest: false });
   }
-  for (const r of guests.rows) {
+  for (const r of guests) {
     const key = r.email.toLowerCase();
     if (seen.has(key)) continue;
     seen.add(key);

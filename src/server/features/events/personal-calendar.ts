@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiError } from '../../../shared/errors';
@@ -10,6 +10,7 @@ import {
 } from '../../../shared/calendar-feed';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { calendarCancellations, calendarFeeds, eventAttendees, events } from '../../db/schema';
 import { invariant, notFound } from '../../platform/errors';
 import { buildIcs, type IcsEvent } from './ics';
 
@@ -19,8 +20,6 @@ import { buildIcs, type IcsEvent } from './ics';
 // stays as STATUS:CANCELLED (calendar_cancellations, written by deleteAdminEvent) until a month
 // after it would have ended. The token is the only credential: 32 random bytes, replaced when the
 // member asks for a new address; it is never logged (platform/logging.ts).
-
-type Tx = Pick<Db, 'execute'>;
 
 /** How long a cancelled event stays in the feed after it would have ended. */
 export const CANCELLED_KEPT_MS = 30 * 24 * 3_600_000;
@@ -40,77 +39,106 @@ export function feedAddresses(config: Pick<Config, 'publicUrl'>, token: string):
 
 /** The member's token, made on first ask. */
 export async function feedToken(db: Db, userId: string): Promise<string> {
-  const made = await db.execute<{ token: string }>(sql`insert into calendar_feeds (user_id, token)
-      values (${userId}, ${newToken()}) on conflict (user_id) do nothing returning token`);
-  if (made.rows[0]) return made.rows[0].token;
-  const found = await db.execute<{ token: string }>(sql`select token from calendar_feeds where user_id = ${userId}`);
-  return found.rows[0]!.token;
+  const [made] = await db
+    .insert(calendarFeeds)
+    .values({ userId, token: newToken() })
+    .onConflictDoNothing({ target: calendarFeeds.userId })
+    .returning({ token: calendarFeeds.token });
+  if (made) return made.token;
+  const [found] = await db
+    .select({ token: calendarFeeds.token })
+    .from(calendarFeeds)
+    .where(eq(calendarFeeds.userId, userId));
+  return found!.token;
 }
 
 /** A new token for the member; the old address stops answering at once. */
 export async function regenerateFeedToken(db: Db, userId: string): Promise<string> {
   const token = newToken();
-  await db.execute(sql`insert into calendar_feeds (user_id, token) values (${userId}, ${token})
-      on conflict (user_id) do update set token = excluded.token, created_at = now()`);
+  await db
+    .insert(calendarFeeds)
+    .values({ userId, token })
+    .onConflictDoUpdate({ target: calendarFeeds.userId, set: { token, createdAt: sql`now()` } });
   return token;
 }
 
 /** Whose feed the token opens, or null. */
 export async function feedOwner(db: Db, token: string): Promise<string | null> {
   if (!TOKEN_SHAPE.test(token)) return null;
-  const result = await db.execute<{ user_id: string }>(sql`select user_id from calendar_feeds where token = ${token}`);
-  return result.rows[0]?.user_id ?? null;
+  const [row] = await db
+    .select({ userId: calendarFeeds.userId })
+    .from(calendarFeeds)
+    .where(eq(calendarFeeds.token, token));
+  return row?.userId ?? null;
 }
-
-type EntryRow = {
-  id: string;
-  name: string;
-  summary: string | null;
-  location: string | null;
-  start_time: Date | string;
-  end_time: Date | string;
-  sequence: number;
-};
-
-const entry = (r: EntryRow, cancelled: boolean): IcsEvent => ({
-  id: r.id,
-  name: r.name,
-  summary: r.summary,
-  location: r.location,
-  startTime: new Date(r.start_time),
-  endTime: new Date(r.end_time),
-  sequence: Number(r.sequence),
-  ...(cancelled ? { cancelled } : {}),
-});
 
 /** The member's entries: events they attend or may attend (not waitlisted), then the events
  * cancelled under them that ended no more than CANCELLED_KEPT_MS before `now`. */
 export async function feedEntries(db: Db, userId: string, now: Date): Promise<IcsEvent[]> {
-  const registered = await db.execute<EntryRow>(sql`
-    select e.id, e.name, e.summary, e.location, e.start_time, e.end_time, e.sequence
-    from event_attendees a join events e on e.id = a.event_id
-    where a.user_id = ${userId} and a.status in ('attending', 'maybe')
-    order by e.start_time, e.id`);
-  const since = new Date(now.getTime() - CANCELLED_KEPT_MS).toISOString();
-  const cancelled = await db.execute<EntryRow>(sql`
-    select event_id as id, name, summary, location, start_time, end_time, sequence
-    from calendar_cancellations
-    where user_id = ${userId} and end_time >= ${since}
-    order by start_time, event_id`);
-  return [...registered.rows.map((r) => entry(r, false)), ...cancelled.rows.map((r) => entry(r, true))];
+  const [registered, cancelled] = await Promise.all([
+    db
+      .select({
+        id: events.id,
+        name: events.name,
+        summary: events.summary,
+        location: events.location,
+        startTime: events.startTime,
+        endTime: events.endTime,
+        sequence: events.sequence,
+      })
+      .from(eventAttendees)
+      .innerJoin(events, eq(events.id, eventAttendees.eventId))
+      .where(and(eq(eventAttendees.userId, userId), inArray(eventAttendees.status, ['attending', 'maybe'])))
+      .orderBy(asc(events.startTime), asc(events.id)),
+    db
+      .select({
+        id: calendarCancellations.eventId,
+        name: calendarCancellations.name,
+        summary: calendarCancellations.summary,
+        location: calendarCancellations.location,
+        startTime: calendarCancellations.startTime,
+        endTime: calendarCancellations.endTime,
+        sequence: calendarCancellations.sequence,
+      })
+      .from(calendarCancellations)
+      .where(
+        and(
+          eq(calendarCancellations.userId, userId),
+          gte(calendarCancellations.endTime, new Date(now.getTime() - CANCELLED_KEPT_MS)),
+        ),
+      )
+      .orderBy(asc(calendarCancellations.startTime), asc(calendarCancellations.eventId)),
+  ]);
+  return [...registered, ...cancelled.map((r) => ({ ...r, cancelled: true }))];
 }
 
-/** Called inside the deleting transaction: everyone attending or maybe keeps the event in their
- * feed as cancelled, with the cancellation e-mail's SEQUENCE. */
-export async function recordCancellations(tx: Tx, event: IcsEvent & { sequence: number }) {
-  await tx.execute(sql`insert into calendar_cancellations
-      (user_id, event_id, name, summary, location, start_time, end_time, sequence)
-    select a.user_id, ${event.id}, ${event.name}, ${event.summary}, ${event.location},
-      ${event.startTime.toISOString()}, ${event.endTime.toISOString()}, ${event.sequence}
-    from event_attendees a where a.event_id = ${event.id} and a.status in ('attending', 'maybe')
-    on conflict (user_id, event_id) do update set name = excluded.name, summary = excluded.summary,
-      location = excluded.location, start_time = excluded.start_time, end_time = excluded.end_time,
-      sequence = excluded.sequence, cancelled_at = now()`);
+/** Called inside the deleting transaction (which holds the event's row lock, as every
+ * registration change does): everyone attending or maybe keeps the event in their feed as
+ * cancelled, with the cancellation e-mail's SEQUENCE. */
+export async function recordCancellations(tx: Pick<Db, 'insert' | 'select'>, event: IcsEvent & { sequence: number }) {
+  const registered = await tx
+    .select({ userId: eventAttendees.userId })
+    .from(eventAttendees)
+    .where(and(eq(eventAttendees.eventId, event.id), inArray(eventAttendees.status, ['attending', 'maybe'])));
+  if (registered.length === 0) return;
+  const { id: eventId, name, summary, location, startTime, endTime, sequence } = event;
+  await tx
+    .insert(calendarCancellations)
+    .values(
+      registered.map(({ userId }) => ({ userId, eventId, name, summary, location, startTime, endTime, sequence })),
+    )
+    .onConflictDoUpdate({
+      target: [calendarCancellations.userId, calendarCancellations.eventId],
+      set: {
+        name: sql`excluded.name`,
+        summary: sql`excluded.summary`,
+        location: sql`excluded.location`,
+        startTime: sql`excluded.start_time`,
+        endTime: sql`excluded.end_time`,
+        sequence: sql`excluded.sequence`,
+        cancelledAt: sql`now()`,
+      },
+    });
 }
 
 const tokenParams = z.object({ token: z.string() });

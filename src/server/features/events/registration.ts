@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { eventAttendees, eventGuests, events, user } from '../../db/schema';
 import { conflict, notFound, unprocessable } from '../../platform/errors';
 import {
   EVENT_NOT_FOUND,
@@ -21,6 +22,7 @@ import { isUuid } from '../../db/query-values';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+// `max_attendees` as the column is named: users/service.ts hands promoteWaitlisted its raw rows.
 type LockedEvent = {
   id: string;
   status: string;
@@ -34,45 +36,69 @@ export interface RegistrationOutcome {
   promoted: string[];
 }
 
+const guestsOf = (eventId: string, userId: string) =>
+  and(eq(eventGuests.eventId, eventId), eq(eventGuests.profileId, userId));
+
 async function lockEvent(tx: Tx, eventId: string): Promise<LockedEvent> {
   if (!isUuid(eventId)) throw notFound(EVENT_NOT_FOUND);
-  const result = await tx.execute<LockedEvent>(
-    sql`select id, status, max_attendees from events where id = ${eventId} for update`,
-  );
-  const event = result.rows[0];
+  const [event] = await tx
+    .select({ id: events.id, status: events.status, max_attendees: events.maxAttendees })
+    .from(events)
+    .where(eq(events.id, eventId))
+    .for('update');
   if (!event) throw notFound(EVENT_NOT_FOUND);
   return event;
 }
 
-/** Seats counted against capacity: attending members and every guest. */
-export async function seatsTaken(tx: Pick<Tx, 'execute'>, eventId: string): Promise<number> {
-  const result = await tx.execute<{ n: number }>(sql`select
-      (select count(*) from event_attendees where event_id = ${eventId} and status = 'attending')
-      + (select count(*) from event_guests where event_id = ${eventId}) as n`);
-  return Number(result.rows[0]!.n);
+/** Seats counted against capacity: attending members and every guest, in one round trip (0 when
+ * the event does not exist). */
+export async function seatsTaken(tx: Pick<Tx, 'select' | '$count'>, eventId: string): Promise<number> {
+  const [row] = await tx
+    .select({
+      attending: tx.$count(
+        eventAttendees,
+        and(eq(eventAttendees.eventId, eventId), eq(eventAttendees.status, 'attending')),
+      ),
+      guests: tx.$count(eventGuests, eq(eventGuests.eventId, eventId)),
+    })
+    .from(events)
+    .where(eq(events.id, eventId));
+  return row ? Number(row.attending) + Number(row.guests) : 0;
 }
 
 async function currentStatus(tx: Tx, eventId: string, userId: string): Promise<AttendeeStatus | null> {
-  const result = await tx.execute<{ status: AttendeeStatus }>(
-    sql`select status from event_attendees where event_id = ${eventId} and user_id = ${userId}`,
-  );
-  return result.rows[0]?.status ?? null;
+  const [row] = await tx
+    .select({ status: eventAttendees.status })
+    .from(eventAttendees)
+    .where(and(eq(eventAttendees.eventId, eventId), eq(eventAttendees.userId, userId)));
+  return (row?.status as AttendeeStatus | undefined) ?? null;
 }
 
 /** Fills free seats from the waitlist, earliest first (also when an admin raises capacity). */
 export async function promoteWaitlisted(tx: Tx, event: Pick<LockedEvent, 'id' | 'max_attendees'>): Promise<string[]> {
+  const waiting = and(eq(eventAttendees.eventId, event.id), eq(eventAttendees.status, 'waitlisted'));
   if (event.max_attendees === null) {
-    const all = await tx.execute<{ user_id: string }>(sql`update event_attendees set status = 'attending'
-      where event_id = ${event.id} and status = 'waitlisted' returning user_id`);
-    return all.rows.map((r) => r.user_id);
+    const all = await tx
+      .update(eventAttendees)
+      .set({ status: 'attending' })
+      .where(waiting)
+      .returning({ userId: eventAttendees.userId });
+    return all.map((r) => r.userId);
   }
   const free = event.max_attendees - (await seatsTaken(tx, event.id));
   if (free <= 0) return [];
-  const promoted = await tx.execute<{ user_id: string }>(sql`update event_attendees set status = 'attending'
-    where id in (select id from event_attendees where event_id = ${event.id} and status = 'waitlisted'
-      order by created_at, id limit ${free})
-    returning user_id`);
-  return promoted.rows.map((r) => r.user_id);
+  const earliest = tx
+    .select({ id: eventAttendees.id })
+    .from(eventAttendees)
+    .where(waiting)
+    .orderBy(asc(eventAttendees.createdAt), asc(eventAttendees.id))
+    .limit(free);
+  const promoted = await tx
+    .update(eventAttendees)
+    .set({ status: 'attending' })
+    .where(inArray(eventAttendees.id, earliest))
+    .returning({ userId: eventAttendees.userId });
+  return promoted.map((r) => r.userId);
 }
 
 export async function setRegistration(
@@ -98,13 +124,19 @@ export async function setRegistration(
 
     if (next !== 'attending') {
       // Guests come with an attending member; without the seat they have none.
-      await tx.execute(sql`delete from event_guests where event_id = ${eventId} and profile_id = ${userId}`);
+      await tx.delete(eventGuests).where(guestsOf(eventId, userId));
     }
     // Joining the waitlist takes a place at its end.
-    await tx.execute(sql`insert into event_attendees (event_id, user_id, status)
-      values (${eventId}, ${userId}, ${next})
-      on conflict (event_id, user_id) do update set status = excluded.status,
-        created_at = case when excluded.status = 'waitlisted' then now() else event_attendees.created_at end`);
+    await tx
+      .insert(eventAttendees)
+      .values({ eventId, userId, status: next })
+      .onConflictDoUpdate({
+        target: [eventAttendees.eventId, eventAttendees.userId],
+        set: {
+          status: sql`excluded.status`,
+          createdAt: sql`case when excluded.status = 'waitlisted' then now() else event_attendees.created_at end`,
+        },
+      });
 
     const promoted = previous === 'attending' ? await promoteWaitlisted(tx, event) : [];
     const outcome = { status: next, waitlisted: next === 'waitlisted', promoted };
@@ -118,8 +150,8 @@ export async function unregister(db: Db, eventId: string, userId: string): Promi
     const event = await lockEvent(tx, eventId);
     const previous = await currentStatus(tx, eventId, userId);
     if (!previous) throw notFound('You are not registered for this event.');
-    await tx.execute(sql`delete from event_guests where event_id = ${eventId} and profile_id = ${userId}`);
-    await tx.execute(sql`delete from event_attendees where event_id = ${eventId} and user_id = ${userId}`);
+    await tx.delete(eventGuests).where(guestsOf(eventId, userId));
+    await tx.delete(eventAttendees).where(and(eq(eventAttendees.eventId, eventId), eq(eventAttendees.userId, userId)));
     // Seats freed on a completed event help nobody.
     const promoted = previous === 'attending' && event.status === 'upcoming' ? await promoteWaitlisted(tx, event) : [];
     return { status: null, waitlisted: false, promoted };
@@ -139,8 +171,8 @@ export async function setGuests(
   // other callers get the same answer here.
   if (repeatedGuestEmails(input.guests).length > 0) throw unprocessable('GUEST_EMAIL_TAKEN', GUEST_EMAIL_TAKEN);
   if (input.guests.length > 0) {
-    const me = await db.execute<{ email: string }>(sql`select email from "user" where id = ${userId}`);
-    const own = me.rows[0]?.email.trim().toLowerCase();
+    const [me] = await db.select({ email: user.email }).from(user).where(eq(user.id, userId));
+    const own = me?.email.trim().toLowerCase();
     if (own && input.guests.some((g) => g.email.trim().toLowerCase() === own)) {
       throw unprocessable('GUEST_IS_MEMBER', GUEST_IS_YOU);
     }
@@ -152,10 +184,7 @@ export async function setGuests(
     if (status !== 'attending') {
       throw conflict('NOT_ATTENDING', 'Register as attending before adding guests.');
     }
-    const own = await tx.execute<{ n: number }>(
-      sql`select count(*)::int as n from event_guests where event_id = ${eventId} and profile_id = ${userId}`,
-    );
-    const ownGuests = Number(own.rows[0]!.n);
+    const ownGuests = await tx.$count(eventGuests, guestsOf(eventId, userId));
     if (event.max_attendees !== null) {
       const othersTaken = (await seatsTaken(tx, eventId)) - ownGuests;
       const free = event.max_attendees - othersTaken;
@@ -170,32 +199,34 @@ export async function setGuests(
     }
     // Guests who stay keep their row (and so their ticket and any check-in); the others go.
     const emails = input.guests.map((g) => g.email.toLowerCase());
-    await tx.execute(sql`delete from event_guests where event_id = ${eventId} and profile_id = ${userId}
-      ${
-        emails.length > 0
-          ? sql`and guest_email not in (${sql.join(
-              emails.map((e) => sql`${e}`),
-              sql`, `,
-            )})`
-          : sql``
-      }`);
-    const kept = await tx.execute<{ guest_email: string }>(
-      sql`select guest_email from event_guests where event_id = ${eventId} and profile_id = ${userId}`,
-    );
-    const keptEmails = new Set(kept.rows.map((r) => r.guest_email));
+    await tx
+      .delete(eventGuests)
+      .where(
+        and(guestsOf(eventId, userId), emails.length > 0 ? notInArray(eventGuests.guestEmail, emails) : undefined),
+      );
+    const kept = await tx
+      .select({ guestEmail: eventGuests.guestEmail })
+      .from(eventGuests)
+      .where(guestsOf(eventId, userId));
+    const keptEmails = new Set(kept.map((r) => r.guestEmail));
     for (const g of input.guests.filter((g) => keptEmails.has(g.email.toLowerCase()))) {
-      await tx.execute(sql`update event_guests set guest_name = ${g.name}
-        where event_id = ${eventId} and profile_id = ${userId} and guest_email = ${g.email.toLowerCase()}`);
+      await tx
+        .update(eventGuests)
+        .set({ guestName: g.name })
+        .where(and(guestsOf(eventId, userId), eq(eventGuests.guestEmail, g.email.toLowerCase())));
     }
     const added = input.guests.filter((g) => !keptEmails.has(g.email.toLowerCase()));
     if (added.length > 0) {
-      // A microsecond apart, so they list in the order the member entered them.
-      const rows = added.map(
-        (g, i) =>
-          sql`(${eventId}, ${userId}, ${g.name}, ${g.email.toLowerCase()}, now() + make_interval(secs => ${i / 1_000_000}))`,
+      await tx.insert(eventGuests).values(
+        added.map((g, i) => ({
+          eventId,
+          profileId: userId,
+          guestName: g.name,
+          guestEmail: g.email.toLowerCase(),
+          // A microsecond apart, so they list in the order the member entered them.
+          createdAt: sql`now() + make_interval(secs => ${i / 1_000_000})`,
+        })),
       );
-      await tx.execute(sql`insert into event_guests (event_id, profile_id, guest_name, guest_email, created_at)
-        values ${sql.join(rows, sql`, `)}`);
     }
     const promoted = input.guests.length < ownGuests ? await promoteWaitlisted(tx, event) : [];
     return { promoted };

@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { asc, desc, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../../platform/clock';
 import { readUnsubscribeToken, unsubscribeKey } from '../../platform/unsubscribe';
+import { emailOutbox, eventAttendees, eventReminders, events, notificationPreferences } from '../../db/schema';
 import { createEvent } from '../../test/factories';
 import { createTestContext, registeredClient, type Client, type TestContext } from '../../test/harness';
 import { startWorker, type Worker } from '../../test/workers';
@@ -11,22 +12,21 @@ import { DEFAULT_WHAT_TO_BRING, startsIn } from './reminders';
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-  headers: Record<string, string> | null;
-  attachments: { content: string }[] | null;
-}
-
 /** A scenario per test: its own event, people and clock, on one database. */
 function reminderSuite(ctx: () => TestContext) {
   const db = () => ctx().database.db;
-  const mails = async (eventName: string) =>
-    (
-      await db().execute<Mail & Record<string, unknown>>(sql`select "to", subject, text, headers, attachments
-        from email_outbox where text like ${`%${eventName} starts%`} order by created_at, "to"`)
-    ).rows;
+  const mails = (eventName: string) =>
+    db()
+      .select({
+        to: emailOutbox.to,
+        subject: emailOutbox.subject,
+        text: emailOutbox.text,
+        headers: emailOutbox.headers,
+        attachments: emailOutbox.attachments,
+      })
+      .from(emailOutbox)
+      .where(like(emailOutbox.text, `%${eventName} starts%`))
+      .orderBy(asc(emailOutbox.createdAt), asc(emailOutbox.to));
   const tick = () => ctx().app.services.jobs.tick();
   async function member(name: string) {
     return registeredClient(ctx().app, { fullName: name });
@@ -67,9 +67,7 @@ describe('event reminders (controlled clock)', () => {
     // The guest took the last seat: Dee and Eli wait.
     expect((await t.register(dee.client, event.id)).json().waitlisted).toBe(true);
     expect((await t.register(eli.client, event.id)).json().waitlisted).toBe(true);
-    await t
-      .db()
-      .execute(sql`insert into notification_preferences (user_id, event_reminders) values (${ben.user.id}, false)`);
+    await t.db().insert(notificationPreferences).values({ userId: ben.user.id, eventReminders: false });
 
     clock.set(new Date(start.getTime() - 24 * HOUR - MINUTE));
     await t.tick();
@@ -142,10 +140,12 @@ describe('event reminders (controlled clock)', () => {
 
     // Two days later, and the other one is cancelled, before the 1-hour reminders.
     const later = new Date(start.getTime() + 2 * 24 * HOUR);
-    await t.db().execute(sql`update events set start_time = ${later.toISOString()}::timestamptz,
-      end_time = ${new Date(later.getTime() + 3 * HOUR).toISOString()}::timestamptz, sequence = sequence + 1
-      where id = ${moved.id}`);
-    await t.db().execute(sql`delete from events where id = ${deleted.id}`);
+    await t
+      .db()
+      .update(events)
+      .set({ startTime: later, endTime: new Date(later.getTime() + 3 * HOUR), sequence: sql`${events.sequence} + 1` })
+      .where(eq(events.id, moved.id));
+    await t.db().delete(events).where(eq(events.id, deleted.id));
     clock.set(new Date(start.getTime() - HOUR));
     await t.tick();
     expect(await t.mails(moved.name)).toHaveLength(1);
@@ -176,12 +176,13 @@ describe('event reminders (controlled clock)', () => {
     expect(sent[0]!.text).toContain('starts in 40 minutes');
     const recorded = await t
       .db()
-      .execute<{ offset_minutes: number; status: string }>(
-        sql`select offset_minutes, status from event_reminders where event_id = ${event.id} order by offset_minutes desc`,
-      );
-    expect(recorded.rows).toEqual([
-      { offset_minutes: 1440, status: 'skipped' },
-      { offset_minutes: 60, status: 'sent' },
+      .select({ offsetMinutes: eventReminders.offsetMinutes, status: eventReminders.status })
+      .from(eventReminders)
+      .where(eq(eventReminders.eventId, event.id))
+      .orderBy(desc(eventReminders.offsetMinutes));
+    expect(recorded).toEqual([
+      { offsetMinutes: 1440, status: 'skipped' },
+      { offsetMinutes: 60, status: 'sent' },
     ]);
 
     const other = await createEvent(t.db(), { startTime: new Date(start.getTime() + 24 * HOUR) });
@@ -189,8 +190,7 @@ describe('event reminders (controlled clock)', () => {
     // Registered three hours before (the real registration time stands in: move the row's time).
     const hal = await t.member('Hal Jones');
     await t.register(hal.client, other.id);
-    await t.db().execute(sql`update event_attendees set created_at = ${clock.now().toISOString()}::timestamptz
-      where event_id = ${other.id}`);
+    await t.db().update(eventAttendees).set({ createdAt: clock.now() }).where(eq(eventAttendees.eventId, other.id));
     await t.tick();
     expect(await t.mails(other.name)).toEqual([]);
     clock.set(new Date(other.startTime.getTime() - HOUR));
@@ -251,7 +251,7 @@ describe.skipIf(!serverUrl)('event reminders from three processes (PostgreSQL)',
     expect(await t.mails(cancelled.name)).toHaveLength(12);
 
     await people[0]!.client.request('DELETE', `/api/events/${event.id}/registration`);
-    await t.db().execute(sql`delete from events where id = ${cancelled.id}`);
+    await t.db().delete(events).where(eq(events.id, cancelled.id));
     await everyone(new Date(start.getTime() - 23 * HOUR));
     await everyone(new Date(start.getTime() - HOUR));
     await everyone(new Date(start.getTime() - 30 * MINUTE));

@@ -1,6 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { events } from '../../db/schema';
 import { dateTimeFormat } from '../../platform/date-format';
 import type { JobDefinition } from '../../platform/jobs';
 import type { Mailer, MailMessage } from '../../platform/mail';
@@ -48,20 +50,23 @@ type DueRow = {
   guests: string[] | string | null;
 };
 
-type EventFacts = {
-  id: string;
-  name: string;
-  summary: string | null;
-  location: string | null;
-  what_to_bring: string | null;
-  start_time: Date | string;
-  end_time: Date | string;
-  sequence: number;
+const factColumns = {
+  id: events.id,
+  name: events.name,
+  summary: events.summary,
+  location: events.location,
+  whatToBring: events.whatToBring,
+  startTime: events.startTime,
+  endTime: events.endTime,
+  sequence: events.sequence,
 };
+
+type EventFacts = SelectResultFields<typeof factColumns>;
 
 /** Everyone with a reminder due at `now` that is not recorded yet. */
 async function dueReminders(db: Db, offsets: number[], now: Date): Promise<DueRow[]> {
   const at = sql`${now.toISOString()}::timestamptz`;
+  // Raw SQL: CTEs over the offsets array (unnest) and a union of members and guests, which the builder cannot say.
   const result = await db.execute<DueRow>(sql`
     with offsets(minutes) as (select unnest(${`{${offsets.join(',')}}`}::int[])),
     due as (
@@ -129,8 +134,7 @@ export interface ReminderTemplate {
 }
 
 export function reminderTemplate(config: Config, event: EventFacts, now: Date): ReminderTemplate {
-  const start = new Date(event.start_time);
-  const end = new Date(event.end_time);
+  const { startTime: start, endTime: end } = event;
   return {
     subject: reminderSubject(event, start, now, config.SITE_TIMEZONE),
     opening: `${event.name} starts ${startsIn(start, now, config.SITE_TIMEZONE)}.`,
@@ -138,7 +142,7 @@ export function reminderTemplate(config: Config, event: EventFacts, now: Date): 
       `When: ${formatEventTime(start, end, config.SITE_TIMEZONE)}`,
       ...(event.location ? [`Where: ${event.location}`, `Map: ${mapLink(event.location)}`] : []),
       '',
-      `What to bring: ${event.what_to_bring?.trim() || DEFAULT_WHAT_TO_BRING}`,
+      `What to bring: ${event.whatToBring?.trim() || DEFAULT_WHAT_TO_BRING}`,
     ],
     url: `${config.publicUrl}/events/${event.id}`,
     attachments: [
@@ -155,7 +159,7 @@ export function reminderTemplate(config: Config, event: EventFacts, now: Date): 
               location: event.location,
               startTime: start,
               endTime: end,
-              sequence: Number(event.sequence),
+              sequence: event.sequence,
             },
           ],
           { publicUrl: config.publicUrl, calendarName: 'Power Mixer', now },
@@ -224,12 +228,8 @@ export async function sendDueReminders(
   const key = await ticketKey(db);
   const templates = new Map<string, ReminderTemplate>();
   const ids = [...new Set(due.map((d) => d.event_id))];
-  const facts = await db.execute<EventFacts>(sql`select id, name, summary, location, what_to_bring, start_time,
-      end_time, sequence from events where id in (${sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )})`);
-  for (const e of facts.rows) templates.set(e.id, reminderTemplate(config, e, now));
+  const facts = await db.select(factColumns).from(events).where(inArray(events.id, ids));
+  for (const e of facts) templates.set(e.id, reminderTemplate(config, e, now));
 
   // Per person and event (rows come largest offset first), the nearest due reminder is sent and
   // the earlier ones are skipped.
@@ -263,6 +263,7 @@ export async function sendDueReminders(
     await db.transaction(async (tx) => {
       // Another process may have recorded some meanwhile: only what this insert wrote is mailed.
       // (Ids, offsets, times and statuses need no quoting in an array literal.)
+      // Raw SQL: one insert over unnest(arrays) per batch; the builder would bind six values per row.
       const written = await tx.execute<{ event_id: string; recipient: string; offset_minutes: number; status: string }>(
         sql`insert into event_reminders (event_id, recipient, offset_minutes, starts_at, status, sent_at)
           select t.*, ${now.toISOString()}::timestamptz from unnest(

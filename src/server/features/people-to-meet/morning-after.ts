@@ -1,6 +1,18 @@
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, lte, notExists, or, sql } from 'drizzle-orm';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { memberName } from '../../db/query-values';
+import {
+  connections,
+  eventAttendees,
+  eventCheckIns,
+  events,
+  morningAfterSends,
+  notificationPreferences,
+  profiles,
+  user,
+} from '../../db/schema';
 import type { JobDefinition } from '../../platform/jobs';
 import type { Mailer, MailMessage } from '../../platform/mail';
 import { textToHtml } from '../../platform/mail-html';
@@ -50,17 +62,17 @@ export function morningAfterAt(end: Date, timeZone: string): Date {
   return toInstant(`${day.toISOString().slice(0, 10)}T${hour}:00`, timeZone)!;
 }
 
-type EventRow = {
-  id: string;
-  name: string;
-  start_time: Date | string;
-  end_time: Date | string;
-  recap_video_url: string | null;
+const eventColumns = {
+  id: events.id,
+  name: events.name,
+  startTime: events.startTime,
+  endTime: events.endTime,
+  recapVideoUrl: events.recapVideoUrl,
 };
 
-type RecipientRow = { user_id: string; email: string; name: string; wants: boolean };
+type EventRow = SelectResultFields<typeof eventColumns>;
 
-type ConnectionRow = { a: string; b: string; username: string; name: string; other: string };
+type RecipientRow = Awaited<ReturnType<typeof recipients>>[number];
 
 export interface MorningAfterPerson {
   name: string;
@@ -120,28 +132,49 @@ export function morningAfterMessage(to: string, content: MorningAfterContent, li
 
 /** Events whose morning after is `now` or within the day before it. */
 async function dueEvents(db: Db, now: Date, timeZone: string): Promise<EventRow[]> {
-  const result = await db.execute<EventRow>(sql`select id, name, start_time, end_time, recap_video_url from events
-    where end_time <= ${now.toISOString()}::timestamptz
-      and end_time > ${new Date(now.getTime() - LOOK_BACK_MS).toISOString()}::timestamptz
-    order by end_time, id`);
-  return result.rows.filter((e) => {
-    const at = morningAfterAt(new Date(e.end_time), timeZone).getTime();
+  const rows = await db
+    .select(eventColumns)
+    .from(events)
+    .where(and(lte(events.endTime, now), gt(events.endTime, new Date(now.getTime() - LOOK_BACK_MS))))
+    .orderBy(asc(events.endTime), asc(events.id));
+  return rows.filter((e) => {
+    const at = morningAfterAt(e.endTime, timeZone).getTime();
     return at <= now.getTime() && now.getTime() - at < MORNING_AFTER_WINDOW_MS;
   });
 }
 
 /** Members admitted at the door (guests are not: they have no account) with nothing recorded yet. */
-async function recipients(db: Db, eventId: string): Promise<RecipientRow[]> {
-  const result = await db.execute<RecipientRow>(sql`
-    select c.user_id, u.email, coalesce(nullif(p.full_name, ''), p.username) as name,
-      coalesce(np.morning_after, true) as wants
-    from event_check_ins c
-    join profiles p on p.id = c.user_id join "user" u on u.id = p.id
-    left join notification_preferences np on np.user_id = c.user_id
-    where c.event_id = ${eventId} and c.guest_id is null and c.ticket = 'member:' || c.user_id
-      and not exists (select 1 from morning_after_sends s where s.event_id = c.event_id and s.user_id = c.user_id)
-    order by c.user_id`);
-  return result.rows;
+function recipients(db: Db, eventId: string) {
+  return db
+    .select({
+      userId: eventCheckIns.userId,
+      email: user.email,
+      name: memberName,
+      wants: sql<boolean>`coalesce(${notificationPreferences.morningAfter}, true)`,
+    })
+    .from(eventCheckIns)
+    .innerJoin(profiles, eq(profiles.id, eventCheckIns.userId))
+    .innerJoin(user, eq(user.id, profiles.id))
+    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, eventCheckIns.userId))
+    .where(
+      and(
+        eq(eventCheckIns.eventId, eventId),
+        isNull(eventCheckIns.guestId),
+        eq(eventCheckIns.ticket, sql`'member:' || ${eventCheckIns.userId}`),
+        notExists(
+          db
+            .select({ userId: morningAfterSends.userId })
+            .from(morningAfterSends)
+            .where(
+              and(
+                eq(morningAfterSends.eventId, eventCheckIns.eventId),
+                eq(morningAfterSends.userId, eventCheckIns.userId),
+              ),
+            ),
+        ),
+      ),
+    )
+    .orderBy(asc(eventCheckIns.userId));
 }
 
 /** Everything about one event that every member's mail draws on, loaded once per sweep. */
@@ -158,31 +191,62 @@ interface EventContext {
 const pairKey = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`);
 
 async function eventContext(db: Db, config: Config, event: EventRow, now: Date): Promise<EventContext> {
-  const at = now.toISOString();
-  const start = new Date(event.start_time).toISOString();
-  const [room, checkIns, connections] = await Promise.all([
-    loadRoom(db, event.id, now),
-    db.execute<{ user_id: string }>(sql`select user_id from event_check_ins
-      where event_id = ${event.id} and guest_id is null`),
-    // Tagged "met at" the event, or accepted between its start and now with someone who was there.
-    db.execute<ConnectionRow>(sql`
-      with there as (
-        select user_id from event_check_ins where event_id = ${event.id} and guest_id is null
-        union select user_id from event_attendees where event_id = ${event.id} and status = 'attending'
+  const checkedIn = and(eq(eventCheckIns.eventId, event.id), isNull(eventCheckIns.guestId));
+  // Tagged "met at" the event, or accepted between its start and now with someone who was there.
+  const there = db.$with('there').as(
+    db
+      .select({ userId: eventCheckIns.userId })
+      .from(eventCheckIns)
+      .where(checkedIn)
+      .union(
+        db
+          .select({ userId: eventAttendees.userId })
+          .from(eventAttendees)
+          .where(and(eq(eventAttendees.eventId, event.id), eq(eventAttendees.status, 'attending'))),
       ),
-      made as (
-        select c.requester_id, c.recipient_id, c.created_at from connections c
-        where c.status = 'accepted' and (c.met_at_event_id = ${event.id} or (
-          c.updated_at >= ${start}::timestamptz and c.updated_at <= ${at}::timestamptz
-          and c.requester_id in (select user_id from there) and c.recipient_id in (select user_id from there)))
-      )
-      select m.requester_id as a, m.recipient_id as b, p.id as other, p.username,
-        coalesce(nullif(p.full_name, ''), p.username) as name
-      from made m join profiles p on p.id in (m.requester_id, m.recipient_id)
-      order by m.created_at, p.id`),
+  );
+  const wasThere = db.select({ userId: there.userId }).from(there);
+  const made = db.$with('made').as(
+    db
+      .select({
+        requesterId: connections.requesterId,
+        recipientId: connections.recipientId,
+        createdAt: connections.createdAt,
+      })
+      .from(connections)
+      .where(
+        and(
+          eq(connections.status, 'accepted'),
+          or(
+            eq(connections.metAtEventId, event.id),
+            and(
+              gte(connections.updatedAt, event.startTime),
+              lte(connections.updatedAt, now),
+              inArray(connections.requesterId, wasThere),
+              inArray(connections.recipientId, wasThere),
+            ),
+          ),
+        ),
+      ),
+  );
+  const [room, checkIns, connected] = await Promise.all([
+    loadRoom(db, event.id, now),
+    db.select({ userId: eventCheckIns.userId }).from(eventCheckIns).where(checkedIn),
+    db
+      .with(there, made)
+      .select({
+        a: made.requesterId,
+        b: made.recipientId,
+        other: profiles.id,
+        username: profiles.username,
+        name: memberName,
+      })
+      .from(made)
+      .innerJoin(profiles, or(eq(profiles.id, made.requesterId), eq(profiles.id, made.recipientId)))
+      .orderBy(asc(made.createdAt), asc(profiles.id)),
   ]);
   const byMember = new Map<string, MorningAfterPerson[]>();
-  for (const row of connections.rows) {
+  for (const row of connected) {
     const member = row.other === row.a ? row.b : row.a;
     const list = byMember.get(member) ?? byMember.set(member, []).get(member)!;
     list.push({ name: row.name, url: profileUrl(config, row.username) });
@@ -190,7 +254,7 @@ async function eventContext(db: Db, config: Config, event: EventRow, now: Date):
   return {
     event,
     room,
-    checkedIn: new Set(checkIns.rows.map((r) => r.user_id)),
+    checkedIn: new Set(checkIns.map((r) => r.userId)),
     connections: byMember,
     declined: new Set(
       room.pairs.filter((p) => p.status === 'rejected').map((p) => pairKey(p.requesterId, p.recipientId)),
@@ -205,11 +269,11 @@ const profileUrl = (config: Pick<Config, 'publicUrl'>, username: string) =>
  * they have not connected with (nor been turned down by, nor turned down). */
 function contentFor(config: Config, ctx: EventContext, member: RecipientRow): MorningAfterContent {
   const suitable = (p: PersonToMeet) =>
-    p.relation === 'none' && ctx.checkedIn.has(p.id) && !ctx.declined.has(pairKey(member.user_id, p.id));
+    p.relation === 'none' && ctx.checkedIn.has(p.id) && !ctx.declined.has(pairKey(member.userId, p.id));
   // The top of the ranking is nearly always enough; the whole of it only when it is not.
-  let ranking = rankPeople(ctx.room, member.user_id, RANK_FIRST);
+  let ranking = rankPeople(ctx.room, member.userId, RANK_FIRST);
   if (ranking && ranking.people.filter(suitable).length < MATCHES && ranking.total > ranking.people.length) {
-    ranking = rankPeople(ctx.room, member.user_id, ranking.total);
+    ranking = rankPeople(ctx.room, member.userId, ranking.total);
   }
   const matched = (ranking?.people ?? [])
     .filter(suitable)
@@ -222,9 +286,9 @@ function contentFor(config: Config, ctx: EventContext, member: RecipientRow): Mo
   return {
     eventName: ctx.event.name,
     eventUrl: `${config.publicUrl}/events/${ctx.event.id}`,
-    hasRecap: Boolean(ctx.event.recap_video_url),
+    hasRecap: Boolean(ctx.event.recapVideoUrl),
     name: member.name,
-    connected: ctx.connections.get(member.user_id) ?? [],
+    connected: ctx.connections.get(member.userId) ?? [],
     matched,
   };
 }
@@ -237,14 +301,14 @@ export async function sendMorningAfter(
 ): Promise<{ events: number; sent: number; skipped: number }> {
   const { db, config, mailer } = deps;
   const batchSize = options.batch ?? BATCH;
-  let events = 0;
+  let eventCount = 0;
   let sent = 0;
   let skipped = 0;
   let lastBatchMs = 0;
   for (const event of await dueEvents(db, now, config.SITE_TIMEZONE)) {
     const people = await recipients(db, event.id);
     if (people.length === 0) continue;
-    events++;
+    eventCount++;
     await unsubscribeKey(db);
     const ctx = await eventContext(db, config, event, now);
     for (let i = 0; i < people.length; i += batchSize) {
@@ -253,13 +317,14 @@ export async function sendMorningAfter(
       const batch = people.slice(i, i + batchSize);
       const messages = new Map<string, MailMessage>();
       for (const person of batch.filter((p) => p.wants)) {
-        const links = await unsubscribeLinks(db, config, { kind: 'member', id: person.user_id }, 'morning-after');
-        messages.set(person.user_id, morningAfterMessage(person.email, contentFor(config, ctx, person), links));
+        const links = await unsubscribeLinks(db, config, { kind: 'member', id: person.userId }, 'morning-after');
+        messages.set(person.userId, morningAfterMessage(person.email, contentFor(config, ctx, person), links));
         await yieldToRequests();
       }
-      const rows = batch.map((p) => ({ user_id: p.user_id, status: p.wants ? 'sent' : 'skipped' }));
+      const rows = batch.map((p) => ({ user_id: p.userId, status: p.wants ? 'sent' : 'skipped' }));
       await db.transaction(async (tx) => {
         // Another process may have recorded some meanwhile: only what this insert wrote is mailed.
+        // Raw SQL: one insert from a JSON batch (jsonb_to_recordset), as the reminders sweep does.
         const written = await tx.execute<{ user_id: string; status: string }>(sql`
           insert into morning_after_sends (event_id, user_id, status, sent_at)
           select ${event.id}::uuid, t.user_id, t.status, ${now.toISOString()}::timestamptz
@@ -273,7 +338,7 @@ export async function sendMorningAfter(
       lastBatchMs = performance.now() - started;
     }
   }
-  return { events, sent, skipped };
+  return { events: eventCount, sent, skipped };
 }
 
 export function morningAfterJob(deps: { config: Config; mailer: Mailer }): JobDefinition {

@@ -1,6 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { iso, json } from '../../db/rows';
+import { json } from '../../db/rows';
+import { connections, eventAttendees, events, memberBlocks, profiles, skills } from '../../db/schema';
+import { eventExists } from '../events/service';
 
 // One event's room, as People to meet ranks it: every registered member's public card, what
 // they offer and look for, skills, past events and connections, loaded in a few statements and
@@ -57,103 +59,115 @@ export interface RoomData {
 /** pg_trgm similarity from which two stems count as the same word. */
 export const NEAR_SIMILARITY = 0.5;
 
-type MemberRow = {
-  id: string;
-  username: string;
-  full_name: string | null;
-  avatar_url: string | null;
-  company: string | null;
-  position: string | null;
-  in_people_to_meet: boolean;
-  status: 'attending' | 'maybe';
-  items: { kind: 'offer' | 'ask'; text: string; terms: string[] }[] | string | null;
-  skill_ids: string[] | string | null;
-  past_event_ids: string[] | string | null;
-  connected_ids: string[] | string | null;
-};
+type ItemRow = { kind: 'offer' | 'ask'; text: string; terms: string[] };
 
 const ids = (value: string[] | string | null): string[] => json(value) ?? [];
 
+/** The ids of a JSON array parameter, as one bound value however long the list. */
+const anyOf = (ids: Set<string>) => sql`(select jsonb_array_elements_text(${JSON.stringify([...ids])}::jsonb)::uuid)`;
+
 /** The room of `eventId` at `now`: registered members (attending or maybe) and what ranking needs. */
 export async function loadRoom(db: Db, eventId: string, now: Date): Promise<RoomData> {
-  const at = now.toISOString();
-  const room = sql`select user_id, status from event_attendees where event_id = ${eventId} and status in ('attending', 'maybe')`;
-  const [event, members, pairs, blocks, near] = await Promise.all([
-    db.execute(sql`select 1 from events where id = ${eventId}`),
-    db.execute<MemberRow>(sql`select p.id, p.username, p.full_name, p.avatar_url, p.company, p.position,
-        p.in_people_to_meet, r.status,
-        (select json_agg(json_build_object('kind', o.kind, 'text', o.text, 'terms', o.terms) order by o.kind, o.position)
-          from offers_and_asks o where o.user_id = p.id) as items,
-        (select json_agg(us.skill_id) from user_skills us where us.user_id = p.id) as skill_ids,
-        (select json_agg(a.event_id) from event_attendees a join events e on e.id = a.event_id
-          where a.user_id = p.id and a.status = 'attending' and e.end_time < ${at}::timestamptz and e.id <> ${eventId})
-          as past_event_ids,
-        (select json_agg(case when c.requester_id = p.id then c.recipient_id else c.requester_id end)
-          from connections c where (c.requester_id = p.id or c.recipient_id = p.id) and c.status = 'accepted')
-          as connected_ids
-      from (${room}) r join profiles p on p.id = r.user_id`),
-    db.execute<{ id: string; requester_id: string; recipient_id: string; status: RoomPair['status'] }>(sql`
-      select c.id, c.requester_id, c.recipient_id, c.status from connections c
-      where c.requester_id in (select user_id from (${room}) r) and c.recipient_id in (select user_id from (${room}) r)`),
-    db.execute<{ blocker_id: string; blocked_id: string }>(sql`
-      select b.blocker_id, b.blocked_id from member_blocks b
-      where b.blocker_id in (select user_id from (${room}) r) and b.blocked_id in (select user_id from (${room}) r)`),
+  const inRoom = and(eq(eventAttendees.eventId, eventId), inArray(eventAttendees.status, ['attending', 'maybe']));
+  const room = db.select({ userId: eventAttendees.userId }).from(eventAttendees).where(inRoom);
+  const [exists, members, pairs, blocks, near] = await Promise.all([
+    eventExists(db, eventId),
+    db
+      .select({
+        id: profiles.id,
+        username: profiles.username,
+        fullName: profiles.fullName,
+        avatarUrl: profiles.avatarUrl,
+        company: profiles.company,
+        position: profiles.position,
+        visible: profiles.inPeopleToMeet,
+        status: eventAttendees.status,
+        items: sql<ItemRow[] | string | null>`(select json_agg(json_build_object('kind', o.kind, 'text', o.text,
+            'terms', o.terms) order by o.kind, o.position)
+          from offers_and_asks o where o.user_id = ${profiles.id})`,
+        skillIds: sql<string[] | string | null>`(select json_agg(us.skill_id) from user_skills us
+          where us.user_id = ${profiles.id})`,
+        pastEventIds: sql<string[] | string | null>`(select json_agg(a.event_id) from event_attendees a
+          join events e on e.id = a.event_id
+          where a.user_id = ${profiles.id} and a.status = 'attending' and e.end_time < ${now.toISOString()}::timestamptz
+            and e.id <> ${eventId})`,
+        connectedIds: sql<string[] | string | null>`(select json_agg(case when c.requester_id = ${profiles.id}
+            then c.recipient_id else c.requester_id end)
+          from connections c where (c.requester_id = ${profiles.id} or c.recipient_id = ${profiles.id})
+            and c.status = 'accepted')`,
+      })
+      .from(eventAttendees)
+      .innerJoin(profiles, eq(profiles.id, eventAttendees.userId))
+      .where(inRoom),
+    db
+      .select({
+        id: connections.id,
+        requesterId: connections.requesterId,
+        recipientId: connections.recipientId,
+        status: connections.status,
+      })
+      .from(connections)
+      .where(and(inArray(connections.requesterId, room), inArray(connections.recipientId, room))),
+    db
+      .select({ blockerId: memberBlocks.blockerId, blockedId: memberBlocks.blockedId })
+      .from(memberBlocks)
+      .where(and(inArray(memberBlocks.blockerId, room), inArray(memberBlocks.blockedId, room))),
+    // Raw SQL: a self-join of the room's terms unnested from their arrays, by trigram similarity.
     db.execute<{ a: string; b: string }>(sql`
-      with t as (select distinct unnest(o.terms) as term from offers_and_asks o where o.user_id in (select user_id from (${room}) r))
+      with t as (select distinct unnest(o.terms) as term from offers_and_asks o where o.user_id in (${room}))
       select x.term as a, y.term as b from t x join t y
         on x.term < y.term and left(x.term, 3) = left(y.term, 3) and similarity(x.term, y.term) >= ${NEAR_SIMILARITY}`),
   ]);
 
   const skillIds = new Set<string>();
   const eventIds = new Set<string>();
-  const roomMembers: RoomMember[] = members.rows.map((r) => {
+  const roomMembers: RoomMember[] = members.map((r) => {
     const items = json(r.items) ?? [];
     const member: RoomMember = {
       id: r.id,
       username: r.username,
-      fullName: r.full_name,
-      avatarUrl: r.avatar_url,
+      fullName: r.fullName,
+      avatarUrl: r.avatarUrl,
       company: r.company,
       position: r.position,
-      visible: r.in_people_to_meet,
-      status: r.status,
+      visible: r.visible,
+      status: r.status as RoomMember['status'],
       offers: items.filter((i) => i.kind === 'offer').map(({ text, terms }) => ({ text, terms })),
       asks: items.filter((i) => i.kind === 'ask').map(({ text, terms }) => ({ text, terms })),
-      skillIds: ids(r.skill_ids),
-      pastEventIds: ids(r.past_event_ids),
-      connectedIds: ids(r.connected_ids),
+      skillIds: ids(r.skillIds),
+      pastEventIds: ids(r.pastEventIds),
+      connectedIds: ids(r.connectedIds),
     };
     member.skillIds.forEach((id) => skillIds.add(id));
     member.pastEventIds.forEach((id) => eventIds.add(id));
     return member;
   });
 
-  const [skills, events] = await Promise.all([
+  const [skillRows, eventRows] = await Promise.all([
     skillIds.size
-      ? db.execute<{ id: string; name: string }>(
-          sql`select id, name from skills where id in (select jsonb_array_elements_text(${JSON.stringify([...skillIds])}::jsonb)::uuid)`,
-        )
-      : { rows: [] },
+      ? db
+          .select({ id: skills.id, name: skills.name })
+          .from(skills)
+          .where(inArray(skills.id, anyOf(skillIds)))
+      : [],
     eventIds.size
-      ? db.execute<{ id: string; name: string; start_time: Date | string }>(
-          sql`select id, name, start_time from events where id in (select jsonb_array_elements_text(${JSON.stringify([...eventIds])}::jsonb)::uuid)`,
-        )
-      : { rows: [] },
+      ? db
+          .select({ id: events.id, name: events.name, startTime: events.startTime })
+          .from(events)
+          .where(inArray(events.id, anyOf(eventIds)))
+      : [],
   ]);
 
   return {
     eventId,
-    exists: event.rows.length > 0,
+    exists,
     members: roomMembers,
-    skillNames: Object.fromEntries(skills.rows.map((s) => [s.id, s.name])),
-    pastEvents: Object.fromEntries(events.rows.map((e) => [e.id, { name: e.name, startTime: iso(e.start_time) }])),
-    pairs: pairs.rows.map((p) => ({
-      id: p.id,
-      requesterId: p.requester_id,
-      recipientId: p.recipient_id,
-      status: p.status,
-    })),
-    blocks: blocks.rows.map((b) => [b.blocker_id, b.blocked_id]),
+    skillNames: Object.fromEntries(skillRows.map((s) => [s.id, s.name])),
+    pastEvents: Object.fromEntries(
+      eventRows.map((e) => [e.id, { name: e.name, startTime: e.startTime.toISOString() }]),
+    ),
+    pairs: pairs.map((p) => ({ ...p, status: p.status as RoomPair['status'] })),
+    blocks: blocks.map((b) => [b.blockerId, b.blockedId]),
     near: near.rows.map((n) => [n.a, n.b]),
   };
 }

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { apiError } from '../../../shared/errors';
 import { EVENT_NOT_FOUND } from '../../../shared/events';
@@ -81,11 +81,12 @@ export const peopleToMeetRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const row = await db.execute<{ visible: boolean }>(
-        sql`select in_people_to_meet as visible from profiles where id = ${request.viewer.id}`,
-      );
+      const [row] = await db
+        .select({ visible: profiles.inPeopleToMeet })
+        .from(profiles)
+        .where(eq(profiles.id, request.viewer.id));
       reply.header('cache-control', 'private, no-store');
-      return { visible: row.rows[0]?.visible ?? true };
+      return { visible: row?.visible ?? true };
     },
   );
 
@@ -101,9 +102,7 @@ export const peopleToMeetRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await db.execute(
-        sql`update profiles set in_people_to_meet = ${request.body.visible} where id = ${request.viewer.id}`,
-      );
+      await db.update(profiles).set({ inPeopleToMeet: request.body.visible }).where(eq(profiles.id, request.viewer.id));
       return { visible: request.body.visible };
     },
   );
