@@ -11,10 +11,15 @@ import type { PersonSummary } from '../../shared/members';
 type ProfileLike = { id: PgColumn; username: PgColumn; fullName: PgColumn; avatarUrl: PgColumn };
 
 /** The profile columns of a member summary, for the builder: `db.select({ ...memberSummaryColumns })`. */
-export const memberSummaryColumns = memberSummaryColumnsOf(profiles);
+export const memberSummaryColumns = {
+  id: profiles.id,
+  username: profiles.username,
+  fullName: profiles.fullName,
+  avatarUrl: profiles.avatarUrl,
+};
 
 /** The same columns of an aliased profiles table (`alias(profiles, 'author')`). */
-export function memberSummaryColumnsOf<T extends ProfileLike>(table: T) {
+export function memberSummaryColumnsOf<T extends ProfileLike>(table: T): Pick<T, keyof ProfileLike> {
   return { id: table.id, username: table.username, fullName: table.fullName, avatarUrl: table.avatarUrl };
 }
 
