@@ -13,7 +13,7 @@ export const connections = pgTable(
     recipientId: text('recipient_id')
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
-    status: text('status').notNull().default('pending'),
+    status: text('status').$type<'pending' | 'accepted' | 'rejected'>().notNull().default('pending'),
     // Set when both scanned in at this event: the connection reads "met at {event}".
     metAtEventId: uuid('met_at_event_id').references(() => events.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -11,11 +11,11 @@ export const reports = pgTable(
     reporterId: text('reporter_id')
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
-    targetType: text('target_type').notNull(),
+    targetType: text('target_type').$type<'post' | 'reply' | 'message'>().notNull(),
     // No foreign key: the content may be deleted while the report stays as a record.
     targetId: uuid('target_id').notNull(),
     reason: text('reason').notNull(),
-    status: text('status').notNull().default('open'),
+    status: text('status').$type<'open' | 'removed' | 'dismissed'>().notNull().default('open'),
     resolvedById: text('resolved_by_id').references(() => profiles.id, { onDelete: 'set null' }),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,5 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { profiles } from '../../db/schema';
 import { notFound, unprocessable } from '../../platform/errors';
 import { USERNAME_MISMATCH } from '../../../shared/account';
 import { USER_NOT_FOUND } from '../../../shared/users';
@@ -130,8 +131,8 @@ export type AccountExport = Awaited<ReturnType<typeof exportAccount>>;
 
 /** 422 unless the member typed their own username (any case) to confirm deleting. */
 export async function assertOwnUsername(db: Db, userId: string, typed: string): Promise<void> {
-  const found = await db.execute<{ username: string }>(sql`select username from profiles where id = ${userId}`);
-  const username = found.rows[0]?.username;
+  const [found] = await db.select({ username: profiles.username }).from(profiles).where(eq(profiles.id, userId));
+  const username = found?.username;
   if (!username) throw notFound(USER_NOT_FOUND);
   if (typed.trim().toLowerCase() !== username.toLowerCase())
     throw unprocessable('USERNAME_MISMATCH', USERNAME_MISMATCH);

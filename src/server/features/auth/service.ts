@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { account, profiles, user } from '../../db/schema';
+import { account, profiles, user, verification } from '../../db/schema';
+import { memberSummaryColumns, presentMemberSummary } from '../../platform/presenters';
 import { conflict, isUniqueViolation, unprocessable } from '../../platform/errors';
 import { assertStrongPassword, hashPassword, type PasswordOwner } from '../../platform/passwords';
 import { USERNAME_TAKEN, type Me, type RegisterInput } from '../../../shared/auth';
@@ -39,64 +40,60 @@ export async function resetTokenOwner(
   db: Db,
   token: string,
 ): Promise<(PasswordOwner & { id: string }) | 'deleted' | null> {
-  const result = await db.execute<{
-    id: string | null;
-    email: string | null;
-    username: string | null;
-    full_name: string | null;
-  }>(sql`
-    select u.id, u.email, p.username, coalesce(p.full_name, u.name) as full_name
-    from verification v left join "user" u on u.id = v.value left join profiles p on p.id = u.id
-    where v.identifier = ${`reset-password:${token}`} and v.expires_at > now()
-    limit 1`);
-  const row = result.rows[0];
+  const [row] = await db
+    .select({
+      id: user.id,
+      email: user.email,
+      username: profiles.username,
+      fullName: sql<string | null>`coalesce(${profiles.fullName}, ${user.name})`,
+    })
+    .from(verification)
+    .leftJoin(user, eq(user.id, verification.value))
+    .leftJoin(profiles, eq(profiles.id, user.id))
+    .where(and(eq(verification.identifier, `reset-password:${token}`), gt(verification.expiresAt, sql`now()`)))
+    .limit(1);
   if (!row) return null;
   if (!row.id || !row.email) return 'deleted';
-  return { id: row.id, email: row.email, username: row.username, fullName: row.full_name };
+  return { id: row.id, email: row.email, username: row.username, fullName: row.fullName };
 }
 
 export async function isUsernameTaken(db: Db, username: string): Promise<boolean> {
-  const result = await db.execute(sql`select 1 from ${profiles} where lower(username) = lower(${username}) limit 1`);
-  return result.rows.length > 0;
+  const found = await db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(sql`lower(${profiles.username}) = lower(${username})`)
+    .limit(1);
+  return found.length > 0;
 }
-
-type MeRow = {
-  id: string;
-  email: string;
-  username: string;
-  full_name: string | null;
-  avatar_url: string | null;
-  is_admin: boolean;
-  password_reset_required: boolean;
-  unread_messages: number;
-  pending_requests: number;
-};
 
 /** Everything the navigation needs in one query: the profile and both badge counts. */
 export async function loadMe(db: Db, userId: string, email: string): Promise<Me> {
   const query = () =>
-    db.execute<MeRow>(sql`
-      select p.id, u.email, p.username, p.full_name, p.avatar_url, p.is_admin, p.password_reset_required,
-        (select count(*)::int from messages m
-          where m.recipient_id = p.id and m.read_at is null and m.recipient_deleted_at is null) as unread_messages,
-        (select count(*)::int from connections c
-          where c.recipient_id = p.id and c.status = 'pending') as pending_requests
-      from profiles p join "user" u on u.id = p.id
-      where p.id = ${userId}`);
-  let row = (await query()).rows[0];
+    db
+      .select({
+        ...memberSummaryColumns,
+        email: user.email,
+        isAdmin: profiles.isAdmin,
+        passwordResetRequired: profiles.passwordResetRequired,
+        unreadMessages: sql<number>`(select count(*)::int from messages m
+          where m.recipient_id = ${profiles.id} and m.read_at is null and m.recipient_deleted_at is null)`,
+        pendingRequests: sql<number>`(select count(*)::int from connections c
+          where c.recipient_id = ${profiles.id} and c.status = 'pending')`,
+      })
+      .from(profiles)
+      .innerJoin(user, eq(user.id, profiles.id))
+      .where(eq(profiles.id, userId));
+  let [row] = await query();
   if (!row) {
     await ensureProfile(db, userId, email);
-    row = (await query()).rows[0]!;
+    [row] = await query();
   }
   return {
-    id: row.id,
-    email: row.email,
-    username: row.username,
-    fullName: row.full_name,
-    avatarUrl: row.avatar_url,
-    isAdmin: row.is_admin,
-    passwordResetRequired: row.password_reset_required,
-    unreadMessages: Number(row.unread_messages),
-    pendingRequests: Number(row.pending_requests),
+    ...presentMemberSummary(row!),
+    email: row!.email,
+    isAdmin: row!.isAdmin,
+    passwordResetRequired: row!.passwordResetRequired,
+    unreadMessages: Number(row!.unreadMessages),
+    pendingRequests: Number(row!.pendingRequests),
   };
 }

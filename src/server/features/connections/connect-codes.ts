@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { and, between, desc, eq, gte, lte, or, sql } from 'drizzle-orm';
 import {
   CONNECT_CODE_INVALID,
   CONNECT_OWN_CODE,
@@ -11,11 +11,13 @@ import {
 } from '../../../shared/connect-codes';
 import type { Db } from '../../db/client';
 import { iso } from '../../db/rows';
+import { connectCodes, connections, eventCheckIns, events, profiles } from '../../db/schema';
+import { memberSummaryColumns, presentMemberSummary } from '../../platform/presenters';
 import { isUniqueViolation, notFound, unprocessable } from '../../platform/errors';
 import { dateTimeFormat } from '../../platform/date-format';
 import { assertNotBlocked } from '../moderation/service';
 import { qrSvg } from '../check-in/tickets';
-import { requestConnection, type ConnectionChange } from './service';
+import { pairOf, requestConnection, type ConnectionChange } from './service';
 
 // Scan to connect. Each member has one personal code, a random token in `connect_codes` that is
 // the whole secret: the QR image carries `${PUBLIC_URL}/connect/<token>`, which any phone camera
@@ -32,10 +34,12 @@ const newToken = () => randomBytes(16).toString('base64url');
 
 export const connectUrl = (publicUrl: string, token: string) => `${publicUrl}/connect/${token}`;
 
-async function answer(publicUrl: string, row: { token: string; created_at: Date | string }) {
+async function answer(publicUrl: string, row: { token: string; createdAt: Date }) {
   const url = connectUrl(publicUrl, row.token);
-  return { url, qrSvg: await qrSvg(url), createdAt: iso(row.created_at) } satisfies ConnectCodeResponse;
+  return { url, qrSvg: await qrSvg(url), createdAt: iso(row.createdAt) } satisfies ConnectCodeResponse;
 }
+
+const codeColumns = { token: connectCodes.token, createdAt: connectCodes.createdAt };
 
 /** The member's code, made the first time they ask for it. */
 export async function getConnectCode(
@@ -45,12 +49,9 @@ export async function getConnectCode(
   now: Date,
 ): Promise<ConnectCodeResponse> {
   // Two first asks at once (two tabs) keep one code: the second insert does nothing.
-  await db.execute(sql`insert into connect_codes (user_id, token, created_at)
-    values (${userId}, ${newToken()}, ${now.toISOString()}) on conflict (user_id) do nothing`);
-  const found = await db.execute<{ token: string; created_at: Date | string }>(
-    sql`select token, created_at from connect_codes where user_id = ${userId}`,
-  );
-  return answer(publicUrl, found.rows[0]!);
+  await db.insert(connectCodes).values({ userId, token: newToken(), createdAt: now }).onConflictDoNothing();
+  const [found] = await db.select(codeColumns).from(connectCodes).where(eq(connectCodes.userId, userId));
+  return answer(publicUrl, found!);
 }
 
 /** A new code for the member; the old one stops working with this statement. */
@@ -60,11 +61,15 @@ export async function regenerateConnectCode(
   userId: string,
   now: Date,
 ): Promise<ConnectCodeResponse> {
-  const saved = await db.execute<{ token: string; created_at: Date | string }>(sql`
-    insert into connect_codes (user_id, token, created_at) values (${userId}, ${newToken()}, ${now.toISOString()})
-    on conflict (user_id) do update set token = excluded.token, created_at = excluded.created_at
-    returning token, created_at`);
-  return answer(publicUrl, saved.rows[0]!);
+  const [saved] = await db
+    .insert(connectCodes)
+    .values({ userId, token: newToken(), createdAt: now })
+    .onConflictDoUpdate({
+      target: connectCodes.userId,
+      set: { token: sql`excluded.token`, createdAt: sql`excluded.created_at` },
+    })
+    .returning(codeColumns);
+  return answer(publicUrl, saved!);
 }
 
 interface CodeOwner extends ConnectCodeOwner {
@@ -74,13 +79,13 @@ interface CodeOwner extends ConnectCodeOwner {
 /** Whom a code belongs to; a malformed, replaced or unknown code is one answer: 404. */
 export async function findCodeOwner(db: Db, token: string): Promise<CodeOwner> {
   if (!CONNECT_TOKEN_PATTERN.test(token)) throw notFound(CONNECT_CODE_INVALID);
-  const found = await db.execute<{ id: string; username: string; full_name: string | null; avatar_url: string | null }>(
-    sql`select p.id, p.username, p.full_name, p.avatar_url
-      from connect_codes k join profiles p on p.id = k.user_id where k.token = ${token}`,
-  );
-  const row = found.rows[0];
+  const [row] = await db
+    .select(memberSummaryColumns)
+    .from(connectCodes)
+    .innerJoin(profiles, eq(profiles.id, connectCodes.userId))
+    .where(eq(connectCodes.token, token));
   if (!row) throw notFound(CONNECT_CODE_INVALID);
-  return { id: row.id, username: row.username, fullName: row.full_name, avatarUrl: row.avatar_url };
+  return presentMemberSummary(row);
 }
 
 const DAY_MS = 24 * 3_600_000;
@@ -95,28 +100,30 @@ export async function sharedEventToday(
   timeZone: string,
 ): Promise<MetAt | null> {
   // Every candidate starts within a day and a half of now (today in any time zone) or is under way.
-  const found = await db.execute<{ id: string; name: string; start_time: Date | string; end_time: Date | string }>(sql`
-    select e.id, e.name, e.start_time, e.end_time from events e
-    where exists (select 1 from event_check_ins c where c.event_id = e.id and c.ticket = ${`member:${a}`})
-      and exists (select 1 from event_check_ins c where c.event_id = e.id and c.ticket = ${`member:${b}`})
-      and ((e.start_time between ${new Date(now.getTime() - 1.5 * DAY_MS).toISOString()}
-              and ${new Date(now.getTime() + 1.5 * DAY_MS).toISOString()})
-        or (e.start_time <= ${now.toISOString()} and e.end_time >= ${now.toISOString()}))
-    order by e.start_time desc`);
+  const checkedIn = (id: string) =>
+    sql`exists (select 1 from ${eventCheckIns} c where c.event_id = ${events.id} and c.ticket = ${`member:${id}`})`;
+  const found = await db
+    .select({ id: events.id, name: events.name, startTime: events.startTime, endTime: events.endTime })
+    .from(events)
+    .where(
+      and(
+        checkedIn(a),
+        checkedIn(b),
+        or(
+          between(events.startTime, new Date(now.getTime() - 1.5 * DAY_MS), new Date(now.getTime() + 1.5 * DAY_MS)),
+          and(lte(events.startTime, now), gte(events.endTime, now)),
+        ),
+      ),
+    )
+    .orderBy(desc(events.startTime));
   const day = dateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
   const today = day.format(now);
   const t = now.getTime();
-  const rows = found.rows.map((r) => ({
-    ...r,
-    start: new Date(r.start_time).getTime(),
-    end: new Date(r.end_time).getTime(),
-  }));
+  const rows = found.map((r) => ({ ...r, start: r.startTime.getTime(), end: r.endTime.getTime() }));
   const match =
     rows.find((r) => r.start <= t && t <= r.end) ?? rows.find((r) => day.format(new Date(r.start)) === today);
   return match ? { id: match.id, name: match.name } : null;
 }
-
-type PairRow = { id: string; status: 'pending' | 'accepted' | 'rejected'; met_at_event_id: string | null };
 
 /** Both were there: the pair is connected at once, whatever its row said, and tagged. An earlier
  * tag stays (where they first met). */
@@ -128,25 +135,34 @@ async function connectMet(
 ): Promise<{ id: string; metAt: MetAt }> {
   const eventId = event.id;
   let metAt = event;
-  const existing = await tx.execute<PairRow>(sql`select id, status, met_at_event_id from connections
-    where least(requester_id, recipient_id) = least(${viewerId}::text, ${ownerId}::text)
-      and greatest(requester_id, recipient_id) = greatest(${viewerId}::text, ${ownerId}::text)
-    for update`);
-  const row = existing.rows[0];
+  const [row] = await tx
+    .select({ id: connections.id, status: connections.status, metAtEventId: connections.metAtEventId })
+    .from(connections)
+    .where(pairOf(viewerId, ownerId))
+    .for('update');
   if (!row) {
-    const created = await tx.execute<{ id: string }>(sql`insert into connections
-        (requester_id, recipient_id, status, met_at_event_id)
-      values (${viewerId}, ${ownerId}, 'accepted', ${eventId}) returning id`);
-    return { id: created.rows[0]!.id, metAt };
+    const [created] = await tx
+      .insert(connections)
+      .values({ requesterId: viewerId, recipientId: ownerId, status: 'accepted', metAtEventId: eventId })
+      .returning({ id: connections.id });
+    return { id: created!.id, metAt };
   }
-  if (row.met_at_event_id && row.met_at_event_id !== eventId) {
-    const first = await tx.execute<MetAt>(sql`select id, name from events where id = ${row.met_at_event_id}`);
-    if (first.rows[0]) metAt = { id: first.rows[0].id, name: first.rows[0].name };
+  if (row.metAtEventId && row.metAtEventId !== eventId) {
+    const [first] = await tx
+      .select({ id: events.id, name: events.name })
+      .from(events)
+      .where(eq(events.id, row.metAtEventId));
+    if (first) metAt = first;
   }
-  if (row.status === 'accepted' && row.met_at_event_id) return { id: row.id, metAt };
-  await tx.execute(sql`update connections set status = 'accepted', met_at_event_id = coalesce(met_at_event_id, ${eventId}),
-      updated_at = case when status = 'accepted' then updated_at else now() end
-    where id = ${row.id}`);
+  if (row.status === 'accepted' && row.metAtEventId) return { id: row.id, metAt };
+  await tx
+    .update(connections)
+    .set({
+      status: 'accepted',
+      metAtEventId: sql`coalesce(${connections.metAtEventId}, ${eventId})`,
+      updatedAt: sql`case when ${connections.status} = 'accepted' then ${connections.updatedAt} else now() end`,
+    })
+    .where(eq(connections.id, row.id));
   return { id: row.id, metAt };
 }
 

@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
-import type { PersonSummary } from '../../../shared/members';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { iso, json } from '../../db/rows';
+import { iso } from '../../db/rows';
+import { connections, events, profiles } from '../../db/schema';
+import { memberSummaryColumns, presentMemberSummary } from '../../platform/presenters';
 import { conflict, forbidden, isUniqueViolation, notFound, unprocessable } from '../../platform/errors';
 import type { ConnectionsResponse } from '../../../shared/connections';
 import { isUuid } from '../../db/query-values';
@@ -13,7 +14,13 @@ import { assertNotBlocked } from '../moderation/service';
 //   accepted -> none (either side removes)   rejected -> pending (the requester may ask again)
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-type Row = { id: string; requester_id: string; recipient_id: string; status: 'pending' | 'accepted' | 'rejected' };
+type Row = Pick<typeof connections.$inferSelect, 'id' | 'requesterId' | 'recipientId' | 'status'>;
+const rowColumns = {
+  id: connections.id,
+  requesterId: connections.requesterId,
+  recipientId: connections.recipientId,
+  status: connections.status,
+};
 
 export interface ConnectionChange {
   id: string | null;
@@ -22,30 +29,32 @@ export interface ConnectionChange {
   parties: [string, string];
 }
 
+/** The pair's one row, whoever asked, through the (least, greatest) unique index. */
+export const pairOf = (a: string, b: string) =>
+  and(
+    sql`least(${connections.requesterId}, ${connections.recipientId}) = least(${a}::text, ${b}::text)`,
+    sql`greatest(${connections.requesterId}, ${connections.recipientId}) = greatest(${a}::text, ${b}::text)`,
+  );
+
 async function findPair(tx: Tx, a: string, b: string): Promise<Row | undefined> {
-  const result = await tx.execute<Row>(sql`select id, requester_id, recipient_id, status from connections
-    where least(requester_id, recipient_id) = least(${a}::text, ${b}::text)
-      and greatest(requester_id, recipient_id) = greatest(${a}::text, ${b}::text)
-    for update`);
-  return result.rows[0];
+  const [row] = await tx.select(rowColumns).from(connections).where(pairOf(a, b)).for('update');
+  return row;
 }
 
 async function lockById(tx: Tx, id: string, viewerId: string): Promise<Row> {
   if (!isUuid(id)) throw notFound('Connection not found.');
-  const result = await tx.execute<Row>(
-    sql`select id, requester_id, recipient_id, status from connections where id = ${id} for update`,
-  );
-  const row = result.rows[0];
+  const [row] = await tx.select(rowColumns).from(connections).where(eq(connections.id, id)).for('update');
   // Someone else's connection is indistinguishable from a missing one.
-  if (!row || (row.requester_id !== viewerId && row.recipient_id !== viewerId)) throw notFound('Connection not found.');
+  if (!row || (row.requesterId !== viewerId && row.recipientId !== viewerId)) throw notFound('Connection not found.');
   return row;
 }
 
 export async function requestConnection(db: Db, viewerId: string, username: string): Promise<ConnectionChange> {
-  const target = await db.execute<{ id: string }>(
-    sql`select id from profiles where lower(username) = lower(${username})`,
-  );
-  const recipientId = target.rows[0]?.id;
+  const [target] = await db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(sql`lower(${profiles.username}) = lower(${username})`);
+  const recipientId = target?.id;
   if (!recipientId) throw notFound('Member not found.');
   if (recipientId === viewerId) throw unprocessable('SELF_CONNECTION', 'You cannot connect with yourself.');
   await assertNotBlocked(db, viewerId, recipientId, 'connection');
@@ -54,23 +63,25 @@ export async function requestConnection(db: Db, viewerId: string, username: stri
     return await db.transaction(async (tx) => {
       const existing = await findPair(tx, viewerId, recipientId);
       if (!existing) {
-        const created = await tx.execute<{
-          id: string;
-        }>(sql`insert into connections (requester_id, recipient_id, status)
-          values (${viewerId}, ${recipientId}, 'pending') returning id`);
-        return { id: created.rows[0]!.id, status: 'pending', parties };
+        const [created] = await tx
+          .insert(connections)
+          .values({ requesterId: viewerId, recipientId, status: 'pending' })
+          .returning({ id: connections.id });
+        return { id: created!.id, status: 'pending', parties };
       }
       if (existing.status === 'accepted') throw conflict('ALREADY_CONNECTED', 'You are already connected.');
       if (existing.status === 'pending') {
-        if (existing.requester_id === viewerId) throw conflict('REQUEST_PENDING', 'Your request is already pending.');
+        if (existing.requesterId === viewerId) throw conflict('REQUEST_PENDING', 'Your request is already pending.');
         throw conflict(
           'REQUEST_FROM_THEM',
           'This member has already asked to connect with you. Accept their request instead.',
         );
       }
       // Rejected before: asking again reuses the pair's row, with the asker as requester.
-      await tx.execute(sql`update connections set requester_id = ${viewerId}, recipient_id = ${recipientId},
-        status = 'pending', created_at = now(), updated_at = now() where id = ${existing.id}`);
+      await tx
+        .update(connections)
+        .set({ requesterId: viewerId, recipientId, status: 'pending', createdAt: sql`now()`, updatedAt: sql`now()` })
+        .where(eq(connections.id, existing.id));
       return { id: existing.id, status: 'pending', parties };
     });
   } catch (error) {
@@ -93,11 +104,14 @@ export async function respondToRequest(
 ): Promise<ConnectionChange> {
   return db.transaction(async (tx) => {
     const row = await lockById(tx, id, viewerId);
-    if (row.recipient_id !== viewerId) throw forbidden('Only the member who received the request can answer it.');
+    if (row.recipientId !== viewerId) throw forbidden('Only the member who received the request can answer it.');
     if (row.status !== 'pending') throw conflict('NOT_PENDING', 'This request has already been answered.');
     const status = accept ? 'accepted' : 'rejected';
-    await tx.execute(sql`update connections set status = ${status}, updated_at = now() where id = ${id}`);
-    return { id, status, parties: [row.requester_id, row.recipient_id] };
+    await tx
+      .update(connections)
+      .set({ status, updatedAt: sql`now()` })
+      .where(eq(connections.id, id));
+    return { id, status, parties: [row.requesterId, row.recipientId] };
   });
 }
 
@@ -105,51 +119,59 @@ export async function respondToRequest(
 export async function removeConnection(db: Db, viewerId: string, id: string): Promise<ConnectionChange> {
   return db.transaction(async (tx) => {
     const row = await lockById(tx, id, viewerId);
-    if (row.status === 'pending' && row.requester_id !== viewerId) {
+    if (row.status === 'pending' && row.requesterId !== viewerId) {
       throw forbidden('Only the member who sent the request can withdraw it. Decline it instead.');
     }
     if (row.status === 'rejected') throw conflict('NOT_CONNECTED', 'There is no connection to remove.');
-    await tx.execute(sql`delete from connections where id = ${id}`);
-    return { id: null, status: null, parties: [row.requester_id, row.recipient_id] };
+    await tx.delete(connections).where(eq(connections.id, id));
+    return { id: null, status: null, parties: [row.requesterId, row.recipientId] };
   });
 }
 
 export async function listConnections(db: Db, viewerId: string): Promise<ConnectionsResponse> {
-  const person = (alias: string) =>
-    sql.raw(
-      `json_build_object('id', ${alias}.id, 'username', ${alias}.username, 'fullName', ${alias}.full_name, 'avatarUrl', ${alias}.avatar_url)`,
-    );
   const [incoming, accepted] = await Promise.all([
-    db.execute<{
-      id: string;
-      created_at: Date | string;
-      requester: PersonSummary | string;
-    }>(sql`select c.id, c.created_at, ${person('p')} as requester
-      from connections c join profiles p on p.id = c.requester_id
-      where c.recipient_id = ${viewerId} and c.status = 'pending' order by c.created_at desc`),
-    db.execute<{
-      id: string;
-      created_at: Date | string;
-      member: PersonSummary | string;
-      met_at_id: string | null;
-      met_at_name: string | null;
-    }>(sql`select c.id, c.created_at, ${person('p')} as member, m.id as met_at_id, m.name as met_at_name
-      from connections c join profiles p on p.id = case when c.requester_id = ${viewerId} then c.recipient_id else c.requester_id end
-        left join events m on m.id = c.met_at_event_id
-      where (c.requester_id = ${viewerId} or c.recipient_id = ${viewerId}) and c.status = 'accepted'
-      order by lower(p.username)`),
+    db
+      .select({ id: connections.id, createdAt: connections.createdAt, requester: memberSummaryColumns })
+      .from(connections)
+      .innerJoin(profiles, eq(profiles.id, connections.requesterId))
+      .where(and(eq(connections.recipientId, viewerId), eq(connections.status, 'pending')))
+      .orderBy(desc(connections.createdAt)),
+    db
+      .select({
+        id: connections.id,
+        createdAt: connections.createdAt,
+        member: memberSummaryColumns,
+        metAtId: events.id,
+        metAtName: events.name,
+      })
+      .from(connections)
+      .innerJoin(
+        profiles,
+        eq(
+          profiles.id,
+          sql`case when ${connections.requesterId} = ${viewerId} then ${connections.recipientId} else ${connections.requesterId} end`,
+        ),
+      )
+      .leftJoin(events, eq(events.id, connections.metAtEventId))
+      .where(
+        and(
+          or(eq(connections.requesterId, viewerId), eq(connections.recipientId, viewerId)),
+          eq(connections.status, 'accepted'),
+        ),
+      )
+      .orderBy(sql`lower(${profiles.username})`),
   ]);
   return {
-    incoming: incoming.rows.map((r) => ({
+    incoming: incoming.map((r) => ({
       id: r.id,
-      createdAt: iso(r.created_at),
-      requester: json(r.requester),
+      createdAt: iso(r.createdAt),
+      requester: presentMemberSummary(r.requester),
     })),
-    connections: accepted.rows.map((r) => ({
+    connections: accepted.map((r) => ({
       id: r.id,
-      createdAt: iso(r.created_at),
-      member: json(r.member),
-      metAt: r.met_at_id && r.met_at_name !== null ? { id: r.met_at_id, name: r.met_at_name } : null,
+      createdAt: iso(r.createdAt),
+      member: presentMemberSummary(r.member),
+      metAt: r.metAtId && r.metAtName !== null ? { id: r.metAtId, name: r.metAtName } : null,
     })),
   };
 }

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { offersAndAsks } from '../../db/schema';
 import type { OffersAsks, OffersAsksInput } from '../../../shared/people-to-meet';
 import { FILLER_WORDS, TRADE_SYNONYMS } from './trade-synonyms';
 
@@ -35,6 +36,7 @@ export function matchingText(text: string): string {
 export async function termsOf(db: Db, texts: string[]): Promise<string[][]> {
   if (texts.length === 0) return [];
   const prepared = texts.map(matchingText);
+  // Raw: PostgreSQL's own stemmer over a list of texts in one statement (a set-returning function).
   const rows = await db.execute<{ n: number; terms: string[] | string }>(sql`
     select t.n::int as n, coalesce(array(select distinct unnest(tsvector_to_array(to_tsvector('english', t.text)))), '{}') as terms
     from jsonb_array_elements_text(${JSON.stringify(prepared)}::jsonb) with ordinality as t(text, n)`);
@@ -64,12 +66,14 @@ function distinctItems(items: string[]): string[] {
 }
 
 export async function getOffersAsks(db: Db, userId: string): Promise<OffersAsks> {
-  const rows = await db.execute<{ kind: 'offer' | 'ask'; text: string }>(
-    sql`select kind, text from offers_and_asks where user_id = ${userId} order by kind, position`,
-  );
+  const rows = await db
+    .select({ kind: offersAndAsks.kind, text: offersAndAsks.text })
+    .from(offersAndAsks)
+    .where(eq(offersAndAsks.userId, userId))
+    .orderBy(asc(offersAndAsks.kind), asc(offersAndAsks.position));
   return {
-    offers: rows.rows.filter((r) => r.kind === 'offer').map((r) => r.text),
-    asks: rows.rows.filter((r) => r.kind === 'ask').map((r) => r.text),
+    offers: rows.filter((r) => r.kind === 'offer').map((r) => r.text),
+    asks: rows.filter((r) => r.kind === 'ask').map((r) => r.text),
   };
 }
 
@@ -86,27 +90,25 @@ export async function saveOffersAsks(db: Db, userId: string, input: OffersAsksIn
     items.map((i) => i.text),
   );
   await db.transaction(async (tx) => {
-    await tx.execute(sql`delete from offers_and_asks where user_id = ${userId}`);
+    await tx.delete(offersAndAsks).where(eq(offersAndAsks.userId, userId));
     if (items.length === 0) return;
-    await tx.execute(sql`insert into offers_and_asks (user_id, kind, text, terms, position)
-      select ${userId}, i.kind, i.text, array(select jsonb_array_elements_text(i.terms)), i.position
-      from jsonb_to_recordset(${JSON.stringify(items.map((item, n) => ({ ...item, terms: terms[n] })))}::jsonb)
-        as i(kind text, text text, terms jsonb, position smallint)`);
+    await tx.insert(offersAndAsks).values(items.map((item, n) => ({ ...item, userId, terms: terms[n]! })));
   });
   return { offers, asks };
 }
 
 /** Makes every saved item's terms again (after TRADE_SYNONYMS or FILLER_WORDS changed). */
 export async function refreshAllTerms(db: Db): Promise<number> {
-  const rows = await db.execute<{ id: string; text: string }>(sql`select id, text from offers_and_asks`);
+  const rows = await db.select({ id: offersAndAsks.id, text: offersAndAsks.text }).from(offersAndAsks);
   const terms = await termsOf(
     db,
-    rows.rows.map((r) => r.text),
+    rows.map((r) => r.text),
   );
-  if (rows.rows.length === 0) return 0;
+  if (rows.length === 0) return 0;
+  // Raw: every row's new terms in one statement, joined from a JSON recordset.
   await db.execute(sql`update offers_and_asks o set terms = array(select jsonb_array_elements_text(u.terms))
-    from jsonb_to_recordset(${JSON.stringify(rows.rows.map((r, n) => ({ id: r.id, terms: terms[n] })))}::jsonb)
+    from jsonb_to_recordset(${JSON.stringify(rows.map((r, n) => ({ id: r.id, terms: terms[n] })))}::jsonb)
       as u(id uuid, terms jsonb)
     where o.id = u.id`);
-  return rows.rows.length;
+  return rows.length;
 }

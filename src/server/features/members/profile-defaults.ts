@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, like, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { profiles } from '../../db/schema';
 
@@ -10,10 +10,12 @@ export async function availableUsername(db: Db, email: string): Promise<string> 
       .replace(/[^a-z0-9_.-]/g, '')
       .slice(0, 24) || 'member';
   const padded = base.length >= 3 ? base : `${base}${'member'.slice(0, 3 - base.length)}`;
-  const taken = await db.execute<{ username: string }>(
-    sql`select lower(username) as username from ${profiles} where lower(username) like ${`${padded}%`}`,
-  );
-  const names = new Set(taken.rows.map((r) => r.username));
+  const lowered = sql<string>`lower(${profiles.username})`;
+  const taken = await db
+    .select({ username: lowered })
+    .from(profiles)
+    .where(like(lowered, `${padded}%`));
+  const names = new Set(taken.map((r) => r.username));
   if (!names.has(padded)) return padded;
   for (let n = 2; ; n++) if (!names.has(`${padded}${n}`)) return `${padded}${n}`;
 }
@@ -29,8 +31,8 @@ export async function ensureProfile(db: Db, userId: string, email: string): Prom
       .returning({ id: profiles.id });
     if (inserted.length > 0) return true;
     // Nothing inserted: either the profile exists now, or the username was just taken.
-    const exists = await db.execute(sql`select 1 from ${profiles} where id = ${userId}`);
-    if (exists.rows.length > 0) return false;
+    const exists = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, userId));
+    if (exists.length > 0) return false;
   }
   throw new Error('Could not create a profile');
 }

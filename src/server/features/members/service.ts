@@ -1,6 +1,15 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, exists, like, ne, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { iso, json } from '../../db/rows';
+import { connections, eventAttendees, events, profiles, skills, userSkills } from '../../db/schema';
+import {
+  memberSummaryColumns,
+  memberSummaryColumnsOf,
+  memberSummaryJson,
+  presentMemberSummary,
+  type MemberSummaryRow,
+} from '../../platform/presenters';
 import { conflict, isUniqueViolation, unprocessable } from '../../platform/errors';
 import { USERNAME_TAKEN } from '../../../shared/auth';
 import {
@@ -16,6 +25,7 @@ import {
   type Skill,
 } from '../../../shared/members';
 import { containsPattern, isUuid } from '../../db/query-values';
+import { pairOf } from '../connections/service';
 import { termsOf } from './offers-asks';
 
 type CardRow = {
@@ -87,6 +97,8 @@ export async function listMembers(
     filters.push(sql`exists (select 1 from user_skills us where us.skill_id = ${query.skill} and us.user_id = p.id)`);
   }
   const where = sql.join(filters, sql` and `);
+  // Raw: the page is chosen in a sub-select (or a materialized CTE of the matches) before the
+  // cards' correlated aggregates run, an order of work the planner keeps only as written here.
   const offset = (query.page - 1) * MEMBERS_PAGE_SIZE;
   // Only the page's 12 rows get their skills, through the join below.
   const cards = sql`select p.id, p.username, p.full_name, p.avatar_url, p.company, p.position,
@@ -121,10 +133,7 @@ export async function listMembers(
     [rows, total] = await Promise.all([page.then((r) => r.rows), countMembers(db, query, where, countAll)]);
   }
   const members: MemberCard[] = rows.map((r) => ({
-    id: r.id,
-    username: r.username,
-    fullName: r.full_name,
-    avatarUrl: r.avatar_url,
+    ...presentMemberSummary({ id: r.id, username: r.username, fullName: r.full_name, avatarUrl: r.avatar_url }),
     company: r.company,
     position: r.position,
     isSponsor: r.is_sponsor,
@@ -139,134 +148,137 @@ export async function listMembers(
 const isNarrow = (query: MembersQuery) => Boolean(query.q || query.offers || query.asks);
 
 async function countMembers(db: Db, query: MembersQuery, where: SQL, countAll: () => Promise<number>): Promise<number> {
-  const one = async (q: SQL) => Number((await db.execute<{ n: number }>(q)).rows[0]!.n);
+  const one = async (rows: Promise<{ n: number }[]>) => (await rows)[0]!.n;
   // Every attendee and member-skill row references a profile, so counting them directly is
   // exact and avoids joining the whole profiles table.
   if (!isNarrow(query) && query.event && !query.skill) {
-    return one(sql`select count(*)::int as n from event_attendees where event_id = ${query.event}`);
+    return one(db.select({ n: count() }).from(eventAttendees).where(eq(eventAttendees.eventId, query.event)));
   }
   if (!isNarrow(query) && query.skill && !query.event) {
-    return one(sql`select count(*)::int as n from user_skills where skill_id = ${query.skill}`);
+    return one(db.select({ n: count() }).from(userSkills).where(eq(userSkills.skillId, query.skill)));
   }
   if (!isNarrow(query) && !query.event && !query.skill) return countAll();
-  return one(sql`select count(*)::int as n from profiles p where ${where}`);
+  // The filters above are written against the alias p.
+  return one(
+    db
+      .select({ n: count() })
+      .from(sql`${profiles} p`)
+      .where(where),
+  );
 }
 
 export async function countProfiles(db: Db): Promise<number> {
-  return Number((await db.execute<{ n: number }>(sql`select count(*)::int as n from profiles`)).rows[0]!.n);
+  return db.$count(profiles);
 }
 
+const skillColumns = { id: skills.id, name: skills.name, category: skills.category };
+
 export async function listSkills(db: Db): Promise<Skill[]> {
-  const rows = await db.execute<{ id: string; name: string; category: string | null }>(
-    sql`select id, name, category from skills order by lower(name)`,
-  );
-  return rows.rows.map((r) => ({ id: r.id, name: r.name, category: r.category }));
+  return db
+    .select(skillColumns)
+    .from(skills)
+    .orderBy(sql`lower(${skills.name})`);
 }
 
 /** Options for the directory's filters: events that have registrations, newest first, and skills. */
 export async function memberFilters(db: Db): Promise<MemberFilters> {
-  const [events, skills] = await Promise.all([
-    db.execute<{
-      id: string;
-      name: string;
-      start_time: Date | string;
-    }>(sql`select e.id, e.name, e.start_time from events e
-      where exists (select 1 from event_attendees a where a.event_id = e.id)
-      order by e.start_time desc limit 100`),
+  const [withRegistrations, skillList] = await Promise.all([
+    db
+      .select({ id: events.id, name: events.name, startTime: events.startTime })
+      .from(events)
+      .where(
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(eventAttendees)
+            .where(eq(eventAttendees.eventId, events.id)),
+        ),
+      )
+      .orderBy(desc(events.startTime))
+      .limit(100),
     listSkills(db),
   ]);
-  return { events: events.rows.map((e) => ({ id: e.id, name: e.name, startTime: iso(e.start_time) })), skills };
+  return { events: withRegistrations.map((e) => ({ ...e, startTime: iso(e.startTime) })), skills: skillList };
 }
-
-type ProfileRow = {
-  id: string;
-  username: string;
-  full_name: string | null;
-  avatar_url: string | null;
-  bio: string | null;
-  company: string | null;
-  position: string | null;
-  website: string | null;
-  instagram_url: string | null;
-  facebook_url: string | null;
-  linkedin_url: string | null;
-  is_admin: boolean;
-  is_sponsor: boolean;
-  is_panelist: boolean;
-  created_at: Date | string;
-  skills: Skill[] | string;
-  events: { id: string; name: string; startTime: string; status: string; attendeeStatus: string }[] | string;
-  connections:
-    | {
-        id: string;
-        username: string;
-        fullName: string | null;
-        avatarUrl: string | null;
-        metAt: { id: string; name: string } | null;
-      }[]
-    | string;
-  events_attended: number;
-  items: { kind: 'offer' | 'ask'; text: string }[] | string | null;
-};
 
 export type PublicProfile = Omit<ProfileResponse, 'relation'>;
 
-/** Everything a profile page shows, the same for every viewer, in one query. */
+type ProfileEvent = { id: string; name: string; startTime: string; status: string; attendeeStatus: string };
+type ProfileConnection = { member: MemberSummaryRow; metAt: { id: string; name: string } | null };
+
+const p = alias(profiles, 'p');
+const other = alias(profiles, 'o');
+
+/** Everything a profile page shows, the same for every viewer, in one query: the profile's
+ * columns through the builder, its lists as correlated json aggregates (one round trip). */
 export async function findPublicProfile(db: Db, username: string): Promise<PublicProfile | null> {
-  const result = await db.execute<ProfileRow>(sql`select p.id, p.username, p.full_name, p.avatar_url, p.bio, p.company,
-      p.position, p.website, p.instagram_url, p.facebook_url, p.linkedin_url, p.is_admin, p.is_sponsor, p.is_panelist,
-      p.created_at,
-      coalesce((select json_agg(json_build_object('id', s.id, 'name', s.name, 'category', s.category) order by lower(s.name))
-        from user_skills us join skills s on s.id = us.skill_id where us.user_id = p.id), '[]') as skills,
-      ${ITEMS_OF('p')},
-      coalesce((select json_agg(json_build_object('id', e.id, 'name', e.name, 'startTime', e.start_time, 'status', e.status,
+  const [row] = await db
+    .select({
+      ...memberSummaryColumnsOf(p),
+      bio: p.bio,
+      company: p.company,
+      position: p.position,
+      website: p.website,
+      instagramUrl: p.instagramUrl,
+      facebookUrl: p.facebookUrl,
+      linkedinUrl: p.linkedinUrl,
+      isAdmin: p.isAdmin,
+      isSponsor: p.isSponsor,
+      isPanelist: p.isPanelist,
+      createdAt: p.createdAt,
+      skills: sql<
+        Skill[] | string
+      >`coalesce((select json_agg(json_build_object('id', s.id, 'name', s.name, 'category', s.category) order by lower(s.name))
+        from user_skills us join skills s on s.id = us.skill_id where us.user_id = p.id), '[]')`,
+      items: sql<CardRow['items']>`${ITEMS_OF('p')}`,
+      events: sql<
+        ProfileEvent[] | string
+      >`coalesce((select json_agg(json_build_object('id', e.id, 'name', e.name, 'startTime', e.start_time, 'status', e.status,
           'attendeeStatus', a.status) order by e.start_time desc)
-        from event_attendees a join events e on e.id = a.event_id where a.user_id = p.id), '[]') as events,
-      (select count(*)::int from event_attendees a join events e on e.id = a.event_id
+        from event_attendees a join events e on e.id = a.event_id where a.user_id = p.id), '[]')`,
+      eventsAttended: sql<number>`(select count(*)::int from event_attendees a join events e on e.id = a.event_id
         where a.user_id = p.id and a.status = 'attending' and (e.status = 'completed' or e.end_time < now())
           and (exists (select 1 from event_check_ins c where c.event_id = e.id and c.ticket = 'member:' || p.id)
-            or not exists (select 1 from event_check_ins c where c.event_id = e.id)))
-        as events_attended,
-      coalesce((select json_agg(json_build_object('id', o.id, 'username', o.username, 'fullName', o.full_name,
-          'avatarUrl', o.avatar_url, 'metAt', case when m.id is null then null else json_build_object('id', m.id, 'name', m.name) end)
+            or not exists (select 1 from event_check_ins c where c.event_id = e.id)))`,
+      connections: sql<
+        ProfileConnection[] | string
+      >`coalesce((select json_agg(json_build_object('member', ${memberSummaryJson(other)},
+          'metAt', case when m.id is null then null else json_build_object('id', m.id, 'name', m.name) end)
           order by lower(o.username))
         from connections c join profiles o on o.id = case when c.requester_id = p.id then c.recipient_id else c.requester_id end
           left join events m on m.id = c.met_at_event_id
-        where (c.requester_id = p.id or c.recipient_id = p.id) and c.status = 'accepted'), '[]') as connections
-    from profiles p
-    where lower(p.username) = lower(${username})`);
-  const row = result.rows[0];
+        where (c.requester_id = p.id or c.recipient_id = p.id) and c.status = 'accepted'), '[]')`,
+    })
+    .from(p)
+    .where(sql`lower(${p.username}) = lower(${username})`);
   if (!row) return null;
-  const skills = json(row.skills);
-  const events = json(row.events).map((e) => ({ ...e, startTime: iso(e.startTime) }));
-  const connections = json(row.connections);
+  const skillList = json(row.skills);
+  const profileEvents = json(row.events).map((e) => ({ ...e, startTime: iso(e.startTime) }));
+  const connections = json(row.connections).map((c) => ({ ...presentMemberSummary(c.member), metAt: c.metAt }));
   return {
     profile: {
-      id: row.id,
-      username: row.username,
-      fullName: row.full_name,
-      avatarUrl: row.avatar_url,
+      ...presentMemberSummary(row),
       bio: row.bio,
       company: row.company,
       position: row.position,
       website: row.website,
-      instagramUrl: row.instagram_url,
-      facebookUrl: row.facebook_url,
-      linkedinUrl: row.linkedin_url,
-      isAdmin: row.is_admin,
-      isSponsor: row.is_sponsor,
-      isPanelist: row.is_panelist,
-      createdAt: iso(row.created_at),
+      instagramUrl: row.instagramUrl,
+      facebookUrl: row.facebookUrl,
+      linkedinUrl: row.linkedinUrl,
+      isAdmin: row.isAdmin,
+      isSponsor: row.isSponsor,
+      isPanelist: row.isPanelist,
+      createdAt: iso(row.createdAt),
     },
-    skills,
+    skills: skillList,
     ...splitItems(row.items),
-    events,
+    events: profileEvents,
     connections,
     stats: {
-      skills: skills.length,
+      skills: skillList.length,
       // Attended means it happened: registrations for events still to come do not count yet. Where the
       // door checked people in (one check-in or more), only the member's own check-in counts.
-      eventsAttended: Number(row.events_attended),
+      eventsAttended: Number(row.eventsAttended),
       connections: connections.length,
     },
   };
@@ -276,28 +288,27 @@ export async function findPublicProfile(db: Db, username: string): Promise<Publi
 export async function findRelation(db: Db, profileId: string, viewerId: string | null): Promise<Relation> {
   if (!viewerId) return { state: 'visitor', connectionId: null, metAt: null };
   if (viewerId === profileId) return { state: 'self', connectionId: null, metAt: null };
-  const result = await db.execute<{
-    id: string;
-    status: string;
-    requester_id: string;
-    met_at_id: string | null;
-    met_at_name: string | null;
-  }>(sql`
-    select c.id, c.status, c.requester_id, m.id as met_at_id, m.name as met_at_name from connections c
-      left join events m on m.id = c.met_at_event_id
-    where least(c.requester_id, c.recipient_id) = least(${profileId}::text, ${viewerId}::text)
-      and greatest(c.requester_id, c.recipient_id) = greatest(${profileId}::text, ${viewerId}::text)`);
-  const row = result.rows[0];
+  const [row] = await db
+    .select({
+      id: connections.id,
+      status: connections.status,
+      requesterId: connections.requesterId,
+      metAtId: events.id,
+      metAtName: events.name,
+    })
+    .from(connections)
+    .leftJoin(events, eq(events.id, connections.metAtEventId))
+    .where(pairOf(profileId, viewerId));
   if (!row || row.status === 'rejected') {
     // After a rejection the requester may ask again; the pair's row is reused.
     return { state: 'none', connectionId: row?.id ?? null, metAt: null };
   }
   if (row.status === 'accepted') {
-    const metAt = row.met_at_id && row.met_at_name !== null ? { id: row.met_at_id, name: row.met_at_name } : null;
+    const metAt = row.metAtId && row.metAtName !== null ? { id: row.metAtId, name: row.metAtName } : null;
     return { state: 'connected', connectionId: row.id, metAt };
   }
   return {
-    state: row.requester_id === viewerId ? 'pending-outgoing' : 'pending-incoming',
+    state: row.requesterId === viewerId ? 'pending-outgoing' : 'pending-incoming',
     connectionId: row.id,
     metAt: null,
   };
@@ -342,10 +353,10 @@ export async function updateProfile(
 ): Promise<void> {
   const values = normaliseProfile(input);
   try {
-    await db.execute(sql`update profiles set username = ${input.username}, full_name = ${values.fullName}, bio = ${values.bio},
-      company = ${values.company}, position = ${values.position}, website = ${values.website},
-      instagram_url = ${values.instagramUrl}, facebook_url = ${values.facebookUrl}, linkedin_url = ${values.linkedinUrl}
-      where id = ${userId}`);
+    await db
+      .update(profiles)
+      .set({ username: input.username, ...values })
+      .where(eq(profiles.id, userId));
   } catch (error) {
     if (isUniqueViolation(error, 'profiles_username_lower_idx')) throw conflict('USERNAME_TAKEN', USERNAME_TAKEN);
     throw error;
@@ -357,40 +368,42 @@ export async function addSkill(db: Db, userId: string, input: AddSkillInput): Pr
   return db.transaction(async (tx) => {
     let skill: Skill | undefined;
     if ('skillId' in input) {
-      const found = await tx.execute<Skill>(sql`select id, name, category from skills where id = ${input.skillId}`);
-      skill = found.rows[0];
+      [skill] = await tx.select(skillColumns).from(skills).where(eq(skills.id, input.skillId));
       if (!skill) throw unprocessable('SKILL_NOT_FOUND', 'That skill does not exist.');
     } else {
+      // Raw: the conflict target is the expression index lower(name), which the builder's
+      // onConflictDoUpdate cannot name (it takes columns).
       const created = await tx.execute<Skill>(sql`insert into skills (name, category)
         values (${input.name}, ${input.category || null})
         on conflict ((lower(name))) do update set name = skills.name
         returning id, name, category`);
       skill = created.rows[0]!;
     }
-    await tx.execute(
-      sql`insert into user_skills (user_id, skill_id) values (${userId}, ${skill.id}) on conflict do nothing`,
-    );
+    await tx.insert(userSkills).values({ userId, skillId: skill.id }).onConflictDoNothing();
     return skill;
   });
 }
 
 export async function removeSkill(db: Db, userId: string, skillId: string): Promise<boolean> {
   if (!isUuid(skillId)) return false;
-  const result = await db.execute(
-    sql`delete from user_skills where user_id = ${userId} and skill_id = ${skillId} returning skill_id`,
-  );
-  return result.rows.length > 0;
+  const removed = await db
+    .delete(userSkills)
+    .where(and(eq(userSkills.userId, userId), eq(userSkills.skillId, skillId)))
+    .returning({ skillId: userSkills.skillId });
+  return removed.length > 0;
 }
 
 export async function suggestUsernames(db: Db, prefix: string, excludeId: string) {
-  const rows = await db.execute<{
-    id: string;
-    username: string;
-    avatar_url: string | null;
-    full_name: string | null;
-  }>(sql`
-    select id, username, avatar_url, full_name from profiles
-    where lower(username) like ${`${prefix.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`} and id <> ${excludeId}
-    order by lower(username) limit 8`);
-  return rows.rows.map((r) => ({ id: r.id, username: r.username, avatarUrl: r.avatar_url, fullName: r.full_name }));
+  const rows = await db
+    .select(memberSummaryColumns)
+    .from(profiles)
+    .where(
+      and(
+        like(sql`lower(${profiles.username})`, `${prefix.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
+        ne(profiles.id, excludeId),
+      ),
+    )
+    .orderBy(sql`lower(${profiles.username})`)
+    .limit(8);
+  return rows.map(presentMemberSummary);
 }

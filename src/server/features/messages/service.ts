@@ -1,6 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { iso } from '../../db/rows';
+import { messages, profiles } from '../../db/schema';
+import { presentMemberSummary, type MemberSummaryRow } from '../../platform/presenters';
 import { notFound, unprocessable } from '../../platform/errors';
 import {
   FORMER_MEMBER,
@@ -29,20 +31,30 @@ type SummaryRow = {
   message_count: number;
   preview: string;
   username: string | null;
+  full_name: string | null;
   avatar_url: string | null;
 };
 
 /** A sender who deleted their account (sender_id set null): all of them share one id. */
 const formerMember = () => ({ id: FORMER_MEMBER_ID, username: FORMER_MEMBER, avatarUrl: null });
 
+/** A message's sender or recipient: the member summary without the full name (the messages
+ * contract names people by username), or a former member once the account is gone. */
+function messagePerson(row: { [K in keyof MemberSummaryRow]: MemberSummaryRow[K] | null }) {
+  if (!row.id || !row.username) return formerMember();
+  const { id, username, avatarUrl } = presentMemberSummary({ ...row, id: row.id, username: row.username });
+  return { id, username, avatarUrl };
+}
+
 /** The messages `otherId` sent: a former member's have no sender left. */
 const sentBy = (otherId: string) =>
-  otherId === FORMER_MEMBER_ID ? sql`sender_id is null` : sql`sender_id = ${otherId}`;
+  otherId === FORMER_MEMBER_ID ? isNull(messages.senderId) : eq(messages.senderId, otherId);
 
 /** The conversation list: one row per other member and subject, summarised in SQL, so the
  * inbox costs the same whether a member has ten messages or ten thousand. */
 export async function inbox(db: Db, viewerId: string): Promise<Conversation[]> {
-  // Two index-backed halves (sent, received) rather than one OR, so each uses its own index.
+  // Raw: a union of two index-backed halves (sent, received) rather than one OR, so each uses
+  // its own index, summarised by a grouped CTE the builder cannot say.
   const result = await db.execute<SummaryRow>(sql`with mine as (
       select recipient_id as other_id, subject, content, created_at, false as unread from messages
         where sender_id = ${viewerId} and sender_deleted_at is null
@@ -57,12 +69,11 @@ export async function inbox(db: Db, viewerId: string): Promise<Conversation[]> {
       order by last_at desc, other_id, subject
       limit ${INBOX_CONVERSATIONS}
     )
-    select c.*, p.username, p.avatar_url from c left join profiles p on p.id = c.other_id
+    select c.*, p.username, p.full_name, p.avatar_url from c left join profiles p on p.id = c.other_id
     order by c.last_at desc, c.other_id, c.subject`);
   return result.rows.map((r) => ({
     key: conversationKey(r.other_id ?? FORMER_MEMBER_ID, r.subject),
-    other:
-      r.other_id && r.username ? { id: r.other_id, username: r.username, avatarUrl: r.avatar_url } : formerMember(),
+    other: messagePerson({ id: r.other_id, username: r.username, fullName: r.full_name, avatarUrl: r.avatar_url }),
     subject: r.subject,
     startedAt: iso(r.started_at),
     lastAt: iso(r.last_at),
@@ -81,8 +92,10 @@ type MessageRow = {
   sender_id: string | null;
   recipient_id: string;
   sender_username: string | null;
+  sender_name: string | null;
   sender_avatar: string | null;
   recipient_username: string | null;
+  recipient_name: string | null;
   recipient_avatar: string | null;
 };
 
@@ -94,9 +107,11 @@ export async function conversationMessages(
   otherId: string,
   subject: string,
 ): Promise<Message[]> {
+  // Raw: the same two index-backed halves as the inbox, as a union the builder cannot join.
   const result = await db.execute<MessageRow>(sql`select m.id, m.subject, m.content, m.created_at, m.read_at,
-      m.sender_id, m.recipient_id, s.username as sender_username, s.avatar_url as sender_avatar,
-      r.username as recipient_username, r.avatar_url as recipient_avatar
+      m.sender_id, m.recipient_id, s.username as sender_username, s.full_name as sender_name,
+      s.avatar_url as sender_avatar, r.username as recipient_username, r.full_name as recipient_name,
+      r.avatar_url as recipient_avatar
     from (
       select * from messages
         where sender_id = ${viewerId} and recipient_id = ${otherId} and subject = ${subject} and sender_deleted_at is null
@@ -107,16 +122,24 @@ export async function conversationMessages(
     left join profiles s on s.id = m.sender_id
     left join profiles r on r.id = m.recipient_id
     order by m.created_at, m.id`);
-  const person = (id: string | null, username: string | null, avatarUrl: string | null) =>
-    id && username ? { id, username, avatarUrl } : formerMember();
   return result.rows.map((r) => ({
     id: r.id,
     subject: r.subject,
     content: r.content,
     createdAt: iso(r.created_at),
     readAt: r.read_at ? iso(r.read_at) : null,
-    sender: person(r.sender_id, r.sender_username, r.sender_avatar),
-    recipient: person(r.recipient_id, r.recipient_username, r.recipient_avatar),
+    sender: messagePerson({
+      id: r.sender_id,
+      username: r.sender_username,
+      fullName: r.sender_name,
+      avatarUrl: r.sender_avatar,
+    }),
+    recipient: messagePerson({
+      id: r.recipient_id,
+      username: r.recipient_username,
+      fullName: r.recipient_name,
+      avatarUrl: r.recipient_avatar,
+    }),
   }));
 }
 
@@ -125,16 +148,19 @@ export async function sendMessage(
   viewerId: string,
   input: SendMessageInput,
 ): Promise<{ id: string; recipientId: string }> {
-  const found = await db.execute<{ id: string }>(
-    sql`select id from profiles where lower(username) = lower(${input.to})`,
-  );
-  const recipientId = found.rows[0]?.id;
+  const [found] = await db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(sql`lower(${profiles.username}) = lower(${input.to})`);
+  const recipientId = found?.id;
   if (!recipientId) throw unprocessable('RECIPIENT_NOT_FOUND', RECIPIENT_NOT_FOUND);
   if (recipientId === viewerId) throw unprocessable('SELF_MESSAGE', 'You cannot send a message to yourself.');
   await assertNotBlocked(db, viewerId, recipientId, 'message');
-  const inserted = await db.execute<{ id: string }>(sql`insert into messages (sender_id, recipient_id, subject, content)
-    values (${viewerId}, ${recipientId}, ${input.subject}, ${input.content}) returning id`);
-  return { id: inserted.rows[0]!.id, recipientId };
+  const [inserted] = await db
+    .insert(messages)
+    .values({ senderId: viewerId, recipientId, subject: input.subject, content: input.content })
+    .returning({ id: messages.id });
+  return { id: inserted!.id, recipientId };
 }
 
 /** Marks read the unread messages the other member sent the viewer under that subject. */
@@ -144,46 +170,65 @@ export async function markConversationRead(
   otherId: string,
   subject: string,
 ): Promise<{ count: number; senderIds: string[] }> {
-  const result = await db.execute<{ sender_id: string | null }>(sql`update messages set read_at = now()
-    where recipient_id = ${viewerId} and ${sentBy(otherId)} and subject = ${subject}
-      and read_at is null and recipient_deleted_at is null
-    returning sender_id`);
-  const senderIds = result.rows.map((r) => r.sender_id).filter((id): id is string => id !== null);
-  return { count: result.rows.length, senderIds: [...new Set(senderIds)] };
+  const rows = await db
+    .update(messages)
+    .set({ readAt: sql`now()` })
+    .where(
+      and(
+        eq(messages.recipientId, viewerId),
+        sentBy(otherId),
+        eq(messages.subject, subject),
+        isNull(messages.readAt),
+        isNull(messages.recipientDeletedAt),
+      ),
+    )
+    .returning({ senderId: messages.senderId });
+  const senderIds = rows.map((r) => r.senderId).filter((id): id is string => id !== null);
+  return { count: rows.length, senderIds: [...new Set(senderIds)] };
 }
 
 export async function markMessageRead(db: Db, viewerId: string, id: string): Promise<void> {
   if (!isUuid(id)) throw notFound('Message not found.');
-  const result = await db.execute(sql`update messages set read_at = coalesce(read_at, now())
-    where id = ${id} and recipient_id = ${viewerId} and recipient_deleted_at is null returning id`);
-  if (result.rows.length === 0) throw notFound('Message not found.');
+  const rows = await db
+    .update(messages)
+    .set({ readAt: sql`coalesce(${messages.readAt}, now())` })
+    .where(and(eq(messages.id, id), eq(messages.recipientId, viewerId), isNull(messages.recipientDeletedAt)))
+    .returning({ id: messages.id });
+  if (rows.length === 0) throw notFound('Message not found.');
 }
 
 /** Hides the message from the viewer's side; the other member keeps theirs. */
 export async function deleteMessage(db: Db, viewerId: string, id: string): Promise<{ otherId: string | null }> {
   if (!isUuid(id)) throw notFound('Message not found.');
   return db.transaction(async (tx) => {
-    const found = await tx.execute<{
-      sender_id: string | null;
-      recipient_id: string;
-      sender_deleted_at: unknown;
-      recipient_deleted_at: unknown;
-    }>(
-      sql`select sender_id, recipient_id, sender_deleted_at, recipient_deleted_at from messages where id = ${id} for update`,
-    );
-    const row = found.rows[0];
-    const isSender = row?.sender_id === viewerId && !row.sender_deleted_at;
-    const isRecipient = row?.recipient_id === viewerId && !row.recipient_deleted_at;
+    const [row] = await tx
+      .select({
+        senderId: messages.senderId,
+        recipientId: messages.recipientId,
+        senderDeletedAt: messages.senderDeletedAt,
+        recipientDeletedAt: messages.recipientDeletedAt,
+      })
+      .from(messages)
+      .where(eq(messages.id, id))
+      .for('update');
+    const isSender = row?.senderId === viewerId && !row.senderDeletedAt;
+    const isRecipient = row?.recipientId === viewerId && !row.recipientDeletedAt;
     if (!row || (!isSender && !isRecipient)) throw notFound('Message not found.');
     // A former member (sender_id null) has no side left to keep the message on.
-    const otherGone = isSender ? row.recipient_deleted_at : row.sender_deleted_at || row.sender_id === null;
+    const otherGone = isSender ? row.recipientDeletedAt : row.senderDeletedAt || row.senderId === null;
     if (otherGone) {
-      await tx.execute(sql`delete from messages where id = ${id}`);
+      await tx.delete(messages).where(eq(messages.id, id));
     } else if (isSender) {
-      await tx.execute(sql`update messages set sender_deleted_at = now() where id = ${id}`);
+      await tx
+        .update(messages)
+        .set({ senderDeletedAt: sql`now()` })
+        .where(eq(messages.id, id));
     } else {
-      await tx.execute(sql`update messages set recipient_deleted_at = now() where id = ${id}`);
+      await tx
+        .update(messages)
+        .set({ recipientDeletedAt: sql`now()` })
+        .where(eq(messages.id, id));
     }
-    return { otherId: isSender ? row.recipient_id : row.sender_id };
+    return { otherId: isSender ? row.recipientId : row.senderId };
   });
 }

@@ -1,6 +1,18 @@
-import { sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { iso } from '../../db/rows';
+import {
+  connections,
+  forumPosts,
+  forumReplies,
+  memberBlocks,
+  messages,
+  profiles,
+  reports,
+  user,
+} from '../../db/schema';
+import { memberSummaryColumns, presentMemberSummary } from '../../platform/presenters';
 import { conflict, forbidden, notFound, unprocessable } from '../../platform/errors';
 import { htmlToText } from '../../platform/html';
 import type { Mailer } from '../../platform/mail';
@@ -42,18 +54,25 @@ async function findReportable(
 ): Promise<{ authorId: string | null }> {
   const missing = () => notFound(REPORTED_CONTENT_NOT_FOUND[type]);
   if (type === 'post' || type === 'reply') {
-    const table = type === 'post' ? sql`forum_posts` : sql`forum_replies`;
-    const found = await db.execute<{ author_id: string | null }>(sql`select author_id from ${table} where id = ${id}`);
-    const row = found.rows[0];
+    const table = type === 'post' ? forumPosts : forumReplies;
+    const [row] = await db.select({ authorId: table.authorId }).from(table).where(eq(table.id, id));
     if (!row) throw missing();
-    return { authorId: row.author_id };
+    return row;
   }
-  const found = await db.execute<{ sender_id: string | null }>(sql`select sender_id from messages
-    where id = ${id} and ((sender_id = ${viewerId} and sender_deleted_at is null)
-      or (recipient_id = ${viewerId} and recipient_deleted_at is null))`);
-  const row = found.rows[0];
+  const [row] = await db
+    .select({ authorId: messages.senderId })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.id, id),
+        or(
+          and(eq(messages.senderId, viewerId), isNull(messages.senderDeletedAt)),
+          and(eq(messages.recipientId, viewerId), isNull(messages.recipientDeletedAt)),
+        ),
+      ),
+    );
   if (!row) throw missing();
-  return { authorId: row.sender_id };
+  return row;
 }
 
 /** Files a report; a second report of the same item by the same member returns the first. */
@@ -64,55 +83,72 @@ export async function createReport(
 ): Promise<{ report: ReportReceipt; created: boolean }> {
   const { authorId } = await findReportable(db, viewerId, input.targetType, input.targetId);
   if (authorId === viewerId) throw unprocessable('OWN_CONTENT', REPORT_OWN_CONTENT);
-  const inserted = await db.execute<{ id: string; status: ReportStatus }>(sql`insert into reports
-      (reporter_id, target_type, target_id, reason)
-    values (${viewerId}, ${input.targetType}, ${input.targetId}, ${input.reason})
-    on conflict (reporter_id, target_type, target_id) do nothing
-    returning id, status`);
-  if (inserted.rows[0]) return { report: inserted.rows[0], created: true };
-  const existing = await db.execute<{ id: string; status: ReportStatus }>(sql`select id, status from reports
-    where reporter_id = ${viewerId} and target_type = ${input.targetType} and target_id = ${input.targetId}`);
-  return { report: existing.rows[0]!, created: false };
+  const receipt = { id: reports.id, status: reports.status };
+  const [inserted] = await db
+    .insert(reports)
+    .values({ reporterId: viewerId, targetType: input.targetType, targetId: input.targetId, reason: input.reason })
+    .onConflictDoNothing({ target: [reports.reporterId, reports.targetType, reports.targetId] })
+    .returning(receipt);
+  if (inserted) return { report: inserted, created: true };
+  const [existing] = await db
+    .select(receipt)
+    .from(reports)
+    .where(
+      and(
+        eq(reports.reporterId, viewerId),
+        eq(reports.targetType, input.targetType),
+        eq(reports.targetId, input.targetId),
+      ),
+    );
+  return { report: existing!, created: false };
 }
 
-type ReportRow = {
-  id: string;
-  target_type: ReportTargetType;
-  target_id: string;
-  reason: string;
-  status: ReportStatus;
-  created_at: Date | string;
-  resolved_at: Date | string | null;
-  reporter_id: string | null;
-  reporter_username: string | null;
-  resolver_id: string | null;
-  resolver_username: string | null;
-  author_id: string | null;
-  author_username: string | null;
-  title: string | null;
-  content: string | null;
-  forum_id: string | null;
-  post_id: string | null;
-  open_reports: number;
-};
+const reporter = alias(profiles, 'rp');
+const resolver = alias(profiles, 'rb');
+const author = alias(profiles, 'ap');
+const replyPost = alias(forumPosts, 'rpost');
 
-/** The report with the item it names (when the item still exists), its author and where it lives. */
-const reportSelect = sql`select r.id, r.target_type, r.target_id, r.reason, r.status, r.created_at, r.resolved_at,
-    rp.id as reporter_id, rp.username as reporter_username, rb.id as resolver_id, rb.username as resolver_username,
-    ap.id as author_id, ap.username as author_username,
-    case r.target_type when 'post' then fp.title when 'reply' then rpost.title else m.subject end as title,
-    case r.target_type when 'post' then fp.content when 'reply' then fr.content else m.content end as content,
-    coalesce(fp.forum_id, rpost.forum_id) as forum_id, coalesce(fp.id, rpost.id) as post_id,
-    (select count(*)::int from reports o
-      where o.target_type = r.target_type and o.target_id = r.target_id and o.status = 'open') as open_reports
-  from reports r
-  left join profiles rp on rp.id = r.reporter_id
-  left join profiles rb on rb.id = r.resolved_by_id
-  left join forum_posts fp on r.target_type = 'post' and fp.id = r.target_id
-  left join forum_replies fr on r.target_type = 'reply' and fr.id = r.target_id
-  left join forum_posts rpost on rpost.id = fr.post_id
-  left join messages m on r.target_type = 'message' and m.id = r.target_id
-  left join profiles ap on ap.id = coalesce(fp.author_id, fr.author_id, m.sender_id)`;
+/** The report with the item it names (when the item still exists), its author and where it
+ * lives. The item is one of three tables, so its title and text are chosen by a case. */
+function selectReports(db: Db) {
+  return db
+    .select({
+      id: reports.id,
+      targetType: reports.targetType,
+      targetId: reports.targetId,
+      reason: reports.reason,
+      status: reports.status,
+      createdAt: reports.createdAt,
+      resolvedAt: reports.resolvedAt,
+      reporterId: reporter.id,
+      reporterUsername: reporter.username,
+      resolverId: resolver.id,
+      resolverUsername: resolver.username,
+      authorId: author.id,
+      authorUsername: author.username,
+      title: sql<string | null>`case ${reports.targetType} when 'post' then ${forumPosts.title}
+        when 'reply' then ${replyPost.title} else ${messages.subject} end`,
+      content: sql<string | null>`case ${reports.targetType} when 'post' then ${forumPosts.content}
+        when 'reply' then ${forumReplies.content} else ${messages.content} end`,
+      forumId: sql<string | null>`coalesce(${forumPosts.forumId}, ${replyPost.forumId})`,
+      postId: sql<string | null>`coalesce(${forumPosts.id}, ${replyPost.id})`,
+      openReports: sql<number>`(select count(*)::int from reports o
+        where o.target_type = ${reports.targetType} and o.target_id = ${reports.targetId} and o.status = 'open')`,
+    })
+    .from(reports)
+    .leftJoin(reporter, eq(reporter.id, reports.reporterId))
+    .leftJoin(resolver, eq(resolver.id, reports.resolvedById))
+    .leftJoin(forumPosts, and(eq(reports.targetType, 'post'), eq(forumPosts.id, reports.targetId)))
+    .leftJoin(forumReplies, and(eq(reports.targetType, 'reply'), eq(forumReplies.id, reports.targetId)))
+    .leftJoin(replyPost, eq(replyPost.id, forumReplies.postId))
+    .leftJoin(messages, and(eq(reports.targetType, 'message'), eq(messages.id, reports.targetId)))
+    .leftJoin(
+      author,
+      eq(author.id, sql`coalesce(${forumPosts.authorId}, ${forumReplies.authorId}, ${messages.senderId})`),
+    );
+}
+
+type ReportRow = Awaited<ReturnType<typeof selectReports>>[number];
 
 function excerpt(type: ReportTargetType, content: string | null): string | null {
   if (content === null) return null;
@@ -125,38 +161,42 @@ function toAdminReport(r: ReportRow): AdminReport {
   const person = (id: string | null, username: string | null) => (id && username ? { id, username } : null);
   return {
     id: r.id,
-    targetType: r.target_type,
-    targetId: r.target_id,
+    targetType: r.targetType,
+    targetId: r.targetId,
     reason: r.reason,
     status: r.status,
-    createdAt: iso(r.created_at),
-    resolvedAt: r.resolved_at ? iso(r.resolved_at) : null,
-    reporter: person(r.reporter_id, r.reporter_username),
-    resolvedBy: person(r.resolver_id, r.resolver_username),
-    author: person(r.author_id, r.author_username),
+    createdAt: iso(r.createdAt),
+    resolvedAt: r.resolvedAt ? iso(r.resolvedAt) : null,
+    reporter: person(r.reporterId, r.reporterUsername),
+    resolvedBy: person(r.resolverId, r.resolverUsername),
+    author: person(r.authorId, r.authorUsername),
     title: r.title,
-    excerpt: excerpt(r.target_type, r.content),
+    excerpt: excerpt(r.targetType, r.content),
     location:
-      r.forum_id && r.post_id
-        ? { forumId: r.forum_id, postId: r.post_id, replyId: r.target_type === 'reply' ? r.target_id : null }
+      r.forumId && r.postId
+        ? { forumId: r.forumId, postId: r.postId, replyId: r.targetType === 'reply' ? r.targetId : null }
         : null,
-    openReports: Number(r.open_reports),
+    openReports: Number(r.openReports),
   };
 }
 
 /** Reports with one status: open ones oldest first (a queue), resolved ones newest first. */
 export async function listReports(db: Db, status: ReportStatus, page: number): Promise<ReportsResponse> {
-  const order = status === 'open' ? sql`r.created_at asc, r.id` : sql`r.resolved_at desc nulls last, r.id`;
-  const offset = (page - 1) * REPORTS_PAGE_SIZE;
-  const [rows, count] = await Promise.all([
-    db.execute<ReportRow>(
-      sql`${reportSelect} where r.status = ${status} order by ${order} limit ${REPORTS_PAGE_SIZE} offset ${offset}`,
-    ),
-    db.execute<{ total: number }>(sql`select count(*)::int as total from reports where status = ${status}`),
+  const order =
+    status === 'open'
+      ? [asc(reports.createdAt), asc(reports.id)]
+      : [sql`${reports.resolvedAt} desc nulls last`, asc(reports.id)];
+  const [rows, [counted]] = await Promise.all([
+    selectReports(db)
+      .where(eq(reports.status, status))
+      .orderBy(...order)
+      .limit(REPORTS_PAGE_SIZE)
+      .offset((page - 1) * REPORTS_PAGE_SIZE),
+    db.select({ total: count() }).from(reports).where(eq(reports.status, status)),
   ]);
   return {
-    reports: rows.rows.map(toAdminReport),
-    total: Number(count.rows[0]?.total ?? 0),
+    reports: rows.map(toAdminReport),
+    total: counted?.total ?? 0,
     page,
     pageSize: REPORTS_PAGE_SIZE,
   };
@@ -208,75 +248,69 @@ export async function resolveReport(
 ): Promise<{ status: ReportStatus; resolved: number }> {
   if (!isUuid(reportId)) throw notFound(REPORT_NOT_FOUND);
   return db.transaction(async (tx) => {
-    const found = await tx.execute<ReportRow>(sql`${reportSelect} where r.id = ${reportId} for update of r`);
-    const report = found.rows[0];
+    const [report] = await selectReports(tx).where(eq(reports.id, reportId)).for('update', { of: reports });
     if (!report) throw notFound(REPORT_NOT_FOUND);
     if (report.status !== 'open') throw conflict('ALREADY_RESOLVED', REPORT_ALREADY_RESOLVED);
     const status = input.action === 'remove' ? 'removed' : 'dismissed';
     // Reports close before the content goes: its deletion closes whatever is still open on it
     // (migration 0006), and these reporters are the ones to be told.
-    const closed = await tx.execute<{ reporter_id: string; reason: string }>(sql`update reports
-      set status = ${status}, resolved_by_id = ${adminId}, resolved_at = now()
-      where status = 'open' and ${
-        input.action === 'remove'
-          ? sql`target_type = ${report.target_type} and target_id = ${report.target_id}`
-          : sql`id = ${reportId}`
-      }
-      returning reporter_id, reason`);
+    const closed = await tx
+      .update(reports)
+      .set({ status, resolvedById: adminId, resolvedAt: sql`now()` })
+      .where(
+        and(
+          eq(reports.status, 'open'),
+          input.action === 'remove'
+            ? and(eq(reports.targetType, report.targetType), eq(reports.targetId, report.targetId))
+            : eq(reports.id, reportId),
+        ),
+      )
+      .returning({ reporterId: reports.reporterId, reason: reports.reason });
     if (input.action === 'remove') {
-      const table = { post: sql`forum_posts`, reply: sql`forum_replies`, message: sql`messages` }[report.target_type];
-      await tx.execute(sql`delete from ${table} where id = ${report.target_id}`);
+      const table = { post: forumPosts, reply: forumReplies, message: messages }[report.targetType];
+      await tx.delete(table).where(eq(table.id, report.targetId));
     }
-    const reporters = closed.rows.map((r) => r.reporter_id);
+    const reporters = closed.map((r) => r.reporterId);
     if (reporters.length === 0) return { status, resolved: 0 };
-    const contacts = await tx.execute<{ id: string; email: string; username: string }>(sql`select u.id, u.email,
-        p.username from "user" u join profiles p on p.id = u.id
-      where u.id in (${sql.join(
-        reporters.map((id) => sql`${id}`),
-        sql`, `,
-      )})`);
-    for (const contact of contacts.rows) {
-      const reason = closed.rows.find((r) => r.reporter_id === contact.id)!.reason;
+    const contacts = await tx
+      .select({ id: user.id, email: user.email, username: profiles.username })
+      .from(user)
+      .innerJoin(profiles, eq(profiles.id, user.id))
+      .where(inArray(user.id, reporters));
+    for (const contact of contacts) {
+      const reason = closed.find((r) => r.reporterId === contact.id)!.reason;
       const mail = outcomeMail(
         contact.email,
         contact.username,
-        { targetType: report.target_type, title: report.title, reason },
+        { targetType: report.targetType, title: report.title, reason },
         status,
         publicUrl,
       );
       await mailer.send(mail, tx);
     }
-    return { status, resolved: closed.rows.length };
+    return { status, resolved: closed.length };
   });
 }
 
 // Blocks
 
 export async function listBlocks(db: Db, viewerId: string): Promise<BlockedMember[]> {
-  const result = await db.execute<{
-    id: string;
-    username: string;
-    full_name: string | null;
-    avatar_url: string | null;
-    created_at: Date | string;
-  }>(sql`select p.id, p.username, p.full_name, p.avatar_url, b.created_at from member_blocks b
-    join profiles p on p.id = b.blocked_id where b.blocker_id = ${viewerId} order by lower(p.username)`);
-  return result.rows.map((r) => ({
-    id: r.id,
-    username: r.username,
-    fullName: r.full_name,
-    avatarUrl: r.avatar_url,
-    blockedAt: iso(r.created_at),
-  }));
+  const rows = await db
+    .select({ ...memberSummaryColumns, blockedAt: memberBlocks.createdAt })
+    .from(memberBlocks)
+    .innerJoin(profiles, eq(profiles.id, memberBlocks.blockedId))
+    .where(eq(memberBlocks.blockerId, viewerId))
+    .orderBy(sql`lower(${profiles.username})`);
+  return rows.map((r) => ({ ...presentMemberSummary(r), blockedAt: iso(r.blockedAt) }));
 }
 
 async function memberIdByUsername(db: Db, username: string): Promise<string> {
-  const found = await db.execute<{ id: string }>(
-    sql`select id from profiles where lower(username) = lower(${username})`,
-  );
-  const id = found.rows[0]?.id;
-  if (!id) throw notFound('Member not found.');
-  return id;
+  const [found] = await db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(sql`lower(${profiles.username}) = lower(${username})`);
+  if (!found) throw notFound('Member not found.');
+  return found.id;
 }
 
 /** Blocks a member (again: no change). Any connection between the two goes with it, pending
@@ -285,18 +319,22 @@ export async function blockMember(db: Db, viewerId: string, username: string): P
   const blockedId = await memberIdByUsername(db, username);
   if (blockedId === viewerId) throw unprocessable('SELF_BLOCK', BLOCK_SELF);
   await db.transaction(async (tx) => {
-    await tx.execute(sql`insert into member_blocks (blocker_id, blocked_id) values (${viewerId}, ${blockedId})
-      on conflict do nothing`);
-    await tx.execute(sql`delete from connections
-      where (requester_id = ${blockedId} and recipient_id = ${viewerId})
-         or (requester_id = ${viewerId} and recipient_id = ${blockedId})`);
+    await tx.insert(memberBlocks).values({ blockerId: viewerId, blockedId }).onConflictDoNothing();
+    await tx
+      .delete(connections)
+      .where(
+        or(
+          and(eq(connections.requesterId, blockedId), eq(connections.recipientId, viewerId)),
+          and(eq(connections.requesterId, viewerId), eq(connections.recipientId, blockedId)),
+        ),
+      );
   });
   return { blockedId };
 }
 
 export async function unblockMember(db: Db, viewerId: string, username: string): Promise<void> {
   const blockedId = await memberIdByUsername(db, username);
-  await db.execute(sql`delete from member_blocks where blocker_id = ${viewerId} and blocked_id = ${blockedId}`);
+  await db.delete(memberBlocks).where(and(eq(memberBlocks.blockerId, viewerId), eq(memberBlocks.blockedId, blockedId)));
 }
 
 /**
@@ -310,11 +348,17 @@ export async function assertNotBlocked(
   recipientId: string,
   kind: 'message' | 'connection',
 ): Promise<void> {
-  const found = await db.execute<{ blocker_id: string }>(sql`select blocker_id from member_blocks
-    where (blocker_id = ${recipientId} and blocked_id = ${senderId})
-       or (blocker_id = ${senderId} and blocked_id = ${recipientId})`);
-  if (found.rows.length === 0) return;
-  const byRecipient = found.rows.some((r) => r.blocker_id === recipientId);
+  const found = await db
+    .select({ blockerId: memberBlocks.blockerId })
+    .from(memberBlocks)
+    .where(
+      or(
+        and(eq(memberBlocks.blockerId, recipientId), eq(memberBlocks.blockedId, senderId)),
+        and(eq(memberBlocks.blockerId, senderId), eq(memberBlocks.blockedId, recipientId)),
+      ),
+    );
+  if (found.length === 0) return;
+  const byRecipient = found.some((r) => r.blockerId === recipientId);
   if (byRecipient) {
     throw forbidden(kind === 'message' ? BLOCKED_BY_RECIPIENT_MESSAGE : BLOCKED_BY_RECIPIENT_CONNECTION);
   }

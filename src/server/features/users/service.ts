@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { and, asc, count, eq, exists, isNotNull, like, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { iso } from '../../db/rows';
-import { account, profiles, user } from '../../db/schema';
+import { account, eventAttendees, eventGuests, events, messages, profiles, user } from '../../db/schema';
+import { memberSummaryColumns, presentMemberSummary } from '../../platform/presenters';
 import { conflict, forbidden, isUniqueViolation, notFound } from '../../platform/errors';
 import { assertStrongPassword, hashPassword } from '../../platform/passwords';
 import { removeImage } from '../../platform/images';
@@ -30,69 +31,66 @@ import { containsPattern } from '../../db/query-values';
 // Admin user management. The e-mail comes from the auth `user` table and appears in these
 // answers only: no other answer of the product joins it.
 
-type UserRow = {
-  id: string;
-  username: string;
-  full_name: string | null;
-  email: string;
-  avatar_url: string | null;
-  is_admin: boolean;
-  is_sponsor: boolean;
-  is_panelist: boolean;
-  created_at: Date | string;
+const userColumns = {
+  ...memberSummaryColumns,
+  isAdmin: profiles.isAdmin,
+  isSponsor: profiles.isSponsor,
+  isPanelist: profiles.isPanelist,
+  createdAt: profiles.createdAt,
 };
 
-type DetailRow = UserRow & {
-  company: string | null;
-  position: string | null;
-  website: string | null;
-  bio: string | null;
-  instagram_url: string | null;
-  facebook_url: string | null;
-  linkedin_url: string | null;
+const detailColumns = {
+  ...userColumns,
+  company: profiles.company,
+  position: profiles.position,
+  website: profiles.website,
+  bio: profiles.bio,
+  instagramUrl: profiles.instagramUrl,
+  facebookUrl: profiles.facebookUrl,
+  linkedinUrl: profiles.linkedinUrl,
 };
+
+type UserRow = Pick<typeof profiles.$inferSelect, keyof typeof userColumns> & { email: string };
 
 const toAdminUser = (r: UserRow): AdminUser => ({
-  id: r.id,
-  username: r.username,
-  fullName: r.full_name,
+  ...presentMemberSummary(r),
   email: r.email,
-  avatarUrl: r.avatar_url,
-  isAdmin: r.is_admin,
-  isSponsor: r.is_sponsor,
-  isPanelist: r.is_panelist,
-  createdAt: iso(r.created_at),
+  isAdmin: r.isAdmin,
+  isSponsor: r.isSponsor,
+  isPanelist: r.isPanelist,
+  createdAt: iso(r.createdAt),
 });
 
 /** 10 per page, by username; `q` matches username or full name (contains, any case). */
 export async function listUsers(db: Db, query: AdminUsersQuery): Promise<AdminUsersResponse> {
+  // The same expressions as the trigram indexes on profiles.
   const where = query.q
-    ? sql`(lower(p.username) like ${containsPattern(query.q)} or lower(coalesce(p.full_name, '')) like ${containsPattern(query.q)})`
-    : sql`true`;
-  const offset = (query.page - 1) * USERS_PAGE_SIZE;
-  const [page, count] = await Promise.all([
-    db.execute<UserRow>(sql`select p.id, p.username, p.full_name, u.email, p.avatar_url, p.is_admin, p.is_sponsor,
-        p.is_panelist, p.created_at
-      from profiles p join "user" u on u.id = p.id
-      where ${where}
-      order by lower(p.username), p.id
-      limit ${USERS_PAGE_SIZE} offset ${offset}`),
-    db.execute<{ n: number }>(sql`select count(*)::int as n from profiles p where ${where}`),
+    ? or(
+        like(sql`lower(${profiles.username})`, containsPattern(query.q)),
+        like(sql`lower(coalesce(${profiles.fullName}, ''))`, containsPattern(query.q)),
+      )
+    : undefined;
+  const [page, [counted]] = await Promise.all([
+    db
+      .select({ ...userColumns, email: user.email })
+      .from(profiles)
+      .innerJoin(user, eq(user.id, profiles.id))
+      .where(where)
+      .orderBy(sql`lower(${profiles.username})`, asc(profiles.id))
+      .limit(USERS_PAGE_SIZE)
+      .offset((query.page - 1) * USERS_PAGE_SIZE),
+    db.select({ n: count() }).from(profiles).where(where),
   ]);
   return {
-    users: page.rows.map(toAdminUser),
-    total: Number(count.rows[0]!.n),
+    users: page.map(toAdminUser),
+    total: counted!.n,
     page: query.page,
     pageSize: USERS_PAGE_SIZE,
   };
 }
 
 export async function findUser(db: Db, id: string): Promise<AdminUserDetail | null> {
-  const result = await db.execute<Omit<DetailRow, 'email'>>(sql`select p.id, p.username, p.full_name,
-      p.avatar_url, p.is_admin, p.is_sponsor, p.is_panelist, p.created_at, p.company, p.position,
-      p.website, p.bio, p.instagram_url, p.facebook_url, p.linkedin_url
-    from profiles p where p.id = ${id}`);
-  const r = result.rows[0];
+  const [r] = await db.select(detailColumns).from(profiles).where(eq(profiles.id, id));
   if (!r) return null;
   const { email: _email, ...listed } = toAdminUser({ ...r, email: '' });
   return {
@@ -101,9 +99,9 @@ export async function findUser(db: Db, id: string): Promise<AdminUserDetail | nu
     position: r.position,
     website: r.website,
     bio: r.bio,
-    instagramUrl: r.instagram_url,
-    facebookUrl: r.facebook_url,
-    linkedinUrl: r.linkedin_url,
+    instagramUrl: r.instagramUrl,
+    facebookUrl: r.facebookUrl,
+    linkedinUrl: r.linkedinUrl,
   };
 }
 
@@ -148,24 +146,28 @@ export async function updateUser(
   if (!before) throw notFound(USER_NOT_FOUND);
   const orNull = (v: string) => (v === '' ? null : v);
   try {
-    await db.execute(sql`update profiles set username = ${input.username}, full_name = ${orNull(input.fullName)},
-      company = ${orNull(input.company)}, position = ${orNull(input.position)}, website = ${orNull(input.website)},
-      bio = ${orNull(input.bio)}, instagram_url = ${orNull(input.instagramUrl)},
-      facebook_url = ${orNull(input.facebookUrl)}, linkedin_url = ${orNull(input.linkedinUrl)},
-      is_sponsor = ${input.isSponsor}, is_panelist = ${input.isPanelist}
-      where id = ${id}`);
+    await db
+      .update(profiles)
+      .set({
+        username: input.username,
+        fullName: orNull(input.fullName),
+        company: orNull(input.company),
+        position: orNull(input.position),
+        website: orNull(input.website),
+        bio: orNull(input.bio),
+        instagramUrl: orNull(input.instagramUrl),
+        facebookUrl: orNull(input.facebookUrl),
+        linkedinUrl: orNull(input.linkedinUrl),
+        isSponsor: input.isSponsor,
+        isPanelist: input.isPanelist,
+      })
+      .where(eq(profiles.id, id));
   } catch (error) {
     if (isUniqueViolation(error, 'profiles_username_lower_idx')) throw conflict('USERNAME_TAKEN', USERNAME_TAKEN);
     throw error;
   }
   return { before, after: (await findUser(db, id))! };
 }
-
-const FLAG_COLUMNS: Record<UserFlag, string> = {
-  isAdmin: 'is_admin',
-  isSponsor: 'is_sponsor',
-  isPanelist: 'is_panelist',
-};
 
 /** Any number that names "the set of admins" for the transaction lock below. */
 const ADMINS_LOCK = 7_201_001;
@@ -177,12 +179,13 @@ const ADMINS_LOCK = 7_201_001;
  * in different orders could deadlock; one lock cannot.)
  */
 async function lockAdmins(tx: Db) {
+  // Raw: an advisory lock is a function call, not a table the builder knows.
   await tx.execute(sql`select pg_advisory_xact_lock(${ADMINS_LOCK})`);
 }
 
 async function isLastAdmin(tx: Db, id: string): Promise<boolean> {
-  const admins = await tx.execute<{ id: string }>(sql`select id from profiles where is_admin limit 2`);
-  return admins.rows.length <= 1 && admins.rows.some((r) => r.id === id);
+  const admins = await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.isAdmin, true)).limit(2);
+  return admins.length <= 1 && admins.some((r) => r.id === id);
 }
 
 /** Flips one flag at once. An admin keeps their own admin flag; the last admin stays one. */
@@ -196,15 +199,15 @@ export async function setUserFlag(
   if (flag === 'isAdmin' && !value && id === actorId) throw forbidden(OWN_ADMIN_FLAG);
   const before = await db.transaction(async (tx) => {
     if (flag === 'isAdmin' && !value) await lockAdmins(tx);
-    const found = await tx.execute<{ value: boolean }>(
-      sql`select ${sql.raw(FLAG_COLUMNS[flag])} as value from profiles where id = ${id} for update`,
-    );
-    const row = found.rows[0];
+    const [row] = await tx.select({ value: profiles[flag] }).from(profiles).where(eq(profiles.id, id)).for('update');
     if (!row) throw notFound(USER_NOT_FOUND);
     if (flag === 'isAdmin' && !value && row.value && (await isLastAdmin(tx, id))) {
       throw conflict('LAST_ADMIN', LAST_ADMIN);
     }
-    await tx.execute(sql`update profiles set ${sql.raw(FLAG_COLUMNS[flag])} = ${value} where id = ${id}`);
+    await tx
+      .update(profiles)
+      .set({ [flag]: value })
+      .where(eq(profiles.id, id));
     return row.value;
   });
   return { before, user: (await findUser(db, id))! };
@@ -232,31 +235,57 @@ export async function deleteUser(
   const promotions: { eventId: string; userIds: string[] }[] = [];
   const removed = await db.transaction(async (tx) => {
     await lockAdmins(tx);
-    const found = await tx.execute<{ username: string; is_admin: boolean; avatar_url: string | null }>(
-      sql`select username, is_admin, avatar_url from profiles where id = ${id} for update`,
-    );
-    const row = found.rows[0];
+    const [row] = await tx
+      .select({ username: profiles.username, isAdmin: profiles.isAdmin, avatarUrl: profiles.avatarUrl })
+      .from(profiles)
+      .where(eq(profiles.id, id))
+      .for('update');
     if (!row) throw notFound(USER_NOT_FOUND);
-    if (row.is_admin && (await isLastAdmin(tx, id))) throw conflict('LAST_ADMIN', LAST_ADMIN);
+    if (row.isAdmin && (await isLastAdmin(tx, id))) throw conflict('LAST_ADMIN', LAST_ADMIN);
     // The upcoming events where they hold seats (their own or their guests'), locked first as a
     // registration locks its event: the seats they free go to the waitlist, as on unregistering.
-    const seated = await tx.execute<{ id: string; max_attendees: number | null }>(sql`select e.id, e.max_attendees
-      from events e where e.status = 'upcoming' and (
-        exists (select 1 from event_attendees a where a.event_id = e.id and a.user_id = ${id} and a.status = 'attending')
-        or exists (select 1 from event_guests g where g.event_id = e.id and g.profile_id = ${id}))
-      order by e.id for update of e`);
+    const seated = await tx
+      .select({ id: events.id, max_attendees: events.maxAttendees })
+      .from(events)
+      .where(
+        and(
+          eq(events.status, 'upcoming'),
+          or(
+            exists(
+              tx
+                .select({ one: sql`1` })
+                .from(eventAttendees)
+                .where(
+                  and(
+                    eq(eventAttendees.eventId, events.id),
+                    eq(eventAttendees.userId, id),
+                    eq(eventAttendees.status, 'attending'),
+                  ),
+                ),
+            ),
+            exists(
+              tx
+                .select({ one: sql`1` })
+                .from(eventGuests)
+                .where(and(eq(eventGuests.eventId, events.id), eq(eventGuests.profileId, id))),
+            ),
+          ),
+        ),
+      )
+      .orderBy(asc(events.id))
+      .for('update', { of: events });
     // Messages the recipient already deleted on their side have no reader left once the
     // sender goes.
-    await tx.execute(sql`delete from messages where sender_id = ${id} and recipient_deleted_at is not null`);
-    await tx.execute(sql`delete from "user" where id = ${id}`);
-    for (const event of seated.rows) {
+    await tx.delete(messages).where(and(eq(messages.senderId, id), isNotNull(messages.recipientDeletedAt)));
+    await tx.delete(user).where(eq(user.id, id));
+    for (const event of seated) {
       const userIds = await promoteWaitlisted(tx, event);
       if (userIds.length > 0) promotions.push({ eventId: event.id, userIds });
     }
     return row;
   });
   for (const { eventId, userIds } of promotions) options.onPromoted?.(eventId, userIds);
-  const location = removed.avatar_url ? storage.locate(removed.avatar_url) : null;
+  const location = removed.avatarUrl ? storage.locate(removed.avatarUrl) : null;
   if (location && location.bucket === 'avatars') {
     // The account is gone either way; a file left behind is logged, not turned into a failure.
     await removeImage(storage, location.bucket, location.key).catch((err: unknown) => options.onFileError?.(err));
