@@ -22,7 +22,8 @@ import { paths } from '../../lib/paths';
 import { keepForOffline } from '../../lib/service-worker';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { deleteCheckIn, doorKey, postScan, useDoor } from './api';
-import { formatTime, plural } from './format';
+import { plural } from '../../../shared/plural';
+import { formatTime } from './format';
 import {
   countsWithQueued,
   decideOffline,
