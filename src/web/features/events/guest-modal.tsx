@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { z } from 'zod';
 import { GUESTS_MAX, GUESTS_SAVED, guestInput, guestsInput, type MyRegistration } from '../../../shared/events';
+import { EMAIL_MAX, PERSON_NAME_MAX } from '../../../shared/limits';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Dialog, DialogClose } from '../../components/dialog';
@@ -205,7 +206,7 @@ function GuestForm({ eventId, current, close }: { eventId: string | undefined; c
                 value={row.name}
                 onChange={(event) => edit(i, 'name', event.target.value)}
                 error={errors[`guests.${i}.name`]}
-                maxLength={120}
+                maxLength={PERSON_NAME_MAX}
               />
               <TextField
                 id={`${formId}-email-${i}`}
@@ -217,7 +218,7 @@ function GuestForm({ eventId, current, close }: { eventId: string | undefined; c
                 value={row.email}
                 onChange={(event) => edit(i, 'email', event.target.value)}
                 error={errors[`guests.${i}.email`]}
-                maxLength={254}
+                maxLength={EMAIL_MAX}
               />
             </fieldset>
           ))}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { FORUM_NOT_FOUND, POST_CREATE_ERROR, postInput } from '../../../shared/forums';
+import { FORUM_NOT_FOUND, POST_CREATE_ERROR, POST_TITLE_MAX, postInput } from '../../../shared/forums';
 import { Alert } from '../../components/alert';
 import { Button, ButtonLink } from '../../components/button';
 import { RichTextEditor } from '../../components/rich-text-editor';
@@ -52,7 +52,7 @@ export function PostCreatePage() {
           label="Title"
           required
           value={title}
-          maxLength={255}
+          maxLength={POST_TITLE_MAX}
           error={errors.title}
           onChange={(event) => {
             setTitle(event.target.value);

@@ -14,6 +14,7 @@ import {
   replyInput,
   type PostDetail,
   type Reply,
+  POST_TITLE_MAX,
 } from '../../../shared/forums';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
@@ -161,7 +162,7 @@ function PostEditForm({ forumId, post, onDone }: { forumId: string; post: PostDe
         name="title"
         label="Title"
         required
-        maxLength={255}
+        maxLength={POST_TITLE_MAX}
         value={title}
         error={errors.title}
         onChange={(event) => {
