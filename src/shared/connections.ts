@@ -32,3 +32,4 @@ export type ConnectionsResponse = z.infer<typeof connectionsResponse>;
 export const connectionResponse = z.object({
   connection: z.object({ id: z.string(), status: z.enum(['pending', 'accepted', 'rejected']) }).nullable(),
 });
+export type ConnectionResponse = z.infer<typeof connectionResponse>;

@@ -325,6 +325,7 @@ export const eventRemindersResponse = z.object({
 export type EventRemindersResponse = z.infer<typeof eventRemindersResponse>;
 
 export const deleteEventResponse = z.object({ deleted: z.literal(true), notified: z.number().int() });
+export type DeleteEventResponse = z.infer<typeof deleteEventResponse>;
 
 // ---------- uploads ----------
 
@@ -333,7 +334,9 @@ export type EventImageFolder = (typeof EVENT_IMAGE_FOLDERS)[number];
 /** Uploads not yet tied to a saved event (the main image, panelists, the recap thumbnail). */
 export const eventImageQuery = z.object({ folder: z.enum(['events', 'panelists', 'recaps']).default('events') });
 export const imageUrlResponse = z.object({ url: z.string() });
+export type ImageUrlResponse = z.infer<typeof imageUrlResponse>;
 export const galleryResponse = z.object({ galleryUrls: z.array(z.string()) });
+export type GalleryResponse = z.infer<typeof galleryResponse>;
 export const imageUrlQuery = z.object({ url: safeText.min(1).max(2000) });
 
 // ---------- attendee export (spec 2 section 9) ----------
@@ -371,6 +374,7 @@ export const EMAIL_AUDIENCE_LABELS: Record<EmailAudience, string> = {
 };
 export const emailAudienceQuery = z.object({ audience: z.enum(EMAIL_AUDIENCES).default('all') });
 export const recipientCountResponse = z.object({ count: z.number().int() });
+export type RecipientCountResponse = z.infer<typeof recipientCountResponse>;
 export const emailAttendeesInput = z.object({
   audience: z.enum(EMAIL_AUDIENCES).default('all'),
   subject: safeText.trim().min(1, 'Subject is required').max(SUBJECT_MAX),
@@ -378,6 +382,7 @@ export const emailAttendeesInput = z.object({
 });
 export type EmailAttendeesInput = z.input<typeof emailAttendeesInput>;
 export const emailAttendeesResponse = z.object({ sent: z.number().int() });
+export type EmailAttendeesResponse = z.infer<typeof emailAttendeesResponse>;
 
 /** Member statuses each audience reaches; guests come with 'attending'. */
 export const AUDIENCE_STATUSES: Record<EmailAudience, z.infer<typeof attendeeStatus>[]> = {

@@ -129,3 +129,4 @@ export type PodcastDetail = z.infer<typeof podcastDetail>;
 export const podcastResponse = z.object({ podcast: podcastDetail });
 export type PodcastResponse = z.infer<typeof podcastResponse>;
 export const podcastThumbnailResponse = z.object({ thumbnailUrl: z.string().nullable() });
+export type PodcastThumbnailResponse = z.infer<typeof podcastThumbnailResponse>;

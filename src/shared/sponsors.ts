@@ -54,3 +54,4 @@ export type SponsorResponse = z.infer<typeof sponsorResponse>;
 export const sponsorsResponse = z.object({ sponsors: z.array(sponsor) });
 export type SponsorsResponse = z.infer<typeof sponsorsResponse>;
 export const sponsorLogoResponse = z.object({ logoUrl: z.string().nullable() });
+export type SponsorLogoResponse = z.infer<typeof sponsorLogoResponse>;
