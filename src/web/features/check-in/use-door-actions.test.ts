@@ -32,7 +32,11 @@ function door(over: Partial<DoorActionDeps> = {}) {
     device: 'Front door',
     scan: null,
     online: () => true,
-    postScan: vi.fn(async ({ code }): Promise<ScanResponse> => ({ outcome: 'admitted', ticket: ticket(code) })),
+    postScan: vi.fn(async ({ code }): Promise<ScanResponse> => ({
+      outcome: 'admitted',
+      ticket: ticket(code),
+      otherEvent: null,
+    })),
     deleteCheckIn: vi.fn(async () => ({ ticket: ticket('AAA') })),
     enqueue: vi.fn(() => ({ id: 'q1', scannedAt: '2026-01-01T19:00:00.000Z' })),
     unqueue: vi.fn(),
@@ -54,7 +58,9 @@ describe('admit', () => {
     await actions.admit('  AAA ', 'code');
     expect(deps.postScan).toHaveBeenCalledWith({ code: 'AAA', device: 'Front door' });
     expect(deps.patchTicket).toHaveBeenCalledWith(ticket('AAA'));
-    expect(shown).toEqual([{ outcome: 'admitted', ticket: ticket('AAA'), unsent: false, undone: false }]);
+    expect(shown).toEqual([
+      { outcome: 'admitted', ticket: ticket('AAA'), otherEvent: null, unsent: false, undone: false },
+    ]);
     expect(busy).toEqual(['+AAA', '-AAA']);
   });
 
@@ -109,7 +115,14 @@ describe('undo', () => {
   const admitted = ticket('AAA', { checkIn: { id: 'c1', at: '2026-01-01T19:00:00.000Z', device: 'Front door' } });
 
   it("deletes the check-in, marks the panel's scan undone and hands focus back to the code", async () => {
-    const scan: ShownScan = { outcome: 'admitted', ticket: admitted, serial: 3, unsent: false, undone: false };
+    const scan: ShownScan = {
+      outcome: 'admitted',
+      ticket: admitted,
+      otherEvent: null,
+      serial: 3,
+      unsent: false,
+      undone: false,
+    };
     const { deps, actions, shown } = door({ scan });
     await actions.undo(admitted, 'panel');
     expect(deps.deleteCheckIn).toHaveBeenCalledWith('c1');
