@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { USERNAME_LOOKUP_MAX } from './limits';
 
 // A member's own account: deleting it (after typing their username) and downloading first
 // everything the product holds about them.
@@ -9,7 +10,7 @@ export const USERNAME_MISMATCH = 'Type your username exactly to confirm.';
 export const DELETE_ACCOUNT_FAILED = 'Failed to delete account';
 
 export const deleteAccountInput = z.object({
-  username: z.string().trim().min(1, 'Type your username to confirm').max(60),
+  username: z.string().trim().min(1, 'Type your username to confirm').max(USERNAME_LOOKUP_MAX),
 });
 export type DeleteAccountInput = z.infer<typeof deleteAccountInput>;
 

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { PERSON_NAME_MAX, USERNAME_MAX } from './limits';
 
 // Auth contracts shared by the server routes and the web forms: one validation truth.
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
-export const USERNAME_PATTERN = /^[a-zA-Z0-9_.-]{3,30}$/;
+export const USERNAME_PATTERN = new RegExp(`^[a-zA-Z0-9_.-]{3,${USERNAME_MAX}}$`);
 
 export const USERNAME_TAKEN = 'Sorry, that username is already taken.';
 export const RESET_EMAIL_SENT = 'Check your email for a link to reset your password.';
@@ -36,7 +37,7 @@ export type SignInInput = z.infer<typeof signInInput>;
 export const registerInput = z.object({
   email: emailField,
   username: usernameField,
-  fullName: z.string().trim().min(1, 'Full name is required').max(120),
+  fullName: z.string().trim().min(1, 'Full name is required').max(PERSON_NAME_MAX),
   password: passwordField,
 });
 export type RegisterInput = z.infer<typeof registerInput>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EVENT_STATUSES, attendeeStatus } from './events';
 import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters, safeText } from './text';
+import { MESSAGE_MAX, SUBJECT_MAX } from './limits';
 
 // The admin side of events (spec 2 sections 3, 5, 8 and 9): one schema for the event form,
 // used by the form before sending and by the server on every create and update; the admin
@@ -112,6 +113,12 @@ export const localDate = (date: Date, timeZone: string) => toLocalInput(date, ti
 
 // ---------- the event form ----------
 
+export const EVENT_NAME_MAX = 200;
+export const EVENT_SUMMARY_MAX = 500;
+/** The description and the recap's. */
+export const EVENT_DESCRIPTION_MAX = 5000;
+export const EVENT_LOCATION_MAX = 300;
+export const EVENT_CATEGORY_MAX = 100;
 export const WHAT_TO_BRING_MAX = 500;
 export const WHAT_TO_BRING_HINT = 'Said in the reminder e-mails. Leave empty for the usual line.';
 
@@ -188,13 +195,13 @@ const maxAttendees = z
  * already taken. */
 export const eventInput = z
   .object({
-    name: requiredText(EVENT_FIELD_MESSAGES.nameRequired, 200),
-    summary: optionalText(500),
-    description: optionalText(5000),
+    name: requiredText(EVENT_FIELD_MESSAGES.nameRequired, EVENT_NAME_MAX),
+    summary: optionalText(EVENT_SUMMARY_MAX),
+    description: optionalText(EVENT_DESCRIPTION_MAX),
     /** Rich HTML; the server sanitises it with the product's one allowlist. */
     content: optionalText(100_000),
-    location: optionalText(300),
-    category: optionalText(100),
+    location: optionalText(EVENT_LOCATION_MAX),
+    category: optionalText(EVENT_CATEGORY_MAX),
     status: z.enum(EVENT_STATUSES, { error: EVENT_FIELD_MESSAGES.statusRequired }).default('upcoming'),
     startTime: dateTime(EVENT_FIELD_MESSAGES.startRequired),
     endTime: dateTime(EVENT_FIELD_MESSAGES.endRequired),
@@ -208,7 +215,7 @@ export const eventInput = z
     slidesUrl: optionalUrl,
     isFeatured: z.boolean().default(false),
     recapVideoUrl: optionalUrl,
-    recapDescription: optionalText(5000),
+    recapDescription: optionalText(EVENT_DESCRIPTION_MAX),
     recapThumbnailUrl: optionalImage,
     sponsorIds: z.array(z.uuid()).max(50).default([]),
     confirmCapacityBelowTaken: z.boolean().default(false),
@@ -318,6 +325,7 @@ export const eventRemindersResponse = z.object({
 export type EventRemindersResponse = z.infer<typeof eventRemindersResponse>;
 
 export const deleteEventResponse = z.object({ deleted: z.literal(true), notified: z.number().int() });
+export type DeleteEventResponse = z.infer<typeof deleteEventResponse>;
 
 // ---------- uploads ----------
 
@@ -326,7 +334,9 @@ export type EventImageFolder = (typeof EVENT_IMAGE_FOLDERS)[number];
 /** Uploads not yet tied to a saved event (the main image, panelists, the recap thumbnail). */
 export const eventImageQuery = z.object({ folder: z.enum(['events', 'panelists', 'recaps']).default('events') });
 export const imageUrlResponse = z.object({ url: z.string() });
+export type ImageUrlResponse = z.infer<typeof imageUrlResponse>;
 export const galleryResponse = z.object({ galleryUrls: z.array(z.string()) });
+export type GalleryResponse = z.infer<typeof galleryResponse>;
 export const imageUrlQuery = z.object({ url: safeText.min(1).max(2000) });
 
 // ---------- attendee export (spec 2 section 9) ----------
@@ -364,13 +374,15 @@ export const EMAIL_AUDIENCE_LABELS: Record<EmailAudience, string> = {
 };
 export const emailAudienceQuery = z.object({ audience: z.enum(EMAIL_AUDIENCES).default('all') });
 export const recipientCountResponse = z.object({ count: z.number().int() });
+export type RecipientCountResponse = z.infer<typeof recipientCountResponse>;
 export const emailAttendeesInput = z.object({
   audience: z.enum(EMAIL_AUDIENCES).default('all'),
-  subject: safeText.trim().min(1, 'Subject is required').max(200),
-  message: safeText.trim().min(1, 'Message is required').max(10_000),
+  subject: safeText.trim().min(1, 'Subject is required').max(SUBJECT_MAX),
+  message: safeText.trim().min(1, 'Message is required').max(MESSAGE_MAX),
 });
 export type EmailAttendeesInput = z.input<typeof emailAttendeesInput>;
 export const emailAttendeesResponse = z.object({ sent: z.number().int() });
+export type EmailAttendeesResponse = z.infer<typeof emailAttendeesResponse>;
 
 /** Member statuses each audience reaches; guests come with 'attending'. */
 export const AUDIENCE_STATUSES: Record<EmailAudience, z.infer<typeof attendeeStatus>[]> = {

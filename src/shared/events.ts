@@ -8,6 +8,8 @@ import {
   GUESTS_MAX,
   SPONSOR_LEVELS,
 } from './event-texts';
+import { EMAIL_MAX, PERSON_NAME_MAX } from './limits';
+import { SEARCH_QUERY_MAX_LENGTH } from './search-texts';
 
 // Events, registrations and guests: contracts shared by the server routes and the web app.
 
@@ -33,7 +35,7 @@ export const eventCard = z.object({
 export type EventCard = z.infer<typeof eventCard>;
 
 export const eventsListQuery = z.object({
-  q: z.string().trim().max(100).optional(),
+  q: z.string().trim().max(SEARCH_QUERY_MAX_LENGTH).optional(),
   status: eventStatus.optional(),
   category: z.string().trim().max(100).optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
@@ -75,8 +77,8 @@ export const attendee = z.object({
 export type Attendee = z.infer<typeof attendee>;
 
 export const guestInput = z.object({
-  name: safeText.trim().min(1, 'Guest name is required').max(120),
-  email: safeText.trim().toLowerCase().email('Enter a valid guest email'),
+  name: safeText.trim().min(1, 'Guest name is required').max(PERSON_NAME_MAX),
+  email: safeText.trim().toLowerCase().email('Enter a valid guest email').max(EMAIL_MAX),
 });
 
 /** Which guests repeat an earlier guest's e-mail (compared trimmed and ignoring case). */

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { USERNAME_PATTERN } from './auth';
 import { metAt } from './connect-codes';
 import { OFFER_OR_ASK_MAX_LENGTH } from './people-to-meet-texts';
+import { BIO_MAX, PERSON_NAME_MAX, PROFILE_LINE_MAX, SKILL_NAME_MAX, SOCIAL_HANDLE_MAX, WEBSITE_MAX } from './limits';
+import { SEARCH_QUERY_MAX_LENGTH } from './search-texts';
 
 export const MEMBERS_PAGE_SIZE = 12;
 export const MEMBERS_EMPTY = 'No members found matching your criteria.';
@@ -31,7 +33,7 @@ export const memberCard = z.object({
 export type MemberCard = z.infer<typeof memberCard>;
 
 export const membersQuery = z.object({
-  q: z.string().trim().max(100).optional(),
+  q: z.string().trim().max(SEARCH_QUERY_MAX_LENGTH).optional(),
   event: z.string().max(64).optional(),
   skill: z.string().max(64).optional(),
   /** Members who offer / look for all of these words (stemmed, trade synonyms folded). */
@@ -115,6 +117,7 @@ export const profileResponse = z.object({
 export type ProfileResponse = z.infer<typeof profileResponse>;
 
 /** Social fields are typed as the bare username; a pasted profile address is accepted too. */
+const SOCIAL_HANDLE = new RegExp(`^[A-Za-z0-9_.-]{1,${SOCIAL_HANDLE_MAX}}$`);
 const socialHandle = z
   .string()
   .trim()
@@ -125,21 +128,21 @@ const socialHandle = z
       .replace(/^@/, '')
       .replace(/\/+$/, ''),
   )
-  .refine((v) => v === '' || /^[A-Za-z0-9_.-]{1,100}$/.test(v), 'Enter the username only');
+  .refine((v) => v === '' || SOCIAL_HANDLE.test(v), 'Enter the username only');
 
 export const profileUpdateInput = z.object({
   username: z
     .string()
     .trim()
     .regex(USERNAME_PATTERN, 'Username must be 3 to 30 letters, digits, dots, dashes or underscores'),
-  fullName: z.string().trim().max(120).default(''),
-  bio: z.string().trim().max(2000).default(''),
-  company: z.string().trim().max(120).default(''),
-  position: z.string().trim().max(120).default(''),
+  fullName: z.string().trim().max(PERSON_NAME_MAX).default(''),
+  bio: z.string().trim().max(BIO_MAX).default(''),
+  company: z.string().trim().max(PROFILE_LINE_MAX).default(''),
+  position: z.string().trim().max(PROFILE_LINE_MAX).default(''),
   website: z
     .string()
     .trim()
-    .max(200)
+    .max(WEBSITE_MAX)
     .default('')
     .refine(
       (v) => v === '' || /^(https?:\/\/)?[a-z0-9-]+(\.[a-z0-9-]+)+([/?#].*)?$/i.test(v),
@@ -160,8 +163,8 @@ export function socialHandleOf(url: string | null | undefined): string {
 export const addSkillInput = z.union([
   z.object({ skillId: z.string().uuid() }),
   z.object({
-    name: z.string().trim().min(1, 'Skill name is required').max(60),
-    category: z.string().trim().max(60).optional(),
+    name: z.string().trim().min(1, 'Skill name is required').max(SKILL_NAME_MAX),
+    category: z.string().trim().max(SKILL_NAME_MAX).optional(),
   }),
 ]);
 export type AddSkillInput = z.infer<typeof addSkillInput>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MESSAGE_MAX, SUBJECT_MAX, USERNAME_LOOKUP_MAX } from './limits';
 
 export const RECIPIENT_NOT_FOUND = 'Recipient not found';
 export const MESSAGES_EMPTY_STATE = 'Select a message to read or compose a new one';
@@ -42,15 +43,15 @@ export const inboxResponse = z.object({ conversations: z.array(conversation) });
 export type InboxResponse = z.infer<typeof inboxResponse>;
 
 /** One conversation: the other member's id and the subject. */
-export const conversationQuery = z.object({ with: z.string().min(1).max(64), subject: z.string().max(200) });
+export const conversationQuery = z.object({ with: z.string().min(1).max(64), subject: z.string().max(SUBJECT_MAX) });
 
 export const threadResponse = z.object({ messages: z.array(message) });
 export type ThreadResponse = z.infer<typeof threadResponse>;
 
 export const sendMessageInput = z.object({
-  to: z.string().trim().min(1, 'To is required').max(60),
-  subject: z.string().trim().min(1, 'Subject is required').max(200),
-  content: z.string().trim().min(1, 'Message is required').max(10_000),
+  to: z.string().trim().min(1, 'To is required').max(USERNAME_LOOKUP_MAX),
+  subject: z.string().trim().min(1, 'Subject is required').max(SUBJECT_MAX),
+  content: z.string().trim().min(1, 'Message is required').max(MESSAGE_MAX),
 });
 export type SendMessageInput = z.infer<typeof sendMessageInput>;
 

@@ -104,6 +104,7 @@ export const resolveReportResponse = z.object({
   /** Reports closed by this decision (removing content closes every open report on it). */
   resolved: z.number().int(),
 });
+export type ResolveReportResponse = z.infer<typeof resolveReportResponse>;
 
 export const blockedMember = z.object({
   id: z.string(),
@@ -116,3 +117,4 @@ export type BlockedMember = z.infer<typeof blockedMember>;
 export const blocksResponse = z.object({ blocks: z.array(blockedMember) });
 export type BlocksResponse = z.infer<typeof blocksResponse>;
 export const blockState = z.object({ blocked: z.boolean() });
+export type BlockState = z.infer<typeof blockState>;

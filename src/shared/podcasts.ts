@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emptyToNull, isHttpUrl } from './sponsors';
+import { SEARCH_QUERY_MAX_LENGTH } from './search-texts';
 import { safeText } from './text';
 import { vimeoId, youtubeId } from './video-links';
 
@@ -7,6 +8,8 @@ export { vimeoId, youtubeId, youtubeThumbnail } from './video-links';
 
 export const MEDIA_TYPES = ['youtube', 'vimeo', 'direct'] as const;
 export const LANDING_PODCASTS = 3;
+export const PODCAST_TITLE_MAX = 200;
+export const PODCAST_DESCRIPTION_MAX = 5000;
 export const PODCASTS_EMPTY = 'No podcasts found matching your search.';
 
 export const podcast = z.object({
@@ -23,7 +26,7 @@ export const podcast = z.object({
 });
 export type Podcast = z.infer<typeof podcast>;
 
-export const podcastsQuery = z.object({ q: z.string().trim().max(100).optional() });
+export const podcastsQuery = z.object({ q: z.string().trim().max(SEARCH_QUERY_MAX_LENGTH).optional() });
 export const podcastsResponse = z.object({ podcasts: z.array(podcast) });
 export type PodcastsResponse = z.infer<typeof podcastsResponse>;
 
@@ -73,10 +76,16 @@ const longText = (label: string) =>
 
 export const podcastInput = z
   .object({
-    title: safeText.trim().min(1, 'Title is required').max(200, 'Title must be 200 characters or fewer'),
+    title: safeText
+      .trim()
+      .min(1, 'Title is required')
+      .max(PODCAST_TITLE_MAX, `Title must be ${PODCAST_TITLE_MAX} characters or fewer`),
     description: safeText
       .trim()
-      .max(5000, 'Description must be 5,000 characters or fewer')
+      .max(
+        PODCAST_DESCRIPTION_MAX,
+        `Description must be ${PODCAST_DESCRIPTION_MAX.toLocaleString('en-US')} characters or fewer`,
+      )
       .default('')
       .transform(emptyToNull),
     mediaType: z.enum(MEDIA_TYPES, { message: 'Media type must be youtube, vimeo or direct' }).default('youtube'),
@@ -120,3 +129,4 @@ export type PodcastDetail = z.infer<typeof podcastDetail>;
 export const podcastResponse = z.object({ podcast: podcastDetail });
 export type PodcastResponse = z.infer<typeof podcastResponse>;
 export const podcastThumbnailResponse = z.object({ thumbnailUrl: z.string().nullable() });
+export type PodcastThumbnailResponse = z.infer<typeof podcastThumbnailResponse>;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX, emailField, usernameField } from './auth';
+import { BIO_MAX, PERSON_NAME_MAX, PROFILE_LINE_MAX } from './limits';
+import { SEARCH_QUERY_MAX_LENGTH } from './search-texts';
 
 // The admin's user management (spec 2 sections 2, 5 and 8): one contract for the server
 // routes and the Users tab and forms.
@@ -37,7 +39,7 @@ export const adminUser = z.object({
 export type AdminUser = z.infer<typeof adminUser>;
 
 export const adminUsersQuery = z.object({
-  q: z.string().trim().max(100).optional(),
+  q: z.string().trim().max(SEARCH_QUERY_MAX_LENGTH).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
 });
 export type AdminUsersQuery = z.infer<typeof adminUsersQuery>;
@@ -77,7 +79,7 @@ export const createUserInput = z.object({
     .min(ADMIN_PASSWORD_MIN, `Password must be at least ${ADMIN_PASSWORD_MIN} characters`)
     .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
   username: usernameField,
-  fullName: z.string().trim().max(120).default(''),
+  fullName: z.string().trim().max(PERSON_NAME_MAX).default(''),
   isAdmin: z.boolean().default(false),
 });
 export type CreateUserInput = z.input<typeof createUserInput>;
@@ -102,11 +104,11 @@ function isHttpUrl(value: string): boolean {
 
 export const updateUserInput = z.object({
   username: usernameField,
-  fullName: z.string().trim().max(120).default(''),
-  company: z.string().trim().max(120).default(''),
-  position: z.string().trim().max(120).default(''),
+  fullName: z.string().trim().max(PERSON_NAME_MAX).default(''),
+  company: z.string().trim().max(PROFILE_LINE_MAX).default(''),
+  position: z.string().trim().max(PROFILE_LINE_MAX).default(''),
   website: optionalUrl('Website must be a valid URL'),
-  bio: z.string().trim().max(2000).default(''),
+  bio: z.string().trim().max(BIO_MAX).default(''),
   instagramUrl: optionalUrl('Instagram must be a valid URL'),
   facebookUrl: optionalUrl('Facebook must be a valid URL'),
   linkedinUrl: optionalUrl('LinkedIn must be a valid URL'),

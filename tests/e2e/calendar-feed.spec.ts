@@ -59,5 +59,11 @@ test('a member copies their calendar address and replaces it after confirming', 
   await section.scrollIntoViewIfNeeded();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+  // The whole address reads in the field: it wraps, nothing hides sideways or below.
+  const hidden = await field.evaluate((el) => ({
+    sideways: el.scrollWidth - el.clientWidth,
+    below: el.scrollHeight - el.clientHeight,
+  }));
+  expect(hidden).toEqual({ sideways: 0, below: 0 });
   await page.context().close();
 });

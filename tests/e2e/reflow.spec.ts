@@ -55,3 +55,32 @@ test('member screens reflow at 320 px', async ({ page }) => {
   expect(res.status(), await res.text()).toBeLessThan(300);
   await expectReflow(page, await memberRoutes(page));
 });
+
+test('member cards clamp offers and asks to whole lines at 320 px', async ({ page }) => {
+  await page.goto('/');
+  const res = await page.request.post('/api/auth/register', {
+    data: newMember('clamp'),
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(res.status(), await res.text()).toBeLessThan(300);
+  await page.goto('/community');
+  await expect(page.getByRole('article').first()).toContainText('Offering:');
+  // Each clamp box is one or two whole lines tall, and every line of its text is either wholly
+  // inside the box or wholly below it (hidden): none is cut through.
+  const cut = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('article dl > div')].flatMap((row) => {
+      const box = row.getBoundingClientRect();
+      const line = parseFloat(getComputedStyle(row).lineHeight);
+      const lines = box.height / line;
+      const range = document.createRange();
+      range.selectNodeContents(row);
+      const straddling = [...range.getClientRects()].filter(
+        (r) => r.height > 0 && r.top < box.bottom - 0.5 && r.bottom > box.bottom + 0.5,
+      );
+      const whole = Math.abs(lines - Math.round(lines)) < 0.05 && Math.round(lines) <= 2;
+      return whole && straddling.length === 0 ? [] : [`${row.textContent} (${lines.toFixed(2)} lines)`];
+    }),
+  );
+  expect(await page.locator('article dl > div').count()).toBeGreaterThan(4);
+  expect(cut, 'offers and asks lines cut through').toEqual([]);
+});

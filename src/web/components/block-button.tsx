@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Ban, CircleCheck } from 'lucide-react';
-import { BLOCK_ERROR, type BlocksResponse } from '../../shared/moderation';
+import { BLOCK_ERROR, type BlockState, type BlocksResponse } from '../../shared/moderation';
 import { api, errorMessage } from '../lib/api';
 import { Alert } from './alert';
 import { Button } from './button';
@@ -30,8 +30,8 @@ export function BlockButton({ username, className }: { username: string; classNa
   const change = useMutation({
     mutationFn: (block: boolean) =>
       block
-        ? api.put<{ blocked: boolean }>(`/api/me/blocks/${encodeURIComponent(username)}`)
-        : api.delete<{ blocked: boolean }>(`/api/me/blocks/${encodeURIComponent(username)}`),
+        ? api.put<BlockState>(`/api/me/blocks/${encodeURIComponent(username)}`)
+        : api.delete<BlockState>(`/api/me/blocks/${encodeURIComponent(username)}`),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: myBlocksKey });
       // A block ends any connection or request between the two.

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { EventCard as EventCardData } from '../../shared/events';
 import { STATUS_LABELS, STATUS_TONES } from '../lib/event-status';
 import { paths } from '../lib/paths';
-import { plural } from '../lib/plural';
+import { plural } from '../../shared/plural';
 import { responsiveImage } from '../lib/responsive-image';
 import { formatLongDate, formatTimeRange } from '../lib/site-dates';
 import { useSignInFirst } from '../lib/use-sign-in-first';

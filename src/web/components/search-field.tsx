@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Search } from 'lucide-react';
+import { SEARCH_QUERY_MAX_LENGTH } from '../../shared/search-texts';
 import { cn } from '../lib/cn';
 
 /**
@@ -48,7 +49,7 @@ export function SearchField({
       value={text}
       onChange={setText}
       placeholder={placeholder}
-      maxLength={100}
+      maxLength={SEARCH_QUERY_MAX_LENGTH}
       className={className}
     />
   );

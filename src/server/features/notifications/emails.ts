@@ -1,3 +1,4 @@
+import { plural } from '../../../shared/plural';
 import type { Config } from '../../config';
 import type { MailMessage } from '../../platform/mail';
 import type { UnsubscribeLinks } from '../../platform/unsubscribe';
@@ -19,16 +20,14 @@ export interface DigestItem {
   path: string;
 }
 
-const plural = (n: number, one: string, many: string) => `${n} new ${n === 1 ? one : many}`;
-
 export function digestSubject(item: Pick<DigestItem, 'kind' | 'count' | 'about'>): string {
   switch (item.kind) {
     case 'messages':
-      return `${plural(item.count, 'message', 'messages')} from ${item.about}`;
+      return `${plural(item.count, 'new message', 'new messages')} from ${item.about}`;
     case 'connection-requests':
       return `${item.about} wants to connect`;
     case 'forum-replies':
-      return `${plural(item.count, 'reply', 'replies')} to “${item.about}”`;
+      return `${plural(item.count, 'new reply', 'new replies')} to “${item.about}”`;
   }
 }
 

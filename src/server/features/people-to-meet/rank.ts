@@ -1,4 +1,5 @@
 import type { PeopleToMeetResponse, PersonToMeet } from '../../../shared/people-to-meet';
+import { plural } from '../../../shared/plural';
 import type { RoomData, RoomItem, RoomMember } from './room';
 
 // How People to meet ranks the others in the room for one viewer (see README, People to meet):
@@ -72,7 +73,6 @@ export function listInWords(items: string[]): string {
   return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 const theEvent = (name: string) => (/^the\s/i.test(name) ? name : `the ${name}`);
 
 /** The viewer's ranking, or null when the viewer is not registered (attending or maybe). */

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import type { DoorStaffResponse } from '../../../shared/check-in';
+import { SEARCH_QUERY_MAX_LENGTH } from '../../../shared/search-texts';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/text-field';
 import { useMemberSearch } from './events-api';
@@ -105,7 +106,7 @@ export function EventDoorStaff({
             label="Find a member"
             hint="By username or name; then choose Add."
             autoComplete="off"
-            maxLength={100}
+            maxLength={SEARCH_QUERY_MAX_LENGTH}
             value={text}
             onChange={(e) => setText(e.target.value)}
             onKeyDown={keepEnter}

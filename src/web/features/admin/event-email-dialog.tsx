@@ -6,6 +6,7 @@ import {
   emailAttendeesInput,
   type EmailAudience,
 } from '../../../shared/event-admin';
+import { MESSAGE_MAX, SUBJECT_MAX } from '../../../shared/limits';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Dialog, DialogClose } from '../../components/dialog';
@@ -103,7 +104,7 @@ export function EventEmailDialog({
           label="Subject"
           name="subject"
           required
-          maxLength={200}
+          maxLength={SUBJECT_MAX}
           value={subject}
           error={errors.subject}
           onChange={(e) => {
@@ -116,7 +117,7 @@ export function EventEmailDialog({
           name="message"
           required
           rows={6}
-          maxLength={10_000}
+          maxLength={MESSAGE_MAX}
           value={message}
           error={errors.message}
           onChange={(e) => {

@@ -10,6 +10,11 @@ import {
   eventInput,
   type EventFormValues,
   type EventInputDraft,
+  EVENT_CATEGORY_MAX,
+  EVENT_DESCRIPTION_MAX,
+  EVENT_LOCATION_MAX,
+  EVENT_NAME_MAX,
+  EVENT_SUMMARY_MAX,
 } from '../../../shared/event-admin';
 import { EVENT_STATUSES, type EventStatus } from '../../../shared/events';
 import { Alert } from '../../components/alert';
@@ -217,9 +222,9 @@ export function EventForm({
       submitting={submitting}
       onSubmit={handleSubmit}
     >
-      <TextField label="Name" required maxLength={200} {...text('name')} />
-      <TextField label="Summary" maxLength={500} {...text('summary')} />
-      <TextareaField label="Description" rows={4} maxLength={5000} {...text('description')} />
+      <TextField label="Name" required maxLength={EVENT_NAME_MAX} {...text('name')} />
+      <TextField label="Summary" maxLength={EVENT_SUMMARY_MAX} {...text('summary')} />
+      <TextareaField label="Description" rows={4} maxLength={EVENT_DESCRIPTION_MAX} {...text('description')} />
       <RichTextEditor
         label="Content"
         field="content"
@@ -230,8 +235,8 @@ export function EventForm({
         error={errors.content}
       />
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField label="Location" maxLength={300} {...text('location')} />
-        <TextField label="Category" maxLength={100} {...text('category')} />
+        <TextField label="Location" maxLength={EVENT_LOCATION_MAX} {...text('location')} />
+        <TextField label="Category" maxLength={EVENT_CATEGORY_MAX} {...text('category')} />
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField label="Start time" type="datetime-local" required hint={timeHint} {...text('startTime')} />
@@ -375,7 +380,12 @@ export function EventForm({
       <fieldset className="space-y-5 rounded-xl border border-line p-4">
         <legend className="px-1 text-base font-semibold">Recap</legend>
         <TextField label="Recap video URL" type="url" inputMode="url" {...text('recapVideoUrl')} />
-        <TextareaField label="Recap description" rows={4} maxLength={5000} {...text('recapDescription')} />
+        <TextareaField
+          label="Recap description"
+          rows={4}
+          maxLength={EVENT_DESCRIPTION_MAX}
+          {...text('recapDescription')}
+        />
         <ImageUploadField
           label="Recap thumbnail"
           value={state.recapThumbnailUrl || null}

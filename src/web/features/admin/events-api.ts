@@ -8,8 +8,13 @@ import type {
   EventImageFolder,
   EventRemindersResponse,
   EventInputDraft,
+  DeleteEventResponse,
+  EmailAttendeesResponse,
+  GalleryResponse,
+  ImageUrlResponse,
+  RecipientCountResponse,
 } from '../../../shared/event-admin';
-import type { Sponsor } from '../../../shared/events';
+import type { SponsorsResponse } from '../../../shared/sponsors';
 import type { DoorResponse, DoorStaffResponse } from '../../../shared/check-in';
 import type { AdminUsersResponse } from '../../../shared/users';
 import { ApiRequestError, api } from '../../lib/api';
@@ -84,7 +89,7 @@ export function useEventDraft(from: string | null) {
 export function useSponsorOptions() {
   return useQuery({
     queryKey: eventAdminKeys.sponsors,
-    queryFn: async () => (await api.get<{ sponsors: Sponsor[] }>('/api/sponsors')).sponsors,
+    queryFn: async () => (await api.get<SponsorsResponse>('/api/sponsors')).sponsors,
   });
 }
 
@@ -110,14 +115,14 @@ export function useUpdateEvent(id: string) {
 export function useDeleteEvent() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<{ deleted: true; notified: number }>(eventPath(id)),
+    mutationFn: (id: string) => api.delete<DeleteEventResponse>(eventPath(id)),
     onSuccess: () => refreshAfterChange(queryClient),
   });
 }
 
 /** Stores an image for the form (main image, panelists, recap, content) and returns its URL. */
 export async function uploadEventImage(file: File, folder: Exclude<EventImageFolder, 'gallery'>): Promise<string> {
-  return (await api.upload<{ url: string }>(`/api/admin/event-images?folder=${folder}`, [file])).url;
+  return (await api.upload<ImageUrlResponse>(`/api/admin/event-images?folder=${folder}`, [file])).url;
 }
 
 /** Removes an image the form uploaded. One an event still uses is kept by the server (409) and
@@ -132,11 +137,11 @@ export async function removeEventImage(url: string): Promise<void> {
 }
 
 export async function uploadGallery(eventId: string, files: File[]): Promise<string[]> {
-  return (await api.upload<{ galleryUrls: string[] }>(`${eventPath(eventId)}/gallery`, files)).galleryUrls;
+  return (await api.upload<GalleryResponse>(`${eventPath(eventId)}/gallery`, files)).galleryUrls;
 }
 
 export async function removeGalleryImage(eventId: string, url: string): Promise<string[]> {
-  return (await api.delete<{ galleryUrls: string[] }>(`${eventPath(eventId)}/gallery?url=${encodeURIComponent(url)}`))
+  return (await api.delete<GalleryResponse>(`${eventPath(eventId)}/gallery?url=${encodeURIComponent(url)}`))
     .galleryUrls;
 }
 
@@ -163,7 +168,7 @@ export function useRecipientCount(eventId: string, audience: EmailAudience, enab
     queryKey: eventAdminKeys.recipients(eventId, audience),
     queryFn: async () =>
       (
-        await api.get<{ count: number }>(
+        await api.get<RecipientCountResponse>(
           `${eventPath(eventId)}/email-recipients?audience=${encodeURIComponent(audience)}`,
         )
       ).count,
@@ -173,7 +178,7 @@ export function useRecipientCount(eventId: string, audience: EmailAudience, enab
 
 export function useEmailAttendees(eventId: string) {
   return useMutation({
-    mutationFn: (input: EmailAttendeesInput) => api.post<{ sent: number }>(`${eventPath(eventId)}/email`, input),
+    mutationFn: (input: EmailAttendeesInput) => api.post<EmailAttendeesResponse>(`${eventPath(eventId)}/email`, input),
   });
 }
 

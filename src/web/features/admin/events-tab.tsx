@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Copy, Download, Mail, Pencil } from 'lucide-react';
 import { Link } from 'react-router';
 import { EVENT_ADMIN_TEXTS, type AdminEventRow } from '../../../shared/event-admin';
+import { plural } from '../../../shared/plural';
 import { Alert } from '../../components/alert';
 import { Badge } from '../../components/badge';
 import { Button, ButtonLink } from '../../components/button';
@@ -26,8 +27,6 @@ function formatDate(iso: string, timeZone: string) {
     minute: '2-digit',
   }).format(new Date(iso));
 }
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 export default function EventsTab() {
   const events = useAdminEvents();

@@ -8,6 +8,8 @@ import {
   PODCAST_NOT_FOUND,
   podcastInput,
   type PodcastDetail,
+  PODCAST_DESCRIPTION_MAX,
+  PODCAST_TITLE_MAX,
 } from '../../../shared/podcasts';
 import { Alert } from '../../components/alert';
 import { ButtonLink } from '../../components/button';
@@ -100,7 +102,7 @@ function PodcastForm({
           label="Title"
           name="title"
           required
-          maxLength={200}
+          maxLength={PODCAST_TITLE_MAX}
           defaultValue={podcast?.title ?? ''}
           error={errors.title}
         />
@@ -108,7 +110,7 @@ function PodcastForm({
           label="Description"
           name="description"
           rows={4}
-          maxLength={5000}
+          maxLength={PODCAST_DESCRIPTION_MAX}
           defaultValue={podcast?.description ?? ''}
           error={errors.description}
         />

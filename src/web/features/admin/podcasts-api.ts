@@ -1,5 +1,12 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Podcast, PodcastDetail, PodcastInput, PodcastResponse, PodcastsResponse } from '../../../shared/podcasts';
+import type {
+  Podcast,
+  PodcastDetail,
+  PodcastInput,
+  PodcastResponse,
+  PodcastsResponse,
+  PodcastThumbnailResponse,
+} from '../../../shared/podcasts';
 import { api } from '../../lib/api';
 
 // The Podcasts tab and form: calls and cache keys (spec 2 section 7, "podcasts"). The list is
@@ -65,7 +72,7 @@ export function useDeletePodcast() {
 
 /** Uploads the thumbnail of a saved episode (replacing the old one) and returns its URL. */
 export function uploadPodcastThumbnail(id: string, file: File) {
-  return api.upload<{ thumbnailUrl: string }>(`${podcastPath(id)}/thumbnail`, file).then((r) => r.thumbnailUrl);
+  return api.upload<PodcastThumbnailResponse>(`${podcastPath(id)}/thumbnail`, file).then((r) => r.thumbnailUrl!); // an upload always answers its URL
 }
 
 export function usePodcastThumbnail(id: string) {
@@ -81,7 +88,7 @@ export function usePodcastThumbnail(id: string) {
       return url;
     },
     remove: async () => {
-      await api.delete<{ thumbnailUrl: null }>(`${podcastPath(id)}/thumbnail`);
+      await api.delete<PodcastThumbnailResponse>(`${podcastPath(id)}/thumbnail`);
       patch(null);
     },
   };

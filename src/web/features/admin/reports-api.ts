@@ -1,5 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ReportStatus, ReportsResponse, ResolveReportInput } from '../../../shared/moderation';
+import type {
+  ReportStatus,
+  ReportsResponse,
+  ResolveReportInput,
+  ResolveReportResponse,
+} from '../../../shared/moderation';
 import { api } from '../../lib/api';
 
 const reportsKey = ['admin-reports'] as const;
@@ -17,7 +22,7 @@ export function useResolveReport() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, action }: { id: string } & ResolveReportInput) =>
-      api.post<{ status: ReportStatus; resolved: number }>(`/api/admin/reports/${encodeURIComponent(id)}/resolve`, {
+      api.post<ResolveReportResponse>(`/api/admin/reports/${encodeURIComponent(id)}/resolve`, {
         action,
       }),
     // Removed content disappears from forum pages and inboxes through their own live notices.

@@ -2,7 +2,14 @@ import { ArrowLeft } from 'lucide-react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import type { Sponsor } from '../../../shared/events';
-import { DEFAULT_SPONSOR_LEVEL, SPONSOR_LEVELS, SPONSOR_NOT_FOUND, sponsorInput } from '../../../shared/sponsors';
+import {
+  DEFAULT_SPONSOR_LEVEL,
+  SPONSOR_INFO_MAX,
+  SPONSOR_LEVELS,
+  SPONSOR_NAME_MAX,
+  SPONSOR_NOT_FOUND,
+  sponsorInput,
+} from '../../../shared/sponsors';
 import { Alert } from '../../components/alert';
 import { ButtonLink } from '../../components/button';
 import { SelectField } from '../../components/select-field';
@@ -63,7 +70,7 @@ function SponsorForm({
           label="Name"
           name="name"
           required
-          maxLength={120}
+          maxLength={SPONSOR_NAME_MAX}
           autoComplete="organization"
           defaultValue={sponsor?.name ?? ''}
           error={errors.name}
@@ -84,7 +91,7 @@ function SponsorForm({
           label="Info"
           name="info"
           rows={4}
-          maxLength={2000}
+          maxLength={SPONSOR_INFO_MAX}
           defaultValue={sponsor?.info ?? ''}
           error={errors.info}
         />

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Sponsor } from '../../../shared/events';
-import type { SponsorInput, SponsorResponse, SponsorsResponse } from '../../../shared/sponsors';
+import type { SponsorInput, SponsorLogoResponse, SponsorResponse, SponsorsResponse } from '../../../shared/sponsors';
 import { api } from '../../lib/api';
 
 // The Sponsors tab and form: calls and cache keys (spec 2 section 7, "sponsors").
@@ -65,7 +65,7 @@ export function useDeleteSponsor() {
 
 /** Uploads the logo of a saved sponsor (replacing the old one) and returns its URL. */
 export function uploadSponsorLogo(id: string, file: File) {
-  return api.upload<{ logoUrl: string }>(`${sponsorPath(id)}/logo`, file).then((r) => r.logoUrl);
+  return api.upload<SponsorLogoResponse>(`${sponsorPath(id)}/logo`, file).then((r) => r.logoUrl!); // an upload always answers its URL
 }
 
 export function useSponsorLogo(id: string) {
@@ -81,7 +81,7 @@ export function useSponsorLogo(id: string) {
       return url;
     },
     remove: async () => {
-      await api.delete<{ logoUrl: null }>(`${sponsorPath(id)}/logo`);
+      await api.delete<SponsorLogoResponse>(`${sponsorPath(id)}/logo`);
       patch(null);
     },
   };

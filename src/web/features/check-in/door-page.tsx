@@ -1,17 +1,10 @@
-import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, CloudOff, RotateCw } from 'lucide-react';
-import {
-  DEVICE_MAX,
-  CODE_MAX,
-  DOOR_TITLE,
-  OUTCOME_WORDS,
-  type DoorResponse,
-  type DoorTicket,
-  type ScanResponse,
-} from '../../../shared/check-in';
+import { DEVICE_MAX, CODE_MAX, DOOR_TITLE, OUTCOME_WORDS, type DoorResponse } from '../../../shared/check-in';
 import { EVENT_NOT_FOUND, EVENT_NOT_FOUND_TEXT } from '../../../shared/event-texts';
+import { plural } from '../../../shared/plural';
 import { Alert } from '../../components/alert';
 import { Button, ButtonLink } from '../../components/button';
 import { NotFound } from '../../components/not-found';
@@ -21,37 +14,18 @@ import { ApiRequestError, errorMessage } from '../../lib/api';
 import { paths } from '../../lib/paths';
 import { keepForOffline } from '../../lib/service-worker';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { deleteCheckIn, doorKey, postScan, useDoor } from './api';
-import { formatTime, plural } from './format';
-import {
-  countsWithQueued,
-  decideOffline,
-  isNetworkFailure,
-  isQueued,
-  readDevice,
-  saveDevice,
-  useOfflineQueue,
-  withQueued,
-  type Conflict,
-} from './offline-queue';
-import { ResultPanel, type ShownScan } from './result-panel';
+import { doorKey, postScan, useDoor } from './api';
+import { formatTime } from './format';
+import { countsWithQueued, readDevice, saveDevice, useOfflineQueue, withQueued, type Conflict } from './offline-queue';
+import { ResultPanel } from './result-panel';
 import { Scanner } from './scanner';
 import { RosterSearch } from './search';
+import { useDoorActions } from './use-door-actions';
 
 // The door screen: admins and the event's door staff admit people by their ticket's QR code
 // (camera, a photo, a hardware scanner or typed), or by name. Works offline (offline-queue.ts).
 
 const page = 'mx-auto max-w-3xl space-y-8 px-4 py-6 sm:px-6 sm:py-10';
-
-/** A scan that gets no answer in this time is decided on the device, as if offline. */
-const ANSWER_WITHIN_MS = 8_000;
-
-function withinTime<T>(promise: Promise<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new ApiRequestError(0, 'NETWORK_ERROR', 'No answer')), ANSWER_WITHIN_MS);
-    promise.then(resolve, reject).finally(() => clearTimeout(timer));
-  });
-}
 
 const subscribeOnline = (notify: () => void) => {
   window.addEventListener('online', notify);
@@ -120,11 +94,6 @@ function DoorScreen({ eventId, door }: { eventId: string; door: DoorResponse }) 
   const [device, setDevice] = useState(readDevice);
   const [deviceError, setDeviceError] = useState('');
   const [code, setCode] = useState('');
-  const [scan, setScan] = useState<ShownScan | null>(null);
-  const [notice, setNotice] = useState('');
-  const [problem, setProblem] = useState('');
-  const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
-  const serial = useRef(0);
   const codeFieldId = useId();
   const deviceFieldId = useId();
   // Focus goes back to the code field after every scan: the next one can follow at once.
@@ -143,101 +112,21 @@ function DoorScreen({ eventId, door }: { eventId: string; door: DoorResponse }) 
   const tickets = withQueued(door.tickets, queue.queue);
   const counts = countsWithQueued(door.counts, door.tickets, tickets);
   const byCode = (c: string | undefined) => (c ? tickets.find((t) => t.code === c) : undefined);
+  const { admit, undo, scan, notice, problem, setProblem, busy } = useDoorActions({
+    eventId,
+    tickets,
+    device,
+    queue,
+    refresh,
+    askDevice: () => {
+      setDeviceError('Name this device first (for example Front door).');
+      document.getElementById(deviceFieldId)?.focus();
+    },
+    focusCode,
+  });
   const shownTicket = scan?.ticket ? (byCode(scan.ticket.code) ?? scan.ticket) : null;
   const guests =
     shownTicket?.kind === 'member' ? tickets.filter((t) => t.kind === 'guest' && t.hostCode === shownTicket.code) : [];
-
-  const setBusyCode = (c: string, on: boolean) =>
-    setBusy((current) => {
-      const next = new Set(current);
-      if (on) next.add(c);
-      else next.delete(c);
-      return next;
-    });
-
-  /** The server's newest word on one ticket, shown at once (the counts follow the refetch). */
-  const patchTicket = (ticket: DoorTicket | null) => {
-    if (ticket) {
-      queryClient.setQueryData<DoorResponse>(doorKey(eventId), (old) =>
-        old ? { ...old, tickets: old.tickets.map((t) => (t.code === ticket.code ? ticket : t)) } : old,
-      );
-    }
-    refresh();
-  };
-
-  const admit = async (raw: string, from: 'code' | 'list' | 'guest') => {
-    const value = raw.trim().slice(0, CODE_MAX);
-    if (!value) return;
-    const name = device.trim();
-    if (!name) {
-      setDeviceError('Name this device first (for example Front door).');
-      document.getElementById(deviceFieldId)?.focus();
-      return;
-    }
-    setProblem('');
-    setBusyCode(value, true);
-    try {
-      let answer: ScanResponse;
-      let unsent = false;
-      try {
-        if (!navigator.onLine) throw new ApiRequestError(0, 'NETWORK_ERROR', 'Offline');
-        answer = await withinTime(postScan(eventId, { code: value, device: name }));
-        patchTicket(answer.ticket);
-      } catch (error) {
-        if (!isNetworkFailure(error)) {
-          setProblem(errorMessage(error));
-          return;
-        }
-        answer = decideOffline(tickets, value);
-        if (answer.outcome === 'admitted' && answer.ticket) {
-          const item = queue.enqueue(value, name);
-          answer = {
-            ...answer,
-            ticket: { ...answer.ticket, checkIn: { id: `queued:${item.id}`, at: item.scannedAt, device: name } },
-          };
-          unsent = true;
-        }
-      }
-      if (from === 'guest') {
-        // The member's panel stays; the guest's line changes and this is announced.
-        const words =
-          answer.outcome === 'admitted' && unsent ? 'Admitted (not sent yet)' : OUTCOME_WORDS[answer.outcome];
-        setNotice(`${answer.ticket?.name ?? 'Guest'}: ${words}`);
-      } else {
-        serial.current += 1;
-        setScan({ ...answer, serial: serial.current, unsent, undone: false });
-        setNotice('');
-      }
-    } finally {
-      setBusyCode(value, false);
-    }
-  };
-
-  const undo = async (ticket: DoorTicket, from: 'panel' | 'list' | 'guest') => {
-    const checkIn = ticket.checkIn;
-    if (!checkIn) return;
-    setProblem('');
-    if (isQueued(checkIn.id)) {
-      queue.unqueue(checkIn.id);
-    } else {
-      setBusyCode(ticket.code, true);
-      try {
-        const { ticket: now } = await deleteCheckIn(eventId, checkIn.id);
-        patchTicket(now);
-      } catch (error) {
-        setProblem(
-          isNetworkFailure(error) ? 'Undo needs a connection: try again when it is back.' : errorMessage(error),
-        );
-        return;
-      } finally {
-        setBusyCode(ticket.code, false);
-      }
-    }
-    if (scan?.ticket?.code === ticket.code) setScan({ ...scan, undone: true });
-    else setNotice(`${ticket.name}: check-in undone`);
-    // The panel's Undo goes away with the admission: focus goes back to the code.
-    if (from === 'panel') focusCode();
-  };
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();

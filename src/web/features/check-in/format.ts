@@ -1,4 +1,5 @@
 import type { CheckInRecord, DoorTicket } from '../../../shared/check-in';
+import { plural } from '../../../shared/plural';
 import { isQueued } from './offline-queue';
 
 // How the door screen words times and a ticket's state. Times are the door device's own clock:
@@ -11,8 +12,6 @@ export const formatTime = (iso: string) => time.format(new Date(iso));
 
 /** "at 7:02 PM by Front door" */
 export const admittedBy = (checkIn: CheckInRecord) => `at ${formatTime(checkIn.at)} by ${checkIn.device}`;
-
-export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** "Guest of Jordan Lee", or "2 guests", or nothing for a member alone. */
 export function whoLine(ticket: DoorTicket): string {

@@ -11,7 +11,7 @@ import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
 import { cn } from '../../lib/cn';
 import { eventDateUtc } from '../../lib/dates';
-import { plural } from '../../lib/plural';
+import { plural } from '../../../shared/plural';
 import { useMe } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useMemberFilters, useMembers } from './api';

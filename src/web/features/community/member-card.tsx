@@ -69,7 +69,8 @@ export function MemberCard({ member, isSelf }: { member: MemberCardData; isSelf:
   );
 }
 
-/** "Offering: A · B" and "Looking for: C", two lines at most each. */
+/** "Offering: A · B" and "Looking for: C", two whole lines at most each: one line height for the
+ * label and the items, and a box no taller than two of them (2lh), so no line is cut through. */
 function OffersAndAsks({ offers, asks }: { offers: string[]; asks: string[] }) {
   const rows = [
     { label: OFFERS_LABEL, items: offers },
@@ -79,9 +80,9 @@ function OffersAndAsks({ offers, asks }: { offers: string[]; asks: string[] }) {
   return (
     <dl className="mt-4 space-y-1 text-sm">
       {rows.map((row) => (
-        <div key={row.label} className="line-clamp-2 break-words">
-          <dt className="inline font-medium text-fg">{row.label}: </dt>
-          <dd className="inline text-fg-muted">{row.items.join(' · ')}</dd>
+        <div key={row.label} className="line-clamp-2 max-h-[2lh] leading-5 break-words">
+          <dt className="inline leading-[inherit] font-medium text-fg">{row.label}: </dt>
+          <dd className="inline leading-[inherit] text-fg-muted">{row.items.join(' · ')}</dd>
         </div>
       ))}
     </dl>

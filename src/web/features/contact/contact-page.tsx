@@ -2,6 +2,13 @@ import { useEffect, useRef, useState } from 'react';
 import { ChevronDown, Clock, Mail, MapPin } from 'lucide-react';
 import { Link } from 'react-router';
 import { CONTACT_SUCCESS, HONEYPOT_FIELD, contactInput } from '../../../shared/contact';
+import {
+  CONTACT_MESSAGE_MAX,
+  CONTACT_PHONE_MAX,
+  EMAIL_MAX,
+  PERSON_NAME_MAX,
+  SUBJECT_MAX,
+} from '../../../shared/limits';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { FacebookIcon, InstagramIcon } from '../../components/social-icons';
@@ -115,7 +122,7 @@ export function ContactPage() {
                 name="fullName"
                 autoComplete="name"
                 required
-                maxLength={120}
+                maxLength={PERSON_NAME_MAX}
                 error={errors.fullName}
               />
               <TextField
@@ -124,7 +131,7 @@ export function ContactPage() {
                 type="email"
                 autoComplete="email"
                 required
-                maxLength={254}
+                maxLength={EMAIL_MAX}
                 error={errors.email}
               />
             </div>
@@ -134,12 +141,19 @@ export function ContactPage() {
                 name="phone"
                 type="tel"
                 autoComplete="tel"
-                maxLength={40}
+                maxLength={CONTACT_PHONE_MAX}
                 error={errors.phone}
               />
-              <TextField label="Subject" name="subject" required maxLength={200} error={errors.subject} />
+              <TextField label="Subject" name="subject" required maxLength={SUBJECT_MAX} error={errors.subject} />
             </div>
-            <TextareaField label="Message" name="message" rows={6} required maxLength={5000} error={errors.message} />
+            <TextareaField
+              label="Message"
+              name="message"
+              rows={6}
+              required
+              maxLength={CONTACT_MESSAGE_MAX}
+              error={errors.message}
+            />
             {/* Honeypot: hidden from people and assistive tech; form-filling bots fill it in. */}
             <div aria-hidden="true" className="absolute -left-[9999px] size-px overflow-hidden">
               <label>

@@ -10,7 +10,7 @@ import { Button, buttonClasses } from '../../components/button';
 import { Card } from '../../components/card';
 import { Dialog, DialogClose } from '../../components/dialog';
 import { Skeleton } from '../../components/skeleton';
-import { TextField } from '../../components/text-field';
+import { TextareaField } from '../../components/textarea-field';
 import { errorMessage } from '../../lib/api';
 import { useCalendarFeed, useRegenerateCalendarFeed } from './calendar-feed-api';
 
@@ -44,7 +44,7 @@ export function CalendarFeed() {
       announce('Copied');
     } catch {
       // No clipboard (an insecure page, a refused permission): leave the address selected instead.
-      const input = document.getElementById(fieldId) as HTMLInputElement | null;
+      const input = document.getElementById(fieldId) as HTMLTextAreaElement | null;
       input?.focus();
       input?.select();
       announce('Could not copy: the address is selected, copy it with your keyboard.');
@@ -69,14 +69,18 @@ export function CalendarFeed() {
         </p>
         {feed.data ? (
           <div className="mt-4 space-y-3">
-            <TextField
+            {/* Multi-line and as tall as its text, so the whole address reads at 320 px too (a one-line
+                field cuts it off sideways). */}
+            <TextareaField
               id={fieldId}
               label="Your calendar address"
               name="calendarFeedUrl"
               hint="Keep it to yourself: anyone with the address can see your events."
               value={feed.data.url}
               readOnly
+              rows={2}
               spellCheck={false}
+              style={{ fieldSizing: 'content', resize: 'none', wordBreak: 'break-all' }}
               onFocus={(event) => event.currentTarget.select()}
             />
             <div className="flex flex-wrap gap-2">

@@ -1,6 +1,14 @@
 import { useEffect, useRef } from 'react';
 import { USERNAME_TAKEN } from '../../../shared/auth';
 import { profileUpdateInput, socialHandleOf, type ProfileResponse } from '../../../shared/members';
+import {
+  BIO_MAX,
+  PERSON_NAME_MAX,
+  PROFILE_LINE_MAX,
+  SOCIAL_HANDLE_MAX,
+  USERNAME_MAX,
+  WEBSITE_MAX,
+} from '../../../shared/limits';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
@@ -71,7 +79,7 @@ export function ProfileForm({
               autoCapitalize="none"
               spellCheck={false}
               required
-              maxLength={30}
+              maxLength={USERNAME_MAX}
               hint="3 to 30 letters, digits, dots, dashes or underscores."
               error={errors.username}
             />
@@ -80,7 +88,7 @@ export function ProfileForm({
               name="fullName"
               defaultValue={profile.fullName ?? ''}
               autoComplete="name"
-              maxLength={120}
+              maxLength={PERSON_NAME_MAX}
               error={errors.fullName}
             />
             <TextField
@@ -88,7 +96,7 @@ export function ProfileForm({
               name="position"
               defaultValue={profile.position ?? ''}
               autoComplete="organization-title"
-              maxLength={120}
+              maxLength={PROFILE_LINE_MAX}
               error={errors.position}
             />
             <TextField
@@ -96,7 +104,7 @@ export function ProfileForm({
               name="company"
               defaultValue={profile.company ?? ''}
               autoComplete="organization"
-              maxLength={120}
+              maxLength={PROFILE_LINE_MAX}
               error={errors.company}
             />
             <TextareaField
@@ -104,7 +112,7 @@ export function ProfileForm({
               name="bio"
               defaultValue={profile.bio ?? ''}
               rows={5}
-              maxLength={2000}
+              maxLength={BIO_MAX}
               className="sm:col-span-2"
               hint="A few lines about you and your work."
               error={errors.bio}
@@ -116,7 +124,7 @@ export function ProfileForm({
               defaultValue={websiteInput(profile.website)}
               inputMode="url"
               placeholder="example.com"
-              maxLength={200}
+              maxLength={WEBSITE_MAX}
               className="sm:col-span-2"
               error={errors.website}
             />
@@ -133,7 +141,7 @@ export function ProfileForm({
                 name="instagram"
                 prefix="instagram.com/"
                 defaultValue={socialHandleOf(profile.instagramUrl)}
-                maxLength={100}
+                maxLength={SOCIAL_HANDLE_MAX}
                 error={errors.instagram}
               />
               <PrefixedField
@@ -141,7 +149,7 @@ export function ProfileForm({
                 name="facebook"
                 prefix="facebook.com/"
                 defaultValue={socialHandleOf(profile.facebookUrl)}
-                maxLength={100}
+                maxLength={SOCIAL_HANDLE_MAX}
                 error={errors.facebook}
               />
               <PrefixedField
@@ -149,7 +157,7 @@ export function ProfileForm({
                 name="linkedin"
                 prefix="linkedin.com/in/"
                 defaultValue={socialHandleOf(profile.linkedinUrl)}
-                maxLength={100}
+                maxLength={SOCIAL_HANDLE_MAX}
                 error={errors.linkedin}
               />
             </div>

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Plus, X } from 'lucide-react';
 import { addSkillInput, type Skill } from '../../../shared/members';
+import { SKILL_NAME_MAX } from '../../../shared/limits';
 import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
 import { Muted, NO_SKILLS, ProfileSection } from '../../components/profile-sections';
@@ -119,7 +120,7 @@ export function SkillsEditor({ owner, skills }: { owner: Owner; skills: Skill[] 
               label="Custom skill name"
               name="name"
               value={customName}
-              maxLength={60}
+              maxLength={SKILL_NAME_MAX}
               required
               error={custom.errors.name}
               onChange={(e) => {
@@ -131,7 +132,7 @@ export function SkillsEditor({ owner, skills }: { owner: Owner; skills: Skill[] 
               label="Category (optional)"
               name="category"
               value={customCategory}
-              maxLength={60}
+              maxLength={SKILL_NAME_MAX}
               onChange={(e) => setCustomCategory(e.target.value)}
             />
           </div>

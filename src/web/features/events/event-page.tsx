@@ -14,7 +14,7 @@ import { Skeleton } from '../../components/skeleton';
 import { ApiRequestError } from '../../lib/api';
 import { STATUS_LABELS, STATUS_TONES } from '../../lib/event-status';
 import { paths } from '../../lib/paths';
-import { plural } from '../../lib/plural';
+import { plural } from '../../../shared/plural';
 import { responsiveImage } from '../../lib/responsive-image';
 import { useMe } from '../../lib/session';
 import { formatLongDate, formatTimeRange } from '../../lib/site-dates';

@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { z } from 'zod';
 import { GUESTS_MAX, GUESTS_SAVED, guestInput, guestsInput, type MyRegistration } from '../../../shared/events';
+import { EMAIL_MAX, PERSON_NAME_MAX } from '../../../shared/limits';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Dialog, DialogClose } from '../../components/dialog';
@@ -75,10 +77,17 @@ export function GuestModal({
   eventId: string | undefined;
   current: MyRegistration['guests'];
 }) {
+  // Closed in one go, then focus on the guests button in the same task: Radix hands focus back
+  // only a timer after the dialog is gone, and until then it rests on the page body.
+  const openChange = (next: boolean) => {
+    if (next) return onOpenChange(true);
+    flushSync(() => onOpenChange(false));
+    document.getElementById(MANAGE_GUESTS_ID)?.focus();
+  };
   return (
     <Dialog
       open={open}
-      onOpenChange={onOpenChange}
+      onOpenChange={openChange}
       // The first thing to decide is how many guests (the close button comes first otherwise).
       onOpenAutoFocus={(event) => {
         const count = document.getElementById(GUEST_COUNT_ID);
@@ -98,7 +107,7 @@ export function GuestModal({
       description="Would you like to register any guests?"
     >
       {/* Rendered only while open, so every opening starts from the saved guests. */}
-      <GuestForm eventId={eventId} current={current} close={() => onOpenChange(false)} />
+      <GuestForm eventId={eventId} current={current} close={() => openChange(false)} />
     </Dialog>
   );
 }
@@ -144,6 +153,11 @@ function GuestForm({ eventId, current, close }: { eventId: string | undefined; c
   };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
+    // Saved: the banner shows until the modal closes itself; another press does nothing.
+    if (saved) {
+      event.preventDefault();
+      return;
+    }
     if (!eventId) {
       event.preventDefault();
       setFormError(MISSING_EVENT);
@@ -192,7 +206,7 @@ function GuestForm({ eventId, current, close }: { eventId: string | undefined; c
                 value={row.name}
                 onChange={(event) => edit(i, 'name', event.target.value)}
                 error={errors[`guests.${i}.name`]}
-                maxLength={120}
+                maxLength={PERSON_NAME_MAX}
               />
               <TextField
                 id={`${formId}-email-${i}`}
@@ -204,7 +218,7 @@ function GuestForm({ eventId, current, close }: { eventId: string | undefined; c
                 value={row.email}
                 onChange={(event) => edit(i, 'email', event.target.value)}
                 error={errors[`guests.${i}.email`]}
-                maxLength={254}
+                maxLength={EMAIL_MAX}
               />
             </fieldset>
           ))}
@@ -215,7 +229,9 @@ function GuestForm({ eventId, current, close }: { eventId: string | undefined; c
         <DialogClose asChild>
           <Button variant="secondary">No, Thank You</Button>
         </DialogClose>
-        <Button type="submit" loading={submitting} disabled={saved}>
+        {/* Once saved it is only aria-disabled: it keeps keyboard focus (a disabled button drops it
+            to the page body), so the modal's close hands focus straight back to its opener. */}
+        <Button type="submit" loading={submitting} aria-disabled={saved || undefined}>
           Register Now
         </Button>
       </div>

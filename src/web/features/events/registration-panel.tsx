@@ -7,7 +7,7 @@ import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Dialog, DialogClose } from '../../components/dialog';
 import { ApiRequestError } from '../../lib/api';
-import { plural } from '../../lib/plural';
+import { plural } from '../../../shared/plural';
 import { useSignInFirst } from '../../lib/use-sign-in-first';
 import { useRegister, useUnregister } from './api';
 

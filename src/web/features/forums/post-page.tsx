@@ -10,7 +10,6 @@ import {
   REPLY_DELETE_ERROR,
   REPLY_POST_ERROR,
   isBlankRichText,
-  postInput,
   replyInput,
   type PostDetail,
   type Reply,
@@ -23,7 +22,6 @@ import { RichText } from '../../components/rich-text';
 import { ReportButton } from '../../components/report-button';
 import { RichTextEditor } from '../../components/rich-text-editor';
 import { PageSpinner } from '../../components/spinner';
-import { TextField } from '../../components/text-field';
 import { useForm } from '../../lib/form';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -40,6 +38,7 @@ import {
   writeFailure,
 } from './api';
 import { AuthorLine, ConfirmDelete, ForumFrame, NotFoundPanel } from './forum-ui';
+import { PostForm } from './post-form';
 
 /** /forums/:forumId/:postId: the post, its replies oldest first (paged), and a reply editor. */
 export function PostPage() {
@@ -137,59 +136,25 @@ function PostView({ forumId, post }: { forumId: string; post: PostDetail }) {
 }
 
 function PostEditForm({ forumId, post, onDone }: { forumId: string; post: PostDetail; onDone: () => void }) {
-  const [title, setTitle] = useState(post.title);
-  const [content, setContent] = useState(post.content);
   const update = useUpdatePost(forumId, post.id);
-  const { errors, formError, submitting, handleSubmit, clearError } = useForm({
-    schema: postInput,
-    values: () => ({ title, content }),
-    // Sent as typed: the server parses the same schema.
-    submit: async (_, input) => {
-      await update.mutateAsync(input);
-      onDone();
-    },
-    failure: writeFailure('Failed to update post'),
-  });
-
   return (
-    <form noValidate onSubmit={handleSubmit} className="space-y-4" aria-labelledby="post-title">
-      <h1 id="post-title" className="text-3xl font-bold tracking-tight">
-        Edit Post
-      </h1>
-      {formError && <Alert tone="error">{formError}</Alert>}
-      <TextField
-        name="title"
-        label="Title"
-        required
-        maxLength={255}
-        value={title}
-        error={errors.title}
-        onChange={(event) => {
-          setTitle(event.target.value);
-          clearError('title');
-        }}
-      />
-      <RichTextEditor
-        field="content"
-        label="Content"
-        value={content}
-        onChange={(html) => {
-          setContent(html);
-          clearError('content');
-        }}
-        height={400}
-        uploadImage={uploadForumImage}
-        error={errors.content}
-      />
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onDone} disabled={submitting}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={submitting}>
-          Save
-        </Button>
-      </div>
-    </form>
+    <PostForm
+      className="space-y-4"
+      aria-labelledby="post-title"
+      heading={
+        <h1 id="post-title" className="text-3xl font-bold tracking-tight">
+          Edit Post
+        </h1>
+      }
+      initial={{ title: post.title, content: post.content }}
+      save={async (input) => {
+        await update.mutateAsync(input);
+        onDone();
+      }}
+      failure={writeFailure('Failed to update post')}
+      submitLabel="Save"
+      cancel={{ onClick: onDone }}
+    />
   );
 }
 

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import type { IntroductionInput } from '../../../shared/contact';
+import { EMAIL_MAX, PERSON_NAME_MAX, WANTS_TO_MEET_MAX } from '../../../shared/limits';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/text-field';
@@ -66,14 +67,21 @@ export function IntroductionForm() {
       {thanks && <Alert tone="success">{thanks}</Alert>}
       {formError && <Alert tone="error">{formError}</Alert>}
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Your Name" name="name" autoComplete="name" required maxLength={120} error={errors.name} />
+        <TextField
+          label="Your Name"
+          name="name"
+          autoComplete="name"
+          required
+          maxLength={PERSON_NAME_MAX}
+          error={errors.name}
+        />
         <TextField
           label="Your Email"
           name="email"
           type="email"
           autoComplete="email"
           required
-          maxLength={254}
+          maxLength={EMAIL_MAX}
           error={errors.email}
         />
       </div>
@@ -82,7 +90,7 @@ export function IntroductionForm() {
         name="wantsToMeet"
         rows={3}
         required
-        maxLength={1000}
+        maxLength={WANTS_TO_MEET_MAX}
         placeholder="e.g. a commercial lender, a home stager, a PropTech founder"
         error={errors.wantsToMeet}
       />

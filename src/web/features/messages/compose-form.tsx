@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Send } from 'lucide-react';
 import { RECIPIENT_NOT_FOUND, sendMessageInput, type SendMessageInput } from '../../../shared/messages';
+import { MESSAGE_MAX, SUBJECT_MAX } from '../../../shared/limits';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/text-field';
@@ -83,7 +84,7 @@ export function ComposeForm({
           label="Subject"
           name="subject"
           required
-          maxLength={200}
+          maxLength={SUBJECT_MAX}
           value={values.subject}
           onChange={(e) => set('subject', e.target.value)}
           error={errors.subject}
@@ -93,7 +94,7 @@ export function ComposeForm({
           name="content"
           required
           rows={8}
-          maxLength={10_000}
+          maxLength={MESSAGE_MAX}
           value={values.content}
           onChange={(e) => set('content', e.target.value)}
           error={errors.content}

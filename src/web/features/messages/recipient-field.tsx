@@ -1,4 +1,5 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { USERNAME_LOOKUP_MAX } from '../../../shared/limits';
 import { Avatar } from '../../components/avatar';
 import { cn } from '../../lib/cn';
 import { useRecipientSuggestions } from './api';
@@ -97,7 +98,7 @@ export function RecipientField({
           // eslint-disable-next-line jsx-a11y/no-autofocus -- compose opened on purpose: start typing at once
           autoFocus={autoFocus}
           placeholder="Username"
-          maxLength={60}
+          maxLength={USERNAME_LOOKUP_MAX}
           value={value}
           onChange={(event) => {
             onChange(event.target.value);

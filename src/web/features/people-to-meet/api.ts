@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ConnectionResponse } from '../../../shared/connections';
 import type { PeopleToMeetResponse, PersonToMeet } from '../../../shared/people-to-meet';
 import { ApiRequestError, api } from '../../lib/api';
 import { meQueryKey, useMe } from '../../lib/session';
@@ -50,10 +51,8 @@ export function usePersonAction(eventId: string) {
   return useMutation({
     mutationFn: ({ kind, person }: PersonAction) =>
       kind === 'connect'
-        ? api.post<{ connection: { id: string } | null }>('/api/connections', { username: person.username })
-        : api.post<{ connection: { id: string } | null }>(
-            `/api/connections/${encodeURIComponent(person.connectionId ?? '')}/accept`,
-          ),
+        ? api.post<ConnectionResponse>('/api/connections', { username: person.username })
+        : api.post<ConnectionResponse>(`/api/connections/${encodeURIComponent(person.connectionId ?? '')}/accept`),
     onMutate: async ({ kind, person }) => {
       await queryClient.cancelQueries({ queryKey: key });
       setRelation(person.id, { relation: nextRelation[kind] });

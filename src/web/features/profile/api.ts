@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ConnectionResponse } from '../../../shared/connections';
 import type { ProfileResponse, Relation } from '../../../shared/members';
 import { ApiRequestError, api } from '../../lib/api';
 import { connectionsKey } from '../../lib/connections';
@@ -19,7 +20,7 @@ const nextState: Record<ConnectionAction['kind'], Relation['state']> = {
 function run(username: string, action: ConnectionAction) {
   switch (action.kind) {
     case 'connect':
-      return api.post<{ connection: { id: string; status: string } | null }>('/api/connections', { username });
+      return api.post<ConnectionResponse>('/api/connections', { username });
     case 'accept':
     case 'reject':
       return api.post<unknown>(`/api/connections/${encodeURIComponent(action.connectionId)}/${action.kind}`);

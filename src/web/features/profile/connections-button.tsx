@@ -6,7 +6,7 @@ import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { PersonLink } from '../../components/person-link';
 import { Muted } from '../../components/profile-sections';
-import { plural } from '../../lib/plural';
+import { plural } from '../../../shared/plural';
 
 /** "12 connections": opens the 'Connections' modal listing them. */
 export function ConnectionsButton({
