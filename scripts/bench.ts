@@ -65,7 +65,9 @@
  * BENCH_SEARCH_SCALE (0..1] shrinks the data set; BENCH_SEARCH_KEEP=1 keeps the database for the
  * next run, which then skips generating it (scripts/bench/search.ts).
  *
- * page (PGlite, a fresh demo install as `npm start` makes, production mode): the bytes a first
+ * page (PGlite, a fresh demo install as `npm start` makes, production mode): the landing page's
+ * first load, its JavaScript and CSS in brotli counted from the build beside the weight ratchet's
+ * budget (scripts/bench/first-load.ts, tests/e2e/weight.spec.ts); the bytes a first
  * visit to the landing page transfers, every request as Chromium received it off the wire (a
  * phone's screen and a desktop's; target <= 130 KB), and Lighthouse (mobile, simulated
  * throttling) on /, /events, the next event's page, /community and /podcasts: performance,
@@ -86,6 +88,12 @@
  * postgres://postgres@127.0.0.1:5432/postgres; BENCH_PG_DATABASE, BENCH_PG_MEMBERS_DATABASE,
  * BENCH_PG_FORUMS_DATABASE, BENCH_PG_REMINDERS_DATABASE, BENCH_PG_SEARCH_DATABASE name them).
  * A missed target is a result, not an error: the exit code is non-zero only when something broke.
+ *
+ * Every part runs in one frame (scripts/bench/part.ts): it returns a report (PartReport: where it
+ * ran, skipped, failed, its time, then its measurements), prints it (report.ts: printPart) and says
+ * whether it broke the run. The PostgreSQL-only parts declare their stages to postgresPart
+ * (postgres-part.ts): database, data set, server, signed-in members, measurements. Every
+ * percentile the bench computes is stats.ts's (nearest rank); autocannon's HTTP figures are its own.
  */
 import { cleanupAll, installCleanupHandlers } from './bench/cleanup';
 import { doorPart } from './bench/door';

@@ -39,7 +39,7 @@ export interface DoorMeasurement {
   admittedAnswers: number;
 }
 
-export interface DoorReport extends PartReport {
+interface DoorReport extends PartReport {
   measurement?: DoorMeasurement;
 }
 

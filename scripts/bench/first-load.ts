@@ -16,7 +16,7 @@ export const LANDING_FIRST_LOAD_BUDGET = 118_000;
  * it: the server preloads its chunks with index.html (src/server/web-app.ts). */
 const LANDING_SCREEN = 'features/home/home-page.tsx';
 
-export interface FirstLoadFile {
+interface FirstLoadFile {
   /** The URL path the browser asks for (`/assets/shell-….js`), or `inline script` / `inline style`. */
   url: string;
   kind: 'script' | 'style';
@@ -39,7 +39,7 @@ interface ManifestChunk {
 
 /** Brotli at quality 11 with the size hint: what the build writes beside each file
  * (vite.config.ts, precompress) and the server sends as it is. */
-export function brotliSize(content: Buffer): number {
+function brotliSize(content: Buffer): number {
   return brotliCompressSync(content, {
     params: {
       [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,

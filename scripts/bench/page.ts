@@ -57,7 +57,7 @@ export interface LighthouseScores {
   failed: string[];
 }
 
-export interface PageReport extends PartReport {
+interface PageReport extends PartReport {
   /** The landing page's JavaScript and CSS in brotli, counted from the build (the weight ratchet's figure). */
   firstLoad?: FirstLoad;
   transfers: Transfer[];

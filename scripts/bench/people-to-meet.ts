@@ -84,7 +84,7 @@ export const VOCABULARY = [
   'podcast editing',
 ];
 
-export interface PeopleToMeetReport extends PartReport {
+interface PeopleToMeetReport extends PartReport {
   fixture?: { seconds: number; viewer: string; listed: number; total: number; roomMembers: number };
   routes: MemberMeasurement[];
 }

@@ -19,7 +19,7 @@ export interface BenchMember {
 }
 
 /** What a part's measurements get from the frame. */
-export interface PartSetup<F, T extends DatabaseTarget = DatabaseTarget> {
+interface PartSetup<F, T extends DatabaseTarget = DatabaseTarget> {
   db: Db;
   target: T;
   /** What `generate` returned. */
@@ -42,7 +42,7 @@ export interface PartSetup<F, T extends DatabaseTarget = DatabaseTarget> {
  * then `measure`. Whatever it does or throws, the server stops, the handle closes, the database
  * is released (a big one goes now, not at the end of the run) and the part's time is recorded; a
  * throw is the part's `failed`, with its cause (part.ts). */
-export interface PostgresPart<R extends PartReport, F, T extends DatabaseTarget> {
+interface PostgresPart<R extends PartReport, F, T extends DatabaseTarget> {
   enabled: boolean;
   /** As the header and messages say it ("people to meet"). */
   name: string;

@@ -151,7 +151,7 @@ export function printTitle(title: string): void {
 }
 
 /** How a part on one database prints its report: the same sections in the same order. */
-export interface PartPrint {
+interface PartPrint {
   /** "SEARCH RESULTS  (50 connections, 10 s per measurement)". */
   title: string;
   /** What was measured and how, one line each, before the target. */

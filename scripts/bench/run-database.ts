@@ -18,7 +18,7 @@ import { settings } from './settings';
 // process open a data folder: the phases never overlap. BENCH_SUITES picks events, mixed or both.
 
 /** The events and mixed parts share their data set and server, on each database in turn. */
-export interface EventsReport extends PartReport {
+interface EventsReport extends PartReport {
   databases: DatabaseReport[];
 }
 

@@ -36,7 +36,7 @@ export interface GroupTimes {
   max: number;
 }
 
-export interface SearchReport extends PartReport {
+interface SearchReport extends PartReport {
   fixture?: SearchFixture & { queries: number; kinds: Record<string, number> };
   http?: HttpResult;
   ceiling?: CallResult;
