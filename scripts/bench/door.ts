@@ -6,7 +6,7 @@ import type { ScanOutcome } from '../../src/shared/check-in';
 import { postgresPart, type BenchMember } from './postgres-part';
 import { int, log, ms, printPart, type PartReport, type Table } from './report';
 import { settings } from './settings';
-import { latencies as summarize, type Latencies } from './stats';
+import { summarize, type Latencies } from './stats';
 
 // The door part, on PostgreSQL only (its own database pm_bench_door): one event of 2,000
 // attending members bringing 500 guests, and 20 door devices, each signed in as its own door

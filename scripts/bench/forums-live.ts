@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../src/server/db/client';
-import { latencies as summarize } from './stats';
+import { summarize } from './stats';
 
 // A reply's live notice, from the moment it is written to the moment each of many open event
 // streams (GET /api/realtime on one server process) has it.

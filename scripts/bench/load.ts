@@ -1,6 +1,6 @@
 import autocannon, { type Request, type Result } from 'autocannon';
 import { settings } from './settings';
-import { latencies as summarize } from './stats';
+import { summarize } from './stats';
 
 // The two ways of loading something: HTTP requests with autocannon (a route), and direct calls
 // in a loop (the same SQL through the driver, i.e. the database's ceiling).

@@ -17,7 +17,7 @@ import {
 } from './search-generate';
 import { postgresPart } from './postgres-part';
 import { settings } from './settings';
-import { latencies } from './stats';
+import { summarize } from './stats';
 
 // The search part, on PostgreSQL only (its own database pm_bench_search): the quick search as
 // typed into the dialog (GET /api/search?q=, type=all, the quick limit) over a rotation of a few
@@ -177,7 +177,7 @@ async function timeGroups(db: Db, queries: string[], show = 5) {
     }
   }
   const groups = MEMBER_GROUPS.map((type) => {
-    const { p50, p99, max } = latencies(times.get(type)!.map((t) => t.ms));
+    const { p50, p99, max } = summarize(times.get(type)!.map((t) => t.ms));
     return { type, p50, p99, max };
   });
   const slowest = MEMBER_GROUPS.flatMap((type) => times.get(type)!.map((t) => ({ ...t, type })))

@@ -17,7 +17,7 @@ export interface Latencies {
 }
 
 /** Count, p50, p95, p99 and max of `samples` (milliseconds, in any order; not changed). */
-export function latencies(samples: readonly number[]): Latencies {
+export function summarize(samples: readonly number[]): Latencies {
   const sorted = [...samples].sort((a, b) => a - b);
   return {
     count: sorted.length,
