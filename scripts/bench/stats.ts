@@ -2,8 +2,8 @@
 // same thing. (autocannon's HTTP figures come from its own histogram: loadHttp reports them as
 // they are.)
 
-/** The nearest-rank percentile of ascending `sorted`: the smallest value at or above which
- * lies the share `q` (0..1] of the values; 0 for none. */
+/** The nearest-rank percentile of ascending `sorted`: the smallest of the values that the share
+ * `q` (0..1] of them do not exceed; 0 for none. */
 export function percentile(sorted: readonly number[], q: number): number {
   return sorted[Math.max(0, Math.ceil(sorted.length * q) - 1)] ?? 0;
 }
