@@ -65,7 +65,9 @@
  * BENCH_SEARCH_SCALE (0..1] shrinks the data set; BENCH_SEARCH_KEEP=1 keeps the database for the
  * next run, which then skips generating it (scripts/bench/search.ts).
  *
- * page (PGlite, a fresh demo install as `npm start` makes, production mode): the bytes a first
+ * page (PGlite, a fresh demo install as `npm start` makes, production mode): the landing page's
+ * first load, its JavaScript and CSS in brotli counted from the build beside the weight ratchet's
+ * budget (scripts/bench/first-load.ts, tests/e2e/weight.spec.ts); the bytes a first
  * visit to the landing page transfers, every request as Chromium received it off the wire (a
  * phone's screen and a desktop's; target <= 130 KB), and Lighthouse (mobile, simulated
  * throttling) on /, /events, the next event's page, /community and /podcasts: performance,
@@ -86,36 +88,46 @@
  * postgres://postgres@127.0.0.1:5432/postgres; BENCH_PG_DATABASE, BENCH_PG_MEMBERS_DATABASE,
  * BENCH_PG_FORUMS_DATABASE, BENCH_PG_REMINDERS_DATABASE, BENCH_PG_SEARCH_DATABASE name them).
  * A missed target is a result, not an error: the exit code is non-zero only when something broke.
+ *
+ * Every part runs in one frame (scripts/bench/part.ts): it returns a report (PartReport: where it
+ * ran, skipped, failed, its time, then its measurements), prints it (report.ts: printPart) and says
+ * whether it broke the run. The PostgreSQL-only parts declare their stages to postgresPart
+ * (postgres-part.ts): database, data set, server, signed-in members, measurements. Every
+ * percentile the bench computes is stats.ts's (nearest rank); autocannon's HTTP figures are its own.
  */
 import { cleanupAll, installCleanupHandlers } from './bench/cleanup';
-import { pgliteTarget, postgresTarget, type DatabaseTarget } from './bench/databases';
+import { doorPart } from './bench/door';
+import { fleetPart } from './bench/fleet';
+import { forumsPart } from './bench/forums-run';
 import { ensureWebBuild } from './bench/js-size';
-import { benchFleet, type FleetReport } from './bench/fleet';
-import { fleetFailures, printFleetReport } from './bench/fleet-report';
-import { printForumsReport } from './bench/forums-report';
-import { benchForums, type ForumsReport } from './bench/forums-run';
-import { printMembersReport } from './bench/members-report';
-import { printMixedReport } from './bench/mixed-report';
-import { benchMembers, type MembersReport } from './bench/members-run';
-import { printReports, type DatabaseReport } from './bench/report';
-import { benchPage, printPageReport, type PageReport } from './bench/page';
-import { benchReminders, type RemindersReport } from './bench/reminders';
-import { benchDoor, doorBroken, printDoorReport, type DoorReport } from './bench/door';
-import {
-  benchPeopleToMeet,
-  peopleToMeetBroken,
-  printPeopleToMeetReport,
-  type PeopleToMeetReport,
-} from './bench/people-to-meet';
-import { printRemindersReport, remindersBroken } from './bench/reminders-report';
-import { benchSearch, printSearchReport, searchBroken, type SearchReport } from './bench/search';
-import { benchDatabase } from './bench/run-database';
+import { membersPart } from './bench/members-run';
+import { pagePart } from './bench/page';
+import type { BenchPart } from './bench/part';
+import { peopleToMeetPart } from './bench/people-to-meet';
+import { remindersPart } from './bench/reminders';
+import type { PartReport } from './bench/report';
+import { eventsPart } from './bench/run-database';
+import { searchPart } from './bench/search';
 import { settings } from './bench/settings';
 
 installCleanupHandlers();
 const started = performance.now();
 let broken = false;
 const minutes = (since: number) => `${((performance.now() - since) / 60_000).toFixed(1)} min`;
+
+// Every part in the frame of part.ts: run in this order, each returning its report, then all the
+// reports printed together at the end (where a long run's results are easy to find).
+const parts: BenchPart[] = [
+  eventsPart,
+  membersPart,
+  forumsPart,
+  remindersPart,
+  doorPart,
+  peopleToMeetPart,
+  searchPart,
+  pagePart,
+  fleetPart,
+].filter((part) => part.enabled);
 
 try {
   const suites = [
@@ -137,137 +149,14 @@ try {
   );
   console.log(`  ${ensureWebBuild()}`);
 
-  const reports: DatabaseReport[] = [];
-  let eventsTime = '';
-  if (settings.events || settings.mixed) {
-    const eventsStarted = performance.now();
-    const targets: (() => Promise<DatabaseTarget | { skipped: string }>)[] = [];
-    if (settings.pglite) targets.push(async () => pgliteTarget());
-    if (settings.postgres) targets.push(() => postgresTarget());
-
-    for (const prepare of targets) {
-      const target = await prepare();
-      if ('skipped' in target) {
-        console.log(`\n▶ PostgreSQL skipped: ${target.skipped}`);
-        reports.push({ name: 'PostgreSQL', description: '', routes: [], parts: [], skipped: target.skipped });
-        continue;
-      }
-      const report: DatabaseReport = { name: target.name, description: target.description, routes: [], parts: [] };
-      reports.push(report);
-      try {
-        await benchDatabase(target, report);
-      } catch (err) {
-        // One database failing still leaves the other's figures worth printing.
-        broken = true;
-        report.failed = (err as Error).stack ?? String(err);
-        console.error(`  ${target.name} failed: ${report.failed}`);
-      } finally {
-        // Done with it: drop it now, before the next part generates its own.
-        await target.release?.();
-      }
-    }
-    eventsTime = minutes(eventsStarted);
+  const done: [BenchPart, PartReport][] = [];
+  for (const part of parts) {
+    const report = await part.run();
+    done.push([part, report]);
+    // A failure of the run, not a missed target: the exit code says so.
+    if (part.broken(report)) broken = true;
   }
-
-  let members: MembersReport | null = null;
-  if (settings.members) {
-    members = { description: '', routes: [] };
-    try {
-      await benchMembers(members);
-    } catch (err) {
-      broken = true;
-      members.failed = (err as Error).stack ?? String(err);
-      console.error(`  members failed: ${members.failed}`);
-    }
-  }
-
-  let forums: ForumsReport | null = null;
-  if (settings.forums) {
-    forums = { description: '', routes: [] };
-    try {
-      await benchForums(forums);
-    } catch (err) {
-      broken = true;
-      forums.failed = (err as Error).stack ?? String(err);
-      console.error(`  forums failed: ${forums.failed}`);
-    }
-  }
-
-  let reminders: RemindersReport | null = null;
-  if (settings.reminders) {
-    reminders = { description: '' };
-    try {
-      await benchReminders(reminders);
-    } catch (err) {
-      reminders.failed = (err as Error).stack ?? String(err);
-      console.error(`  reminders failed: ${reminders.failed}`);
-    }
-    // Missing or duplicated reminders are a failure of the run, not a missed target.
-    if (remindersBroken(reminders)) broken = true;
-  }
-
-  let door: DoorReport | null = null;
-  if (settings.door) {
-    door = { description: '' };
-    await benchDoor(door);
-    // A ticket admitted twice is a failure of the run, not a missed target.
-    if (doorBroken(door)) broken = true;
-  }
-
-  let people: PeopleToMeetReport | null = null;
-  if (settings.people) {
-    people = { description: '', routes: [] };
-    await benchPeopleToMeet(people);
-    if (peopleToMeetBroken(people)) broken = true;
-  }
-
-  let search: SearchReport | null = null;
-  if (settings.search) {
-    search = { description: '' };
-    await benchSearch(search);
-    if (searchBroken(search)) broken = true;
-  }
-
-  let page: PageReport | null = null;
-  if (settings.page) {
-    page = { transfers: [], lighthouse: [] };
-    try {
-      await benchPage(page);
-    } catch (err) {
-      broken = true;
-      page.failed = (err as Error).stack ?? String(err);
-      console.error(`  page failed: ${page.failed}`);
-    }
-  }
-
-  let fleet: FleetReport | null = null;
-  if (settings.fleet) {
-    fleet = { description: '', measurements: [] };
-    try {
-      await benchFleet(fleet);
-    } catch (err) {
-      broken = true;
-      fleet.failed = (err as Error).stack ?? String(err);
-      console.error(`  fleet failed: ${fleet.failed}`);
-    }
-    // Unlike the other parts' targets, a failed request here is a failure of the run.
-    if (fleet.measurements.some((m) => fleetFailures(m) > 0)) broken = true;
-  }
-
-  if (settings.events) printReports(reports);
-  if (settings.mixed) printMixedReport(reports);
-  if (settings.events || settings.mixed) {
-    const parts = [settings.events && 'events', settings.mixed && 'mixed'].filter(Boolean).join(' and ');
-    console.log(`Time for the ${parts} part${settings.events && settings.mixed ? 's' : ''}: ${eventsTime} in all.`);
-  }
-  if (members) printMembersReport(members);
-  if (forums) printForumsReport(forums);
-  if (reminders) printRemindersReport(reminders);
-  if (door) printDoorReport(door);
-  if (people) printPeopleToMeetReport(people);
-  if (search) printSearchReport(search);
-  if (page) printPageReport(page);
-  if (fleet) printFleetReport(fleet);
+  for (const [part, report] of done) part.print(report);
 } catch (err) {
   broken = true;
   console.error('\nBenchmark failed:', err);

@@ -3,11 +3,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from '../../src/server/db/client';
 import { ticketCode, ticketKey } from '../../src/server/features/check-in/tickets';
 import type { ScanOutcome } from '../../src/shared/check-in';
-import { BENCH_PASSWORD, addCredential } from './members-generate';
-import { markdown, text, type Table } from './report';
-import { signIn, startAppServer } from './servers';
-import { postgresPart } from './postgres-part';
+import { postgresPart, type BenchMember } from './postgres-part';
+import { int, log, ms, printPart, type PartReport, type Table } from './report';
 import { settings } from './settings';
+import { summarize, type Latencies } from './stats';
 
 // The door part, on PostgreSQL only (its own database pm_bench_door): one event of 2,000
 // attending members bringing 500 guests, and 20 door devices, each signed in as its own door
@@ -26,12 +25,9 @@ export const DOOR_RATE = 50;
 const P99_TARGET_MS = 100;
 
 export interface DoorMeasurement {
-  scans: number;
+  /** The recorded scans' times (count: the scans timed). */
+  latency: Latencies;
   seconds: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  max: number;
   outcomes: Partial<Record<ScanOutcome, number>>;
   failed: number;
   /** Codes two devices scanned at the same instant. */
@@ -43,46 +39,37 @@ export interface DoorMeasurement {
   admittedAnswers: number;
 }
 
-export interface DoorReport {
-  description: string;
+interface DoorReport extends PartReport {
   measurement?: DoorMeasurement;
-  skipped?: string;
-  failed?: string;
-  seconds?: number;
 }
 
-const log = (line: string) => console.log(line);
-const int = (n: number) => Math.round(n).toLocaleString('en-US');
-const ms = (n: number) => (n < 10 ? n.toFixed(1) : int(n));
-
-export function doorBroken(report: DoorReport): boolean {
-  if (report.failed) return true;
+function doorBroken(report: DoorReport): boolean {
   const m = report.measurement;
   return !!m && (m.doubleAdmitted > 0 || m.rows !== m.admittedAnswers || m.failed > 0);
 }
 
-export async function benchDoor(report: DoorReport): Promise<void> {
-  await postgresPart({ name: 'door', report, databaseName: settings.doorDatabaseName }, async (db, target) => {
-    log(
-      `  generating: one event, ${int(MEMBERS)} attending members, ${int(GUESTS)} guests, ${DOOR_DEVICES} door staff...`,
-    );
-    const staff = await generate(db);
-    const codes = await allCodes(db);
-    const server = await startAppServer(target.serverEnv, { AUTH_RATE_LIMIT: '1000' });
-    try {
-      const cookies: string[] = [];
-      for (const email of staff) cookies.push(await signIn(server.url, email, BENCH_PASSWORD));
-      log(`  ${cookies.length} door devices signed in; scanning at ${DOOR_RATE}/s for ${settings.duration * 2} s...`);
-      report.measurement = await measure(server.url, db, cookies, codes);
-    } finally {
-      await server.stop();
-    }
-  });
-}
+export const doorPart = postgresPart<DoorReport, { staff: BenchMember[]; codes: string[] }>({
+  enabled: settings.door,
+  name: 'door',
+  report: () => ({ description: '' }),
+  databaseName: settings.doorDatabaseName,
+  plan: `one event, ${int(MEMBERS)} attending members, ${int(GUESTS)} guests, ${DOOR_DEVICES} door staff`,
+  generate: async (db) => ({ staff: await generate(db), codes: await allCodes(db) }),
+  // Each door device is its own door staff member.
+  signIn: ({ staff }) => staff,
+  async measure({ db, server, sessions, fixture }, report) {
+    const cookies = sessions.map((s) => s.cookie);
+    log(`  ${cookies.length} door devices; scanning at ${DOOR_RATE}/s for ${settings.duration * 2} s...`);
+    report.measurement = await scan(server.url, db, cookies, fixture.codes);
+  },
+  print: printDoorReport,
+  // A ticket admitted twice is a failure of the run, not a missed target.
+  broken: doorBroken,
+});
 
-/** The event (started half an hour ago), its attendees and guests, and the door staff with
- * passwords; returns the staff's e-mail addresses. */
-async function generate(db: Db): Promise<string[]> {
+/** The event (started half an hour ago), its attendees and guests, and the door staff (who
+ * are given passwords and sign in by the frame). */
+async function generate(db: Db): Promise<BenchMember[]> {
   await db.execute(sql`insert into events (id, name, status, start_time, end_time, location)
     values (${EVENT_ID}, 'Door Bench Mixer', 'upcoming', now() - interval '30 minutes', now() + interval '150 minutes', 'South End')`);
   const people = MEMBERS + DOOR_DEVICES;
@@ -94,11 +81,10 @@ async function generate(db: Db): Promise<string[]> {
     select ${EVENT_ID}, 'door-' || n, 'attending' from generate_series(1, ${MEMBERS}) n`);
   await db.execute(sql`insert into event_guests (event_id, profile_id, guest_name, guest_email)
     select ${EVENT_ID}, 'door-' || n, 'Guest of ' || n, 'guest' || n || '@bench.example' from generate_series(1, ${GUESTS}) n`);
-  const staff: string[] = [];
+  const staff: BenchMember[] = [];
   for (let i = MEMBERS + 1; i <= people; i++) {
-    await addCredential(db, `door-${i}`);
     await db.execute(sql`insert into event_door_staff (event_id, user_id) values (${EVENT_ID}, ${`door-${i}`})`);
-    staff.push(`door${i}@bench.example`);
+    staff.push({ id: `door-${i}`, email: `door${i}@bench.example` });
   }
   await db.execute(sql`analyze`);
   return staff;
@@ -146,10 +132,7 @@ function plan(codes: string[], cookies: string[], seconds: number, warmup: numbe
   return out;
 }
 
-const quantile = (sorted: number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-
-async function measure(baseUrl: string, db: Db, cookies: string[], codes: string[]): Promise<DoorMeasurement> {
+async function scan(baseUrl: string, db: Db, cookies: string[], codes: string[]): Promise<DoorMeasurement> {
   const seconds = settings.duration * 2;
   const schedule = plan(codes, cookies, seconds, settings.warmup);
   const latencies: number[] = [];
@@ -188,18 +171,13 @@ async function measure(baseUrl: string, db: Db, cookies: string[], codes: string
     );
   }
   await Promise.all(inFlight);
-  latencies.sort((a, b) => a - b);
   const rows = await db.execute<{ n: number }>(
     sql`select count(*)::int as n from event_check_ins where event_id = ${EVENT_ID}`,
   );
   const admittedAnswers = [...admittedBy.values()].reduce((a, b) => a + b, 0);
   return {
-    scans: latencies.length,
+    latency: summarize(latencies),
     seconds,
-    p50: quantile(latencies, 0.5),
-    p95: quantile(latencies, 0.95),
-    p99: quantile(latencies, 0.99),
-    max: latencies.at(-1) ?? 0,
     outcomes,
     failed,
     simultaneous: schedule.filter((s, i) => i > 0 && schedule[i - 1]!.code === s.code && schedule[i - 1]!.at === s.at)
@@ -227,15 +205,15 @@ function doorTable(m: DoorMeasurement): Table {
     'failed',
     'target met?',
   ];
-  const met = m.p99 < P99_TARGET_MS && m.doubleAdmitted === 0 && m.rows === m.admittedAnswers && m.failed === 0;
+  const met = m.latency.p99 < P99_TARGET_MS && m.doubleAdmitted === 0 && m.rows === m.admittedAnswers && m.failed === 0;
   const row = [
     String(DOOR_DEVICES),
-    int(m.scans / m.seconds),
-    int(m.scans),
-    ms(m.p50),
-    ms(m.p95),
-    ms(m.p99),
-    ms(m.max),
+    int(m.latency.count / m.seconds),
+    int(m.latency.count),
+    ms(m.latency.p50),
+    ms(m.latency.p95),
+    ms(m.latency.p99),
+    ms(m.latency.max),
     int(m.outcomes.admitted ?? 0),
     int(m.outcomes.already ?? 0),
     int(m.outcomes.invalid ?? 0),
@@ -247,33 +225,27 @@ function doorTable(m: DoorMeasurement): Table {
   return { headers, rows: [row], right: headers.map((_, i) => i < 13) };
 }
 
-export function printDoorReport(report: DoorReport) {
-  const say = console.log;
-  say(
-    `\n${'='.repeat(100)}\nDOOR RESULTS  (${DOOR_DEVICES} door devices, ${DOOR_RATE} scans/s, ${settings.duration * 2} s)\n`,
-  );
+function printDoorReport(report: DoorReport) {
   const setup =
     `One event of ${int(MEMBERS)} attending members and ${int(GUESTS)} guests; ${DOOR_DEVICES} door devices, each signed in as its own door staff member, ` +
     `send POST /api/events/:id/check-ins on a fixed schedule of ${DOOR_RATE} scans per second in all (open loop) for ${settings.duration * 2} s after ${settings.warmup} s of warm-up: ` +
     `mostly first scans, every 8th a repeat of a code scanned a moment before, every 25th a forged code, and every 10th code sent by two devices at the same instant. ` +
     `Each scan is timed from send to the end of its answer; the real server in production mode.`;
-  say(setup);
-  say(
-    `Target: p99 < ${P99_TARGET_MS} ms, no ticket admitted twice (the 'admitted' answers equal the check-in rows).\n`,
-  );
-  say(`── PostgreSQL${report.description ? `: ${report.description}` : ''}`);
-  if (report.skipped) {
-    say(`   skipped: ${report.skipped}\n`);
-    return;
-  }
-  if (report.failed) say(`   FAILED: ${report.failed}`);
   const m = report.measurement;
-  if (!m) return;
-  say(`   ${int(m.rows)} check-in rows for ${int(m.admittedAnswers)} 'admitted' answers (warm-up included).`);
-  if (doorBroken(report)) say('   BROKEN: a ticket was admitted twice, or answers and rows disagree, or scans failed.');
-  say(`\n${text(doorTable(m))}\n`);
-  if (report.seconds !== undefined) say(`Door part: ${(report.seconds / 60).toFixed(1)} min in all.\n`);
-  say(`── Markdown (for the README)\n`);
-  say(`${setup} Measured with \`npm run bench\`.\n`);
-  say(`${markdown(doorTable(m))}\n`);
+  printPart(report, {
+    title: `DOOR RESULTS  (${DOOR_DEVICES} door devices, ${DOOR_RATE} scans/s, ${settings.duration * 2} s)`,
+    setup: [setup],
+    target: `p99 < ${P99_TARGET_MS} ms, no ticket admitted twice (the 'admitted' answers equal the check-in rows)`,
+    notes: m
+      ? [
+          `${int(m.rows)} check-in rows for ${int(m.admittedAnswers)} 'admitted' answers (warm-up included).`,
+          ...(doorBroken(report)
+            ? ['BROKEN: a ticket was admitted twice, or answers and rows disagree, or scans failed.']
+            : []),
+        ]
+      : [],
+    tables: m ? [doorTable(m)] : [],
+    name: 'Door',
+    markdown: m && { intro: `${setup} Measured with \`npm run bench\`.`, tables: [doorTable(m)] },
+  });
 }

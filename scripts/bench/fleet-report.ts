@@ -1,13 +1,10 @@
 import { VISITOR_SHARE, type FleetMeasurement, type FleetReport } from './fleet';
-import { markdown, text, type Table } from './report';
+import { int, markdown, ms, printTitle, share, text, type Table } from './report';
 import { settings } from './settings';
 
 // The fleet part's tables: one row per fleet size, then where the CPU went, for the terminal and
 // for the README.
 
-const int = (n: number) => Math.round(n).toLocaleString('en-US');
-const ms = (n: number) => (n < 10 ? n.toFixed(1) : int(n));
-const pct = (part: number, whole: number) => (whole > 0 ? ((100 * part) / whole).toFixed(1) : '–');
 const processes = (n: number) => `${n} process${n > 1 ? 'es' : ''}`;
 
 /** Anything not 2xx, and every connection error or timeout: the part fails on one. */
@@ -35,8 +32,8 @@ function resultTable(ms1: FleetMeasurement[]): Table {
     ms(m.p99),
     int(m.total),
     int(m.tallies.write.requests),
-    pct(fleetFailures(m), m.total),
-    pct(m.tallies.visitor.hits, m.tallies.visitor.requests),
+    share(fleetFailures(m), m.total),
+    share(m.tallies.visitor.hits, m.tallies.visitor.requests),
     (m.transactions / m.total).toFixed(2),
   ]);
   return { headers, rows, right: headers.map((_, i) => i > 0) };
@@ -115,9 +112,7 @@ function setup(): string {
 
 export function printFleetReport(report: FleetReport) {
   const say = console.log;
-  say(
-    `\n${'='.repeat(100)}\nFLEET RESULTS  (${settings.connections} connections, ${settings.fleetDuration} s per size)\n`,
-  );
+  printTitle(`FLEET RESULTS  (${settings.connections} connections, ${settings.fleetDuration} s per size)`);
   say(setup());
   say(`Target: no failed request (error rate 0).\n`);
   say(`── PostgreSQL${report.description ? `: ${report.description}` : ''}`);

@@ -8,7 +8,10 @@ import { startFleet, type Fleet } from '../../src/server/fleet/launcher';
 import { NGINX_BINARY } from '../../src/server/fleet/nginx';
 import { onCleanup } from './cleanup';
 import { postgresTarget } from './databases';
+import { fleetFailures, printFleetReport } from './fleet-report';
+import { runPart, type BenchPart } from './part';
 import { cpuBetween, sampleCpu, type CpuUse, type Groups, type ProcInfo } from './process-cpu';
+import { int, log, type PartReport } from './report';
 import { BENCH_SESSION_SECRET, freePort, signIn, tempDir } from './servers';
 import { settings } from './settings';
 
@@ -51,17 +54,22 @@ export interface FleetMeasurement {
   transactions: number;
 }
 
-export interface FleetReport {
-  description: string;
+export interface FleetReport extends PartReport {
   measurements: FleetMeasurement[];
-  failed?: string;
-  skipped?: string;
 }
 
-const log = (line: string) => console.log(line);
-const int = (n: number) => Math.round(n).toLocaleString('en-US');
+export const fleetPart: BenchPart<FleetReport> = {
+  enabled: settings.fleet,
+  run: () => {
+    const report: FleetReport = { description: '', measurements: [] };
+    return runPart('fleet', report, () => benchFleet(report));
+  },
+  print: printFleetReport,
+  // Unlike the other parts' targets, a failed request here is a failure of the run.
+  broken: (report) => !!report.failed || report.measurements.some((m) => fleetFailures(m) > 0),
+};
 
-export async function benchFleet(report: FleetReport): Promise<void> {
+async function benchFleet(report: FleetReport): Promise<void> {
   log(`\n▶ fleet: server processes on PostgreSQL behind nginx (${settings.fleetSizes.join(', then ')})`);
   if (!existsSync(NGINX_BINARY)) {
     report.skipped = `nginx is not installed (${NGINX_BINARY}); on Debian: apt-get install nginx`;

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../src/server/db/client';
+import { summarize } from './stats';
 
 // A reply's live notice, from the moment it is written to the moment each of many open event
 // streams (GET /api/realtime on one server process) has it.
@@ -109,15 +110,6 @@ export async function measureLiveFanOut(
   } finally {
     for (const s of open) s.close();
   }
-  latencies.sort((a, b) => a - b);
-  const q = (p: number) => latencies[Math.max(0, Math.ceil(latencies.length * p) - 1)] ?? 0;
-  return {
-    streams,
-    rounds,
-    delivered: latencies.length,
-    missed,
-    p50: q(0.5),
-    p99: q(0.99),
-    max: latencies.at(-1) ?? 0,
-  };
+  const { count, p50, p99, max } = summarize(latencies);
+  return { streams, rounds, delivered: count, missed, p50, p99, max };
 }

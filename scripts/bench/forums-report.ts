@@ -1,11 +1,9 @@
 import type { ForumsReport } from './forums-run';
-import { callsTable, routeTable } from './members-report';
-import { markdown, text } from './report';
+import { callsTable, membersTarget, routeTable } from './members-report';
+import { int, printPart } from './report';
 import { settings } from './settings';
 
 // The forums part's tables: aligned text for the terminal, markdown for the README.
-
-const int = (n: number) => Math.round(n).toLocaleString('en-US');
 
 function fixtureLine(report: ForumsReport): string {
   const f = report.fixture;
@@ -32,33 +30,25 @@ function liveLine(report: ForumsReport): string {
 }
 
 export function printForumsReport(report: ForumsReport) {
-  const say = console.log;
-  const target = `>= ${100 * settings.membersTargetRatio}% of the SQL ceiling AND p99 < ${settings.membersP99Ms} ms (and no failed requests)`;
-  say(
-    `\n${'='.repeat(100)}\nFORUMS RESULTS  (${settings.connections} connections, ${settings.duration} s per measurement)\n`,
-  );
-  say(
-    `SQL ceiling: the session lookup and the route's service calls through the driver pool, ${settings.connections} concurrent callers.`,
-  );
-  say(`Target: ${target}.\n`);
-  say(`── PostgreSQL${report.description ? `: ${report.description}` : ''}`);
-  if (report.skipped) {
-    say(`   skipped: ${report.skipped}\n`);
-    return;
-  }
-  if (report.fixture) say(`   data: ${fixtureLine(report)}`);
-  if (report.failed) say(`   FAILED: ${report.failed}`);
-  if (report.routes.length > 0) {
-    say(`\n${text(routeTable(report))}\n`);
-    say(`${text(callsTable(report))}\n`);
-  }
-  if (report.live) say(`${liveLine(report)}\n`);
-  if (report.seconds !== undefined) say(`Forums part: ${(report.seconds / 60).toFixed(1)} min in all.\n`);
-  if (report.routes.length === 0) return;
-  say(`── Markdown (for the README)\n`);
-  say(
-    `Forums, PostgreSQL (${fixtureLine(report)}) Measured with \`npm run bench\`: ${settings.connections} connections, ${settings.duration} s per route, signed in. Target: ${target}.\n`,
-  );
-  say(`${markdown(routeTable(report))}\n`);
-  if (report.live) say(`${liveLine(report)}\n`);
+  const target = membersTarget();
+  const measured = report.routes.length > 0;
+  const live = report.live ? [liveLine(report)] : [];
+  printPart(report, {
+    title: `FORUMS RESULTS  (${settings.connections} connections, ${settings.duration} s per measurement)`,
+    setup: [
+      `SQL ceiling: the session lookup and the route's service calls through the driver pool, ${settings.connections} concurrent callers.`,
+    ],
+    target,
+    data: report.fixture && fixtureLine(report),
+    tables: measured ? [routeTable(report), callsTable(report)] : [],
+    after: live,
+    name: 'Forums',
+    markdown: measured
+      ? {
+          intro: `Forums, PostgreSQL (${fixtureLine(report)}) Measured with \`npm run bench\`: ${settings.connections} connections, ${settings.duration} s per route, signed in. Target: ${target}.`,
+          tables: [routeTable(report)],
+          after: live,
+        }
+      : undefined,
+  });
 }

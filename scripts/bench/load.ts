@@ -1,5 +1,6 @@
 import autocannon, { type Request, type Result } from 'autocannon';
 import { settings } from './settings';
+import { summarize } from './stats';
 
 // The two ways of loading something: HTTP requests with autocannon (a route), and direct calls
 // in a loop (the same SQL through the driver, i.e. the database's ceiling).
@@ -73,13 +74,8 @@ export async function loadHttp(
 export async function loadCalls(call: (n: number) => Promise<unknown>): Promise<CallResult> {
   if (settings.warmup > 0) await runWorkers(call, settings.warmup);
   const { latencies, seconds } = await runWorkers(call, settings.duration);
-  latencies.sort((a, b) => a - b);
-  return {
-    callsPerSec: latencies.length / seconds,
-    p50: latencies[Math.max(0, Math.ceil(latencies.length * 0.5) - 1)] ?? 0,
-    p99: latencies[Math.max(0, Math.ceil(latencies.length * 0.99) - 1)] ?? 0,
-    total: latencies.length,
-  };
+  const { count, p50, p99 } = summarize(latencies);
+  return { callsPerSec: count / seconds, p50, p99, total: count };
 }
 
 async function runWorkers(call: (n: number) => Promise<unknown>, seconds: number) {

@@ -274,12 +274,14 @@ export async function generateMembersDataset(db: Db, log: (line: string) => void
 }
 
 /** Runs `statements` in one transaction with the non-unique indexes of `tables` dropped and built
- * again at the end (exported for the search part, which fills more tables the same way). */
+ * again at the end (exported for the forums and search parts, which fill more tables the same
+ * way). `triggers: true` keeps every trigger running (the forums' counters must count). */
 export async function fillWithIndexesOff(
   db: Db,
   tables: string[],
   statements: Record<string, string>,
   log: (line: string) => void,
+  { triggers = false } = {},
 ): Promise<void> {
   const superuser = await db.execute<{ ok: boolean }>(
     sql`select rolsuper as ok from pg_roles where rolname = current_user`,
@@ -287,7 +289,7 @@ export async function fillWithIndexesOff(
   await db.transaction(async (tx) => {
     // The rows are consistent by construction: skipping the foreign-key triggers (superuser
     // only) saves 2 lookups per message, connection, registration and skill.
-    if (superuser.rows[0]?.ok) await tx.execute(sql`set local session_replication_role = replica`);
+    if (superuser.rows[0]?.ok && !triggers) await tx.execute(sql`set local session_replication_role = replica`);
     await tx.execute(sql`set local maintenance_work_mem = '256MB'`);
     await tx.execute(sql`set local work_mem = '64MB'`);
     // Building an index once over all rows is several times faster than maintaining it row by

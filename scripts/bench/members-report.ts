@@ -1,15 +1,16 @@
 import type { MembersFixture } from './members-generate';
 import type { MemberMeasurement, MembersReport } from './members-run';
-import { markdown, text, type Table } from './report';
+import { int, ms, pct, printPart, type Table } from './report';
 import { settings } from './settings';
 
-// The members part's tables: aligned text for the terminal, markdown for the README.
+// The members part's tables (the forums and People to meet parts' too): aligned text for the
+// terminal, markdown for the README.
 
-const int = (n: number) => Math.round(n).toLocaleString('en-US');
-const ms = (n: number) => (n < 10 ? n.toFixed(1) : int(n));
-const pct = (n: number) => (n < 10 ? n.toFixed(1) : int(n));
+/** The members and forums parts' target. */
+export const membersTarget = () =>
+  `>= ${100 * settings.membersTargetRatio}% of the SQL ceiling AND p99 < ${settings.membersP99Ms} ms (and no failed requests)`;
 
-export function memberTargetMet(m: MemberMeasurement): boolean {
+function memberTargetMet(m: MemberMeasurement): boolean {
   const ratio = m.http.rps / m.ceiling.callsPerSec;
   // A fast wrong answer is no answer: failed requests miss the target whatever the rate.
   return (
@@ -86,30 +87,23 @@ function fixtureLine(f: MembersFixture): string {
 }
 
 export function printMembersReport(report: MembersReport) {
-  const say = console.log;
-  const target = `>= ${100 * settings.membersTargetRatio}% of the SQL ceiling AND p99 < ${settings.membersP99Ms} ms (and no failed requests)`;
-  say(
-    `\n${'='.repeat(100)}\nMEMBERS RESULTS  (${settings.connections} connections, ${settings.duration} s per measurement)\n`,
-  );
-  say(
-    `SQL ceiling: the route's own SQL straight through the driver pool (service functions; for a signed-in route the session lookup too), ${settings.connections} concurrent callers.`,
-  );
-  say(`Target: ${target}.\n`);
-  say(`── PostgreSQL${report.description ? `: ${report.description}` : ''}`);
-  if (report.skipped) {
-    say(`   skipped: ${report.skipped}\n`);
-    return;
-  }
-  if (report.fixture) say(`   data: ${fixtureLine(report.fixture)}`);
-  if (report.failed) say(`   FAILED: ${report.failed}`);
-  if (report.routes.length === 0) return;
-  say(`\n${text(routeTable(report))}\n`);
-  say(`${text(callsTable(report))}\n`);
-  if (report.seconds !== undefined) say(`Members part: ${(report.seconds / 60).toFixed(1)} min in all.\n`);
-
-  say(`── Markdown (for the README)\n`);
-  say(
-    `Members area, PostgreSQL (${fixtureLine(report.fixture!)}) Measured with \`npm run bench\`: ${settings.connections} connections, ${settings.duration} s per route; load generator and server in separate processes on the same machine. SQL ceiling: the route's own SQL through the driver pool, ${settings.connections} concurrent callers (a signed-in route's includes its session lookup; the service call alone is shown beside it). Target: ${target}.\n`,
-  );
-  say(`${markdown(routeTable(report))}\n`);
+  const target = membersTarget();
+  const measured = report.routes.length > 0;
+  printPart(report, {
+    title: `MEMBERS RESULTS  (${settings.connections} connections, ${settings.duration} s per measurement)`,
+    setup: [
+      `SQL ceiling: the route's own SQL straight through the driver pool (service functions; for a signed-in route the session lookup too), ${settings.connections} concurrent callers.`,
+    ],
+    target,
+    data: report.fixture && fixtureLine(report.fixture),
+    tables: measured ? [routeTable(report), callsTable(report)] : [],
+    name: 'Members',
+    markdown:
+      measured && report.fixture
+        ? {
+            intro: `Members area, PostgreSQL (${fixtureLine(report.fixture)}) Measured with \`npm run bench\`: ${settings.connections} connections, ${settings.duration} s per route; load generator and server in separate processes on the same machine. SQL ceiling: the route's own SQL through the driver pool, ${settings.connections} concurrent callers (a signed-in route's includes its session lookup; the service call alone is shown beside it). Target: ${target}.`,
+            tables: [routeTable(report)],
+          }
+        : undefined,
+  });
 }

@@ -1,12 +1,9 @@
-import pino from 'pino';
-import { loadConfig } from '../../src/server/config';
-import { createAuth } from '../../src/server/platform/auth';
-import { createMailer } from '../../src/server/platform/mail';
 import { loadCalls, loadHttp, type CallResult } from './load';
 import { countStatements, memberCases, type MemberCase, type MembersContext } from './members-cases';
-import { BENCH_PASSWORD, addCredential, generateMembersDataset, type MembersFixture } from './members-generate';
-import { BENCH_SESSION_SECRET, signIn, startAppServer } from './servers';
+import { generateMembersDataset, type MembersFixture } from './members-generate';
+import { printMembersReport } from './members-report';
 import { postgresPart } from './postgres-part';
+import { int, log, type PartReport } from './report';
 import { settings } from './settings';
 
 // The members part, on PostgreSQL only: generate 100,000 members and 1,000,000 messages, sign
@@ -27,56 +24,36 @@ export interface MemberMeasurement {
   serviceStatements?: number;
 }
 
-export interface MembersReport {
-  description: string;
+export interface MembersReport extends PartReport {
   fixture?: MembersFixture;
   routes: MemberMeasurement[];
-  skipped?: string;
-  failed?: string;
-  seconds?: number;
 }
 
-const log = (line: string) => console.log(line);
-const int = (n: number) => Math.round(n).toLocaleString('en-US');
+export const membersPart = postgresPart({
+  enabled: settings.members,
+  name: 'members',
+  report: (): MembersReport => ({ description: '', routes: [] }),
+  databaseName: settings.membersDatabaseName,
+  generate: async (db, report) => (report.fixture = await generateMembersDataset(db, log)),
+  signIn: (fixture) => [fixture.viewer],
+  measure: ({ fixture, server, sessions: [session] }, report) =>
+    measureCases(server.url, memberCases(fixture), session!, report.routes),
+  print: printMembersReport,
+});
 
-export async function benchMembers(report: MembersReport): Promise<void> {
-  await postgresPart({ name: 'members', report, databaseName: settings.membersDatabaseName }, async (db, target) => {
-    log('  generating the data set...');
-    const fixture = await generateMembersDataset(db, log);
-    report.fixture = fixture;
-    log(
-      `  generated in ${fixture.seconds.toFixed(1)} s: ${Object.entries(fixture.counts)
-        .map(([k, n]) => `${int(n)} ${k}`)
-        .join(', ')}`,
-    );
-    await addCredential(db, fixture.viewer.id);
-
-    log('  starting the app server (child process, AUTH_RATE_LIMIT=100000)...');
-    const server = await startAppServer(target.serverEnv, { AUTH_RATE_LIMIT: '100000' });
-    try {
-      const cookie = await signIn(server.url, fixture.viewer.email, BENCH_PASSWORD);
-      log(`  signed in as ${fixture.viewer.username} (${fixture.viewer.email}) through POST /api/auth/sign-in`);
-      // The same auth setup as the server's, so this process can look the same session up.
-      const config = loadConfig({
-        NODE_ENV: 'production',
-        PUBLIC_URL: server.url,
-        SESSION_SECRET: BENCH_SESSION_SECRET,
-        LOG_LEVEL: 'silent',
-      });
-      const auth = createAuth(db, config, createMailer(db, config, pino({ enabled: false })));
-      const ctx: MembersContext = { db, config, auth, cookie, viewerId: fixture.viewer.id };
-
-      const cases = memberCases(fixture);
-      for (const c of cases) await expectOk(server.url, c, cookie);
-      log('  routes (autocannon), each followed by its SQL ceiling (direct calls through the driver pool):');
-      for (const c of cases) report.routes.push(await measure(server.url, c, ctx));
-    } finally {
-      await server.stop();
-    }
-  });
+/** Checks each case answers right, then measures them one after another into `into`. */
+export async function measureCases(
+  baseUrl: string,
+  cases: MemberCase[],
+  ctx: MembersContext,
+  into: MemberMeasurement[],
+) {
+  for (const c of cases) await expectOk(baseUrl, c, ctx.cookie);
+  log('  routes (autocannon), each followed by its SQL ceiling (direct calls through the driver pool):');
+  for (const c of cases) into.push(await measure(baseUrl, c, ctx));
 }
 
-export async function measure(baseUrl: string, c: MemberCase, ctx: MembersContext): Promise<MemberMeasurement> {
+async function measure(baseUrl: string, c: MemberCase, ctx: MembersContext): Promise<MemberMeasurement> {
   const cookies = c.cookies;
   const headers = cookies
     ? (n: number) => ({ cookie: cookies[n % cookies.length]! })
@@ -112,7 +89,7 @@ export async function measure(baseUrl: string, c: MemberCase, ctx: MembersContex
 }
 
 /** A route that fails would be measured as a fast error page: check each answers 200, with the right content. */
-export async function expectOk(baseUrl: string, c: MemberCase, cookie: string) {
+async function expectOk(baseUrl: string, c: MemberCase, cookie: string) {
   const res = await fetch(baseUrl + c.path, { headers: c.signedIn ? { cookie } : {} });
   const text = await res.text();
   if (!res.ok) throw new Error(`GET ${c.path} answered ${res.status}: ${text.slice(0, 500)}`);

@@ -1,14 +1,10 @@
 import type { MixedMeasurement } from './mixed';
-import { markdown, text, type DatabaseReport, type Table } from './report';
+import { int, markdown, ms, printTitle, share, text, type DatabaseReport, type Table } from './report';
 import { settings } from './settings';
 
 // The mixed part's table: one row per database, for the terminal and for the README.
 
-const int = (n: number) => Math.round(n).toLocaleString('en-US');
-const ms = (n: number) => (n < 10 ? n.toFixed(1) : int(n));
-const pct = (part: number, whole: number) => (whole > 0 ? ((100 * part) / whole).toFixed(1) : '0');
-
-export function mixedTargetMet(m: MixedMeasurement): boolean {
+function mixedTargetMet(m: MixedMeasurement): boolean {
   const w = m.writesWithReads;
   const reads = m.readsWithWrites;
   return (
@@ -43,12 +39,12 @@ function mixedTable(reports: DatabaseReport[]): Table {
         name,
         int(m.readsAlone.rps),
         int(m.readsWithWrites.rps),
-        pct(m.readsWithWrites.rps, m.readsAlone.rps),
+        share(m.readsWithWrites.rps, m.readsAlone.rps),
         ms(m.readsAlone.p99),
         ms(m.readsWithWrites.p99),
         int(m.writesAlone.writesPerSec),
         int(w.writesPerSec),
-        `${pct(w.failed, w.writes)}${w.errors ? ` (+${w.errors} errors)` : ''}`,
+        `${share(w.failed, w.writes)}${w.errors ? ` (+${w.errors} errors)` : ''}`,
         int(w.checked + m.writesAlone.checked),
         // Both runs' own reads: the member must see their write with or without visitors around.
         `${w.staleField + w.staleList + m.writesAlone.staleField + m.writesAlone.staleList}${
@@ -66,8 +62,8 @@ export function printMixedReport(reports: DatabaseReport[]) {
   const measured = reports.filter((r) => r.mixed);
   const first = measured[0]?.mixed;
   const w = settings.mixedWriters;
-  say(
-    `\n${'='.repeat(100)}\nMIXED RESULTS  (${settings.connections} visitors reading, ${w} members writing, ${settings.duration} s per measurement)\n`,
+  printTitle(
+    `MIXED RESULTS  (${settings.connections} visitors reading, ${w} members writing, ${settings.duration} s per measurement)`,
   );
   const setup = first
     ? `GET /api/events/:id of "${first.fixture.eventName}" (${first.fixture.attendees} attendees + the ${w} writers) read by ${settings.connections} visitor connections (autocannon), alone, then while ${w} signed-in members switch their registration on it (PUT .../registration, attending and maybe in turn, one connection each, ${settings.mixedWriteRate > 0 ? `at ${settings.mixedWriteRate} writes/s in all (BENCH_MIXED_WRITE_RATE)` : 'as fast as they can'}). After every ${settings.mixedCheckEvery}th write the member reads the page and checks it shows their new status, in their registration and in the attendee list (stale must be 0).`

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../src/server/db/client';
 import { hashPassword, passwordProblem } from '../../src/server/platform/passwords';
 import { loadHttp, type HttpResult } from './load';
+import { int, log } from './report';
 import { settings } from './settings';
 import { signIn } from './servers';
 
@@ -94,9 +95,6 @@ export interface MixedMeasurement {
   readsWithWrites: HttpResult;
   writesWithReads: WriteResult;
 }
-
-const log = (line: string) => console.log(line);
-const int = (n: number) => Math.round(n).toLocaleString('en-US');
 
 export async function benchMixed(baseUrl: string, fixture: MixedFixture): Promise<MixedMeasurement> {
   const path = `/api/events/${fixture.eventId}`;

@@ -5,7 +5,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import lighthouse from 'lighthouse';
 import { chromium, type CDPSession } from 'playwright-core';
 import { onCleanup } from './cleanup';
-import { freePort, startAppServer, tempDir } from './servers';
+import { describeFirstLoad, LANDING_FIRST_LOAD_BUDGET, landingFirstLoad, type FirstLoad } from './first-load';
+import { runPart, type BenchPart } from './part';
+import { kb, log, printTitle, type PartReport } from './report';
+import { freePort, startAppServer, tempDir, untilAnswered } from './servers';
 import { settings } from './settings';
 
 // The page suite: what a visitor's browser receives and what Lighthouse makes of it, on the real
@@ -53,16 +56,27 @@ export interface LighthouseScores {
   failed: string[];
 }
 
-export interface PageReport {
+interface PageReport extends PartReport {
+  /** The landing page's JavaScript and CSS in brotli, counted from the build (the weight ratchet's figure). */
+  firstLoad?: FirstLoad;
   transfers: Transfer[];
   lighthouse: LighthouseScores[];
-  failed?: string;
 }
 
-const log = (line: string) => console.log(line);
+export const pagePart: BenchPart<PageReport> = {
+  enabled: settings.page,
+  run: () => {
+    const report: PageReport = { description: 'PGlite, a fresh demo install', transfers: [], lighthouse: [] };
+    return runPart('page', report, () => benchPage(report));
+  },
+  print: printPageReport,
+  broken: (report) => !!report.failed,
+};
 
-export async function benchPage(report: PageReport): Promise<void> {
+async function benchPage(report: PageReport): Promise<void> {
   log('\n▶ page: the landing page over the wire, and Lighthouse on five routes');
+  report.firstLoad = await landingFirstLoad(path.join(settings.root, 'dist/web'));
+  log(`  landing page's first load, JS and CSS in brotli: ${kb(report.firstLoad.brotli)}`);
   const dataDir = tempDir('pm-bench-page-');
   log('  starting the app server on a fresh demo install (production mode, seeded on start)...');
   const server = await startAppServer({ DATA_DIR: dataDir }, { SEED_ON_EMPTY: 'true' });
@@ -111,8 +125,6 @@ export async function benchPage(report: PageReport): Promise<void> {
     await server.stop();
   }
 }
-
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 /** One first visit to `/` in a fresh browser context: every response's bytes on the wire. */
 async function measureTransfer(
@@ -192,18 +204,13 @@ async function startDebuggableChromium(): Promise<{ port: number; stop: () => Pr
     if (!exited) child.kill('SIGKILL');
   };
   const forget = onCleanup(`Chromium for Lighthouse (pid ${child.pid})`, stop, () => child.kill('SIGKILL'));
-  for (let waited = 0; ; waited += 100) {
-    if (exited) throw new Error('Chromium exited before its DevTools port opened');
-    const ok = await fetch(`http://127.0.0.1:${port}/json/version`)
-      .then((res) => res.ok)
-      .catch(() => false);
-    if (ok) break;
-    if (waited > 20_000) {
-      await stop();
-      throw new Error('Chromium opened no DevTools port within 20 s');
-    }
-    await sleep(100);
-  }
+  await untilAnswered(`http://127.0.0.1:${port}/json/version`, {
+    exited: () => exited,
+    seconds: 20,
+    every: 100,
+    stop,
+    what: () => 'Chromium opened no DevTools port',
+  });
   return {
     port,
     async stop() {
@@ -265,10 +272,17 @@ async function runLighthouse(url: string, port: number): Promise<Omit<Lighthouse
 }
 
 /** The suite's figures, with the targets of issue 12 beside them. */
-export function printPageReport(report: PageReport) {
+function printPageReport(report: PageReport) {
   const say = console.log;
-  say(`\n${'='.repeat(100)}\nPAGE LOAD  (landing page bytes on the wire; Lighthouse mobile, simulated throttling)\n`);
+  printTitle('PAGE LOAD  (landing page bytes on the wire; Lighthouse mobile, simulated throttling)');
   if (report.failed) say(`   FAILED: ${report.failed}`);
+  if (report.firstLoad) {
+    const within = report.firstLoad.brotli <= LANDING_FIRST_LOAD_BUDGET ? 'within' : 'OVER';
+    say(
+      `Landing page's first load, JavaScript and CSS in brotli (quality 11), counted from the build: ${kb(report.firstLoad.brotli)}, ${within} the weight ratchet's budget (scripts/bench/first-load.ts):`,
+    );
+    say(describeFirstLoad(report.firstLoad));
+  }
   for (const transfer of report.transfers) {
     // The budget is the phone's, as Lighthouse's profile is; a desktop's first screen holds the
     // sections a phone loads on scrolling, and is shown for reference.

@@ -1,20 +1,14 @@
 import { sql } from 'drizzle-orm';
-import pino from 'pino';
-import { loadConfig } from '../../src/server/config';
 import type { Db } from '../../src/server/db/client';
 import { termsOf } from '../../src/server/features/members/offers-asks';
 import { rankPeople } from '../../src/server/features/people-to-meet/rank';
 import { loadRoom } from '../../src/server/features/people-to-meet/room';
-import { createAuth } from '../../src/server/platform/auth';
-import { createMailer } from '../../src/server/platform/mail';
 import type { PeopleToMeetResponse } from '../../src/shared/people-to-meet';
-import { lookUpViewer, type MemberCase, type MembersContext } from './members-cases';
-import { BENCH_PASSWORD, addCredential } from './members-generate';
+import { lookUpViewer, type MemberCase } from './members-cases';
 import { callsTable, routeTable } from './members-report';
-import { expectOk, measure, type MemberMeasurement } from './members-run';
-import { markdown, text } from './report';
-import { BENCH_SESSION_SECRET, signIn, startAppServer } from './servers';
+import { measureCases, type MemberMeasurement } from './members-run';
 import { postgresPart } from './postgres-part';
+import { int, printPart, type PartReport } from './report';
 import { settings } from './settings';
 
 // The People to meet part, on PostgreSQL only (its own database pm_bench_people): one event of
@@ -90,85 +84,59 @@ export const VOCABULARY = [
   'podcast editing',
 ];
 
-export interface PeopleToMeetReport {
-  description: string;
+interface PeopleToMeetReport extends PartReport {
   fixture?: { seconds: number; viewer: string; listed: number; total: number; roomMembers: number };
   routes: MemberMeasurement[];
-  skipped?: string;
-  failed?: string;
-  seconds?: number;
 }
 
-const log = (line: string) => console.log(line);
-const int = (n: number) => Math.round(n).toLocaleString('en-US');
+const viewerId = 'ptm-1';
 
-export function peopleToMeetBroken(report: PeopleToMeetReport): boolean {
-  return !!report.failed || report.routes.some((m) => m.http.non2xx + m.http.errors > 0);
-}
-
-export async function benchPeopleToMeet(report: PeopleToMeetReport): Promise<void> {
-  await postgresPart(
-    { name: 'people to meet', report, databaseName: settings.peopleToMeetDatabaseName },
-    async (db, target) => {
-      log(
-        `  generating: ${int(COMMUNITY)} members, one event of ${ATTENDEES} attending (3 offers, 3 asks, 5 skills each), ` +
-          `${PER_MEMBER_CONNECTIONS} connections each, ${PAST_EVENTS} past events of ${PAST_ATTENDEES}...`,
-      );
-      const t0 = performance.now();
-      await generate(db);
-      const viewerId = 'ptm-1';
-      for (let n = 1; n <= VIEWERS; n++) await addCredential(db, `ptm-${n}`);
-      const sample = rankPeople(await loadRoom(db, EVENT_ID, new Date()), viewerId)!;
-      report.fixture = {
-        seconds: (performance.now() - t0) / 1000,
-        viewer: 'ptm1',
-        listed: sample.people.length,
-        total: sample.total,
-        roomMembers: ATTENDEES,
-      };
-      log(`  generated in ${report.fixture.seconds.toFixed(1)} s; the viewer is offered ${sample.total} people`);
-
-      const server = await startAppServer(target.serverEnv, { AUTH_RATE_LIMIT: '100000' });
-      try {
-        const cookies: string[] = [];
-        for (let n = 1; n <= VIEWERS; n++)
-          cookies.push(await signIn(server.url, `ptm${n}@bench.example`, BENCH_PASSWORD));
-        const cookie = cookies[0]!;
-        const config = loadConfig({
-          NODE_ENV: 'production',
-          PUBLIC_URL: server.url,
-          SESSION_SECRET: BENCH_SESSION_SECRET,
-          LOG_LEVEL: 'silent',
-        });
-        const auth = createAuth(db, config, createMailer(db, config, pino({ enabled: false })));
-        const ctx: MembersContext = { db, config, auth, cookie, viewerId };
-        const rankFresh = async () => rankPeople(await loadRoom(db, EVENT_ID, new Date()), viewerId);
-        const c: MemberCase = {
-          label: `GET /api/events/:id/people-to-meet (${ATTENDEES} attendees)`,
-          path: `/api/events/${EVENT_ID}/people-to-meet`,
-          signedIn: true,
-          cookies,
-          route: async (context) => {
-            await lookUpViewer(context);
-            return rankFresh();
-          },
-          service: rankFresh,
-          check: (body) => {
-            const b = body as PeopleToMeetResponse;
-            return b.total === sample.total && b.people.length > 0
-              ? null
-              : `total ${b.total}, expected ${sample.total}`;
-          },
-        };
-        await expectOk(server.url, c, cookie);
-        log('  the route (autocannon), then its SQL ceiling (session lookup + room load + ranking, uncached):');
-        report.routes.push(await measure(server.url, c, ctx));
-      } finally {
-        await server.stop();
-      }
-    },
-  );
-}
+export const peopleToMeetPart = postgresPart({
+  enabled: settings.people,
+  name: 'people to meet',
+  report: (): PeopleToMeetReport => ({ description: '', routes: [] }),
+  databaseName: settings.peopleToMeetDatabaseName,
+  plan:
+    `${int(COMMUNITY)} members, one event of ${ATTENDEES} attending (3 offers, 3 asks, 5 skills each), ` +
+    `${PER_MEMBER_CONNECTIONS} connections each, ${PAST_EVENTS} past events of ${PAST_ATTENDEES}`,
+  generate: async (db, report) => {
+    const t0 = performance.now();
+    await generate(db);
+    const sample = rankPeople(await loadRoom(db, EVENT_ID, new Date()), viewerId)!;
+    report.fixture = {
+      seconds: (performance.now() - t0) / 1000,
+      viewer: 'ptm1',
+      listed: sample.people.length,
+      total: sample.total,
+      roomMembers: ATTENDEES,
+    };
+    return sample;
+  },
+  describe: (sample) => `the viewer is offered ${sample.total} people`,
+  // Each request comes from the next of them; the first is the viewer of the SQL ceiling.
+  signIn: () => Array.from({ length: VIEWERS }, (_, i) => ({ id: `ptm-${i + 1}`, email: `ptm${i + 1}@bench.example` })),
+  async measure({ db, fixture: sample, server, sessions }, report) {
+    const rankFresh = async () => rankPeople(await loadRoom(db, EVENT_ID, new Date()), viewerId);
+    const c: MemberCase = {
+      label: `GET /api/events/:id/people-to-meet (${ATTENDEES} attendees)`,
+      path: `/api/events/${EVENT_ID}/people-to-meet`,
+      signedIn: true,
+      cookies: sessions.map((s) => s.cookie),
+      route: async (context) => {
+        await lookUpViewer(context);
+        return rankFresh();
+      },
+      service: rankFresh,
+      check: (body) => {
+        const b = body as PeopleToMeetResponse;
+        return b.total === sample.total && b.people.length > 0 ? null : `total ${b.total}, expected ${sample.total}`;
+      },
+    };
+    await measureCases(server.url, [c], sessions[0]!, report.routes);
+  },
+  print: printPeopleToMeetReport,
+  broken: (report) => report.routes.some((m) => m.http.non2xx + m.http.errors > 0),
+});
 
 export async function generate(db: Db): Promise<void> {
   const terms = await termsOf(db, VOCABULARY);
@@ -212,38 +180,29 @@ export async function generate(db: Db): Promise<void> {
   await db.execute(sql`analyze`);
 }
 
-export function printPeopleToMeetReport(report: PeopleToMeetReport) {
-  const say = console.log;
+function printPeopleToMeetReport(report: PeopleToMeetReport) {
   const target = `p99 < ${settings.membersP99Ms} ms (and no failed requests); the ratio to the SQL ceiling is reported`;
-  say(
-    `\n${'='.repeat(100)}\nPEOPLE TO MEET RESULTS  (${settings.connections} connections, ${settings.duration} s per measurement)\n`,
-  );
   const f = report.fixture;
   const data = f
     ? `One event of ${ATTENDEES} attending members, each with 3 offers, 3 asks and 5 skills, in a community of ${int(COMMUNITY)} ` +
       `with about ${PER_MEMBER_CONNECTIONS} connections each and ${PAST_EVENTS} past events of ${PAST_ATTENDEES}; ` +
       `the signed-in viewer is offered ${f.total} people (generated in ${f.seconds.toFixed(1)} s).`
     : '';
-  say(
-    `SQL ceiling: the session lookup, the room's load and the viewer's ranking, uncached, ${settings.connections} concurrent callers.`,
-  );
-  say(`Target: ${target}.\n`);
-  say(`── PostgreSQL${report.description ? `: ${report.description}` : ''}`);
-  if (report.skipped) {
-    say(`   skipped: ${report.skipped}\n`);
-    return;
-  }
-  if (data) say(`   data: ${data}`);
-  if (report.failed) say(`   FAILED: ${report.failed}`);
-  if (report.routes.length > 0) {
-    say(`\n${text(routeTable(report))}\n`);
-    say(`${text(callsTable(report))}\n`);
-  }
-  if (report.seconds !== undefined) say(`People to meet part: ${(report.seconds / 60).toFixed(1)} min in all.\n`);
-  if (report.routes.length === 0) return;
-  say(`── Markdown (for the README)\n`);
-  say(
-    `People to meet, PostgreSQL (${data}) Measured with \`npm run bench\`: ${settings.connections} connections, ${settings.duration} s, signed in. Target: ${target}.\n`,
-  );
-  say(`${markdown(routeTable(report))}\n`);
+  const measured = report.routes.length > 0;
+  printPart(report, {
+    title: `PEOPLE TO MEET RESULTS  (${settings.connections} connections, ${settings.duration} s per measurement)`,
+    setup: [
+      `SQL ceiling: the session lookup, the room's load and the viewer's ranking, uncached, ${settings.connections} concurrent callers.`,
+    ],
+    target,
+    data,
+    tables: measured ? [routeTable(report), callsTable(report)] : [],
+    name: 'People to meet',
+    markdown: measured
+      ? {
+          intro: `People to meet, PostgreSQL (${data}) Measured with \`npm run bench\`: ${settings.connections} connections, ${settings.duration} s, signed in. Target: ${target}.`,
+          tables: [routeTable(report)],
+        }
+      : undefined,
+  });
 }

@@ -1,13 +1,10 @@
 import { REMINDER_ATTENDEES, type RemindersMeasurement, type RemindersReport } from './reminders';
-import { markdown, text, type Table } from './report';
+import { int, ms, printPart, share, type Table } from './report';
 import { settings } from './settings';
 
 // The reminders part's table: aligned text for the terminal, markdown for the README.
 
-const int = (n: number) => Math.round(n).toLocaleString('en-US');
-const ms = (n: number) => (n < 10 ? n.toFixed(1) : int(n));
 const secs = (n: number | null) => (n === null ? 'never' : (n / 1000).toFixed(2));
-const pct = (part: number, whole: number) => (whole > 0 ? ((100 * part) / whole).toFixed(1) : '0');
 
 /** Not a missed target but a broken run: reminders missing after the timeout, or one too many. */
 export function remindersBroken(report: RemindersReport): boolean {
@@ -23,7 +20,7 @@ export function remindersBroken(report: RemindersReport): boolean {
   );
 }
 
-export function remindersTargetMet(m: RemindersMeasurement): boolean {
+function remindersTargetMet(m: RemindersMeasurement): boolean {
   const reads = m.readsDuring;
   return (
     m.allWritten !== null &&
@@ -66,7 +63,7 @@ function remindersTable(m: RemindersMeasurement): Table {
     secs(m.allWritten),
     int(m.readsAlone.rps),
     int(m.readsDuring.rps),
-    pct(m.readsDuring.rps, m.readsAlone.rps),
+    share(m.readsDuring.rps, m.readsAlone.rps),
     ms(m.readsAlone.p99),
     ms(m.readsDuring.p99),
     int(failedReads),
@@ -76,10 +73,6 @@ function remindersTable(m: RemindersMeasurement): Table {
 }
 
 export function printRemindersReport(report: RemindersReport) {
-  const say = console.log;
-  say(
-    `\n${'='.repeat(100)}\nREMINDERS RESULTS  (${settings.connections} visitors reading, ${int(REMINDER_ATTENDEES)} reminders, ${settings.duration} s for the reads alone)\n`,
-  );
   const m = report.measurement;
   const setup =
     `One upcoming event that all ${int(REMINDER_ATTENDEES)} members attend (registered a month before), beside the events data set` +
@@ -88,27 +81,22 @@ export function printRemindersReport(report: RemindersReport) {
     `${m ? `${m.readsLabel}, ` : 'The public event reads, '}read by ${settings.connections} visitor connections (autocannon) without a break while the event is moved (start_time only) ` +
     `so that its 24-hour reminder falls due on the boundary of the reminder job's 60-s period, until all reminders are in the outbox (polled every 50 ms). ` +
     `Reads alone: the ${settings.duration} s of that run just before due; reads while written: from due to the last reminder written.`;
-  say(setup);
-  say(
-    `Target: all ${int(REMINDER_ATTENDEES)} in the outbox (exactly, no duplicates) < ${settings.remindersTargetSeconds} s after due, reads while written >= ${100 * settings.remindersTargetRatio}% of reads alone, no failed reads. ` +
-      `Fewer than ${int(REMINDER_ATTENDEES)} after ${settings.remindersTimeoutSeconds} s, or more, is a broken run.\n`,
-  );
-  say(`── PostgreSQL${report.description ? `: ${report.description}` : ''}`);
-  if (report.skipped) {
-    say(`   skipped: ${report.skipped}\n`);
-    return;
-  }
-  if (report.failed) say(`   FAILED: ${report.failed}`);
-  if (!m) return;
-  say(
-    `   due ${m.due}; the job's run: started ${secs(m.jobStarted)} s, finished ${secs(m.jobFinished)} s after due (${m.jobResult}); ` +
-      `${int(m.recorded)} recorded as sent in event_reminders; reads while written counted over ${m.readsDuring.seconds.toFixed(2)} s` +
-      `${m.notCaptured ? `; ${int(m.notCaptured)} outbox rows NOT captured` : ''}.`,
-  );
-  if (remindersBroken(report)) say(`   BROKEN: the outbox does not hold exactly one reminder per attendee.`);
-  say(`\n${text(remindersTable(m))}\n`);
-  if (report.seconds !== undefined) say(`Reminders part: ${(report.seconds / 60).toFixed(1)} min in all.\n`);
-  say(`── Markdown (for the README)\n`);
-  say(`${setup} Measured with \`npm run bench\`.\n`);
-  say(`${markdown(remindersTable(m))}\n`);
+  printPart(report, {
+    title: `REMINDERS RESULTS  (${settings.connections} visitors reading, ${int(REMINDER_ATTENDEES)} reminders, ${settings.duration} s for the reads alone)`,
+    setup: [setup],
+    target:
+      `all ${int(REMINDER_ATTENDEES)} in the outbox (exactly, no duplicates) < ${settings.remindersTargetSeconds} s after due, reads while written >= ${100 * settings.remindersTargetRatio}% of reads alone, no failed reads. ` +
+      `Fewer than ${int(REMINDER_ATTENDEES)} after ${settings.remindersTimeoutSeconds} s, or more, is a broken run`,
+    notes: m
+      ? [
+          `due ${m.due}; the job's run: started ${secs(m.jobStarted)} s, finished ${secs(m.jobFinished)} s after due (${m.jobResult}); ` +
+            `${int(m.recorded)} recorded as sent in event_reminders; reads while written counted over ${m.readsDuring.seconds.toFixed(2)} s` +
+            `${m.notCaptured ? `; ${int(m.notCaptured)} outbox rows NOT captured` : ''}.`,
+          ...(remindersBroken(report) ? ['BROKEN: the outbox does not hold exactly one reminder per attendee.'] : []),
+        ]
+      : [],
+    tables: m ? [remindersTable(m)] : [],
+    name: 'Reminders',
+    markdown: m && { intro: `${setup} Measured with \`npm run bench\`.`, tables: [remindersTable(m)] },
+  });
 }

@@ -4,9 +4,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from '../../src/server/db/client';
 import { REMINDER_JOB } from '../../src/server/features/events/reminders';
 import { SIZES, generateDataset, type Fixture } from './generate';
-import { startAppServer } from './servers';
-import { postgresPart } from './postgres-part';
+import { countsLine, postgresPart } from './postgres-part';
+import { printRemindersReport, remindersBroken } from './reminders-report';
+import { int, log, type PartReport } from './report';
 import { settings } from './settings';
+import { percentile } from './stats';
 
 // The reminders part, on PostgreSQL only: the events data set (10,000 events, 5,000 members)
 // plus one upcoming event that all 5,000 members attend, registered a month ago. The real server
@@ -62,53 +64,41 @@ export interface RemindersMeasurement {
   notCaptured: number;
 }
 
-export interface RemindersReport {
-  description: string;
+export interface RemindersReport extends PartReport {
   fixture?: Fixture;
   measurement?: RemindersMeasurement;
-  skipped?: string;
-  failed?: string;
-  seconds?: number;
 }
 
-const log = (line: string) => console.log(line);
-const int = (n: number) => Math.round(n).toLocaleString('en-US');
 const secs = (ms: number | null) => (ms === null ? 'never' : `${(ms / 1000).toFixed(2)} s`);
 
-export async function benchReminders(report: RemindersReport): Promise<void> {
-  await postgresPart(
-    { name: 'reminders', report, databaseName: settings.remindersDatabaseName },
-    async (db, target) => {
-      log('  generating the data set...');
-      const fixture = await generateDataset(db);
-      await addRemindedEvent(db);
-      await db.execute(sql`analyze`);
-      fixture.counts['attendees'] = await count(db, sql`select count(*)::int as n from event_attendees`);
-      report.fixture = fixture;
-      log(
-        `  generated in ${fixture.seconds.toFixed(1)} s: ${Object.entries(fixture.counts)
-          .map(([k, n]) => `${int(n)} ${k}`)
-          .join(', ')}; "${EVENT_NAME}": ${int(REMINDER_ATTENDEES)} attending`,
-      );
-
-      const env = {
-        JOBS_CHECK_MS: String(settings.remindersJobsCheckMs),
-        REMINDER_OFFSETS: '24h,1h',
-        // Never a real mail server from the environment: the outbox captures every mail.
-        SMTP_URL: '',
-      };
-      log(`  starting the app server (child process, JOBS_CHECK_MS=${env.JOBS_CHECK_MS}, no SMTP)...`);
-      const server = await startAppServer(target.serverEnv, env);
-      try {
-        // The first pass (reminders already due for generated events, housekeeping) ends first.
-        await jobsIdle(db);
-        report.measurement = await measure(server.url, db, fixture);
-      } finally {
-        await server.stop();
-      }
-    },
-  );
-}
+export const remindersPart = postgresPart({
+  enabled: settings.reminders,
+  name: 'reminders',
+  report: (): RemindersReport => ({ description: '' }),
+  databaseName: settings.remindersDatabaseName,
+  generate: async (db, report) => {
+    const fixture = await generateDataset(db);
+    await addRemindedEvent(db);
+    await db.execute(sql`analyze`);
+    fixture.counts['attendees'] = await count(db, sql`select count(*)::int as n from event_attendees`);
+    return (report.fixture = fixture);
+  },
+  describe: (fixture) => `${countsLine(fixture)}; "${EVENT_NAME}": ${int(REMINDER_ATTENDEES)} attending`,
+  serverEnv: {
+    JOBS_CHECK_MS: String(settings.remindersJobsCheckMs),
+    REMINDER_OFFSETS: '24h,1h',
+    // Never a real mail server from the environment: the outbox captures every mail.
+    SMTP_URL: '',
+  },
+  async measure({ db, server, fixture }, report) {
+    // The first pass (reminders already due for generated events, housekeeping) ends first.
+    await jobsIdle(db);
+    report.measurement = await measure(server.url, db, fixture);
+  },
+  print: printRemindersReport,
+  // Missing or duplicated reminders are a failure of the run, not a missed target.
+  broken: remindersBroken,
+});
 
 /** The event, a week ahead, and every member attending it since a month ago (before any reminder's time). */
 async function addRemindedEvent(db: Db): Promise<void> {
@@ -314,7 +304,7 @@ function startReads(baseUrl: string, requests: Request[], seconds: number) {
       const seconds = Math.max(0.001, (to - from) / 1000);
       return {
         rps: picked.length / seconds,
-        p99: picked[Math.max(0, Math.ceil(picked.length * 0.99) - 1)] ?? 0,
+        p99: percentile(picked, 0.99),
         responses: picked.length,
         non2xx: inside(bad, from, to),
         errors: inside(errors, from, to),

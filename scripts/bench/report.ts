@@ -11,6 +11,16 @@ export interface RouteMeasurement {
   db: CallResult;
 }
 
+/** What every part's report carries besides its measurements (the frame, part.ts, fills it). */
+export interface PartReport {
+  /** Where it ran (the database), as the part's section heads it. */
+  description: string;
+  skipped?: string;
+  failed?: string;
+  /** The part's time from start to end, data set included. */
+  seconds?: number;
+}
+
 export interface DatabaseReport {
   name: string;
   description: string;
@@ -24,11 +34,20 @@ export interface DatabaseReport {
   mixed?: MixedMeasurement;
   skipped?: string;
   failed?: string;
+  seconds?: number;
 }
 
-const int = (n: number) => Math.round(n).toLocaleString('en-US');
-const ms = (n: number) => (n < 10 ? n.toFixed(1) : int(n));
-const pct = (n: number) => (n < 10 ? n.toFixed(1) : int(n));
+/** The benchmark's progress lines and its results both go to stdout. */
+export const log = (line: string) => console.log(line);
+/** A count, with thousands separators. */
+export const int = (n: number) => Math.round(n).toLocaleString('en-US');
+/** Milliseconds: one decimal below 10. */
+export const ms = (n: number) => (n < 10 ? n.toFixed(1) : int(n));
+/** A percentage already computed: one decimal below 10. */
+export const pct = (n: number) => (n < 10 ? n.toFixed(1) : int(n));
+/** `part` as a percentage of `whole`, one decimal; a dash when there is no whole. */
+export const share = (part: number, whole: number) => (whole > 0 ? ((100 * part) / whole).toFixed(1) : '–');
+export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 export type Table = { headers: string[]; rows: string[][]; right: boolean[] };
 
@@ -94,7 +113,7 @@ function fixtureLine(f: Fixture): string {
 export function printReports(reports: DatabaseReport[]) {
   const say = console.log;
   const measured = reports.filter((r) => !r.skipped && r.routes.length > 0);
-  say(`\n${'='.repeat(100)}\nRESULTS  (${settings.connections} connections, ${settings.duration} s per measurement)\n`);
+  printTitle(`RESULTS  (${settings.connections} connections, ${settings.duration} s per measurement)`);
   say(`Framework ceiling: minimal Fastify 5 server, one small JSON route, own process; measured before each database.`);
   say(
     `DB ceiling: each route's own service calls straight through the driver, ${settings.connections} concurrent callers.`,
@@ -124,4 +143,56 @@ export function printReports(reports: DatabaseReport[]) {
     say(`**${report.name}** (${fixtureLine(report.fixture!).replace(/^data: /, '')})\n`);
     say(`${markdown(routeTable(report))}\n`);
   }
+}
+
+/** A part's results begin with a rule and its title (what it ran with, in brackets). */
+export function printTitle(title: string): void {
+  console.log(`\n${'='.repeat(100)}\n${title}\n`);
+}
+
+/** How a part on one database prints its report: the same sections in the same order. */
+interface PartPrint {
+  /** "SEARCH RESULTS  (50 connections, 10 s per measurement)". */
+  title: string;
+  /** What was measured and how, one line each, before the target. */
+  setup: string[];
+  target: string;
+  /** The database the section is for. */
+  database?: string;
+  /** The data set, when it was made. */
+  data?: string;
+  /** Lines under the data: what the tables do not say (counts that must agree, BROKEN). */
+  notes?: string[];
+  /** For the terminal; none when nothing was measured. */
+  tables: Table[];
+  /** Lines after the tables. */
+  after?: string[];
+  /** "Search" in "Search part: 1.2 min in all." */
+  name: string;
+  /** The same for the documentation; absent when nothing was measured. */
+  markdown?: { intro: string; tables: Table[]; after?: string[] };
+}
+
+export function printPart(report: PartReport, part: PartPrint): void {
+  const say = console.log;
+  printTitle(part.title);
+  for (const line of part.setup) say(line);
+  say(`Target: ${part.target}.\n`);
+  say(`── ${part.database ?? 'PostgreSQL'}${report.description ? `: ${report.description}` : ''}`);
+  if (report.skipped) {
+    say(`   skipped: ${report.skipped}\n`);
+    return;
+  }
+  if (part.data) say(`   data: ${part.data}`);
+  if (report.failed) say(`   FAILED: ${report.failed}`);
+  for (const line of part.notes ?? []) say(`   ${line}`);
+  if (part.tables.length > 0) say('');
+  for (const table of part.tables) say(`${text(table)}\n`);
+  for (const line of part.after ?? []) say(`${line}\n`);
+  if (report.seconds !== undefined) say(`${part.name} part: ${(report.seconds / 60).toFixed(1)} min in all.\n`);
+  if (!part.markdown) return;
+  say(`── Markdown (for the README)\n`);
+  say(`${part.markdown.intro}\n`);
+  for (const table of part.markdown.tables) say(`${markdown(table)}\n`);
+  for (const line of part.markdown.after ?? []) say(`${line}\n`);
 }

@@ -1,11 +1,13 @@
 import { openDatabase } from '../../src/server/db/client';
 import { landingParts, routeCases, type Case } from './cases';
 import { onCleanup } from './cleanup';
-import type { DatabaseTarget } from './databases';
+import { pgliteTarget, postgresTarget, type DatabaseTarget } from './databases';
 import { generateDataset } from './generate';
 import { loadCalls, loadHttp, type CallResult, type PathSpec } from './load';
 import { benchMixed, prepareMixed, type MixedFixture } from './mixed';
-import type { DatabaseReport } from './report';
+import { printMixedReport } from './mixed-report';
+import { runPart, type BenchPart } from './part';
+import { int, log, printReports, type DatabaseReport, type PartReport } from './report';
 import { startAppServer, startMinimalServer } from './servers';
 import { settings } from './settings';
 
@@ -14,10 +16,49 @@ import { settings } from './settings';
 // and the mixed part on a server child that opens the database in turn. PGlite lets only one
 // process open a data folder: the phases never overlap. BENCH_SUITES picks events, mixed or both.
 
-const log = (line: string) => console.log(line);
-const int = (n: number) => Math.round(n).toLocaleString('en-US');
+/** The events and mixed parts share their data set and server, on each database in turn. */
+interface EventsReport extends PartReport {
+  databases: DatabaseReport[];
+}
 
-export async function benchDatabase(target: DatabaseTarget, report: DatabaseReport): Promise<void> {
+export const eventsPart: BenchPart<EventsReport> = {
+  enabled: settings.events || settings.mixed,
+  run: benchEvents,
+  print(report) {
+    if (settings.events) printReports(report.databases);
+    if (settings.mixed) printMixedReport(report.databases);
+    const parts = [settings.events && 'events', settings.mixed && 'mixed'].filter(Boolean).join(' and ');
+    const minutes = ((report.seconds ?? 0) / 60).toFixed(1);
+    console.log(`Time for the ${parts} part${settings.events && settings.mixed ? 's' : ''}: ${minutes} min in all.`);
+  },
+  broken: (report) => !!report.failed || report.databases.some((d) => d.failed),
+};
+
+async function benchEvents(): Promise<EventsReport> {
+  const report: EventsReport = { description: '', databases: [] };
+  return runPart('events', report, async () => {
+    const targets: (() => Promise<DatabaseTarget | { skipped: string }>)[] = [];
+    if (settings.pglite) targets.push(async () => pgliteTarget());
+    if (settings.postgres) targets.push(() => postgresTarget());
+    for (const prepare of targets) {
+      const target = await prepare();
+      if ('skipped' in target) {
+        log(`\n▶ PostgreSQL skipped: ${target.skipped}`);
+        report.databases.push({ name: 'PostgreSQL', description: '', routes: [], parts: [], skipped: target.skipped });
+        continue;
+      }
+      const database: DatabaseReport = { name: target.name, description: target.description, routes: [], parts: [] };
+      report.databases.push(database);
+      // One database failing still leaves the other's figures worth printing.
+      await runPart(target.name, database, () => benchDatabase(target, database)).finally(async () => {
+        // Done with it: drop it now, before the next part generates its own.
+        await target.release?.();
+      });
+    }
+  });
+}
+
+async function benchDatabase(target: DatabaseTarget, report: DatabaseReport): Promise<void> {
   log(`\n▶ ${target.name}: ${target.description}`);
 
   let cases: Case[] = [];

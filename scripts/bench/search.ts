@@ -1,17 +1,12 @@
 import { sql } from 'drizzle-orm';
-import pino from 'pino';
-import { loadConfig } from '../../src/server/config';
 import type { Db } from '../../src/server/db/client';
 import { parseQuery } from '../../src/server/features/search/query';
 import { searchGroup } from '../../src/server/features/search/service';
-import { createAuth } from '../../src/server/platform/auth';
-import { createMailer } from '../../src/server/platform/mail';
 import { QUICK_SEARCH_LIMIT, type SearchResponse, type SearchType } from '../../src/shared/search';
 import { keptPostgres, postgresTarget } from './databases';
 import { loadCalls, loadHttp, type CallResult, type HttpResult } from './load';
-import { lookUpViewer, type MembersContext } from './members-cases';
-import { BENCH_PASSWORD, addCredential } from './members-generate';
-import { markdown, text, type Table } from './report';
+import { lookUpViewer } from './members-cases';
+import { int, log, ms, printPart, type PartReport, type Table } from './report';
 import {
   describeSearchDataset,
   expectedCounts,
@@ -20,9 +15,9 @@ import {
   searchSizes,
   type SearchFixture,
 } from './search-generate';
-import { BENCH_SESSION_SECRET, signIn, startAppServer } from './servers';
 import { postgresPart } from './postgres-part';
 import { settings } from './settings';
+import { summarize } from './stats';
 
 // The search part, on PostgreSQL only (its own database pm_bench_search): the quick search as
 // typed into the dialog (GET /api/search?q=, type=all, the quick limit) over a rotation of a few
@@ -41,148 +36,116 @@ export interface GroupTimes {
   max: number;
 }
 
-export interface SearchReport {
-  description: string;
+interface SearchReport extends PartReport {
   fixture?: SearchFixture & { queries: number; kinds: Record<string, number> };
   http?: HttpResult;
   ceiling?: CallResult;
   groups?: GroupTimes[];
   slowest?: { q: string; type: SearchType; ms: number }[];
-  skipped?: string;
-  failed?: string;
-  seconds?: number;
 }
 
-const log = (line: string) => console.log(line);
-const int = (n: number) => Math.round(n).toLocaleString('en-US');
-const ms = (n: number) => (n < 10 ? n.toFixed(1) : int(n));
-const quantile = (sorted: number[], q: number) => sorted[Math.max(0, Math.ceil(sorted.length * q) - 1)] ?? 0;
+const sizes = searchSizes(settings.searchScale);
 
-export function searchBroken(report: SearchReport): boolean {
-  return !!report.failed || (!!report.http && report.http.non2xx + report.http.errors > 0);
-}
-
-export async function benchSearch(report: SearchReport): Promise<void> {
-  const sizes = searchSizes(settings.searchScale);
-  const expected = expectedCounts(sizes);
-  await postgresPart(
-    {
-      name: 'search',
-      report,
-      databaseName: settings.searchDatabaseName,
-      target: async () =>
-        settings.searchKeep && !settings.databaseUrl
-          ? await keptPostgres(settings.searchDatabaseName, async (client) => {
-              for (const [table, n] of Object.entries(expected)) {
-                const found = await client.query<{ n: number }>(`select count(*)::int as n from ${table}`);
-                if (found.rows[0]!.n !== n) return false;
-              }
-              return true;
-            })
-          : await postgresTarget(settings.searchDatabaseName),
-    },
-    async (db, target) => {
-      let seconds = 0;
-      if ('reused' in target && target.reused) {
-        log('  the data set is there already (BENCH_SEARCH_KEEP=1): not generated again');
-        await db.execute(sql`delete from session`);
-        await db.execute(sql`delete from account`);
-      } else {
-        log(
-          `  generating: ${int(sizes.members)} members (skills, offers and asks), ${int(sizes.events)} events, ` +
-            `${int(sizes.podcasts)} podcasts, ${int(sizes.forums.posts)} forum posts and ${int(sizes.forums.replies)} replies...`,
-        );
-        seconds = (await generateSearchDataset(db, sizes, log)).seconds;
-      }
-      const fixture = await describeSearchDataset(db, seconds);
-      const queries = searchQueries(fixture);
-      const kinds: Record<string, number> = {};
-      for (const { kind } of queries) kinds[kind] = (kinds[kind] ?? 0) + 1;
-      report.fixture = { ...fixture, queries: queries.length, kinds };
-      log(
-        `  ${seconds ? `generated in ${seconds.toFixed(1)} s: ` : ''}${Object.entries(fixture.counts)
-          .map(([k, n]) => `${int(n)} ${k}`)
-          .join(', ')}; ${queries.length} distinct queries`,
-      );
-      for (const viewer of fixture.viewers) await addCredential(db, viewer.id);
-
-      const server = await startAppServer(target.serverEnv, { AUTH_RATE_LIMIT: '100000' });
-      try {
-        const cookies: string[] = [];
-        for (const viewer of fixture.viewers) cookies.push(await signIn(server.url, viewer.email, BENCH_PASSWORD));
-        const config = loadConfig({
-          NODE_ENV: 'production',
-          PUBLIC_URL: server.url,
-          SESSION_SECRET: BENCH_SESSION_SECRET,
-          LOG_LEVEL: 'silent',
-        });
-        const auth = createAuth(db, config, createMailer(db, config, pino({ enabled: false })));
-        const contexts: MembersContext[] = fixture.viewers.map((v, n) => ({
-          db,
-          config,
-          auth,
-          cookie: cookies[n]!,
-          viewerId: v.id,
-        }));
-
-        // Every other request is a member's: each query is asked by a visitor and by a member.
-        const requests = queries.flatMap(({ q }, n) => [
-          { q, cookie: null },
-          { q, cookie: cookies[n % cookies.length]! },
-        ]);
-        const path = (n: number) => `/api/search?q=${encodeURIComponent(requests[n % requests.length]!.q)}`;
-        await expectAnswers(server.url, requests);
-
-        log(`  the route (autocannon), ${requests.length} requests in rotation, half of them signed in:`);
-        report.http = await loadHttp(
-          server.url,
-          path,
-          (n): Record<string, string> => {
-            const cookie = requests[n % requests.length]!.cookie;
-            return cookie ? { cookie } : {};
-          },
-          requests.length,
-        );
-        const h = report.http;
-        const bad = h.non2xx + h.errors > 0 ? `  non-2xx ${h.non2xx}, errors ${h.errors}` : '';
-        log(`    ${int(h.rps)} req/s    p50 ${ms(h.p50)} ms    p99 ${ms(h.p99)} ms${bad}`);
-
-        // The same work without the server's caches: the route's group statements in parallel.
-        const now = new Date();
-        const run = async (n: number) => {
-          const r = requests[n % requests.length]!;
-          const parsed = parseQuery(r.q);
-          const groups = r.cookie ? MEMBER_GROUPS : VISITOR_GROUPS;
-          if (r.cookie) {
-            const viewer = await lookUpViewer(contexts[n % contexts.length]!);
-            if (!viewer) throw new Error('the session lookup found no session');
+export const searchPart = postgresPart({
+  enabled: settings.search,
+  name: 'search',
+  report: (): SearchReport => ({ description: '' }),
+  databaseName: settings.searchDatabaseName,
+  plan: null,
+  target: async () =>
+    settings.searchKeep && !settings.databaseUrl
+      ? await keptPostgres(settings.searchDatabaseName, async (client) => {
+          for (const [table, n] of Object.entries(expectedCounts(sizes))) {
+            const found = await client.query<{ n: number }>(`select count(*)::int as n from ${table}`);
+            if (found.rows[0]!.n !== n) return false;
           }
-          return Promise.all(
-            groups.map((type) => searchGroup(db, parsed, { type, limit: QUICK_SEARCH_LIMIT, offset: 0, now })),
-          );
-        };
-        report.ceiling = await loadCalls(run);
-        const c = report.ceiling;
-        log(
-          `    SQL ceiling (groups in parallel + session lookup, uncached): ${int(c.callsPerSec)} calls/s  p50 ${ms(c.p50)} ms  p99 ${ms(c.p99)} ms`,
-        );
-      } finally {
-        await server.stop();
-      }
-
-      log('  each query, group by group, from one caller (a cache miss as a person typing meets it):');
-      const timed = await timeGroups(
-        db,
-        queries.map((q) => q.q),
+          return true;
+        })
+      : await postgresTarget(settings.searchDatabaseName),
+  generate: async (db, report, target) => {
+    let seconds = 0;
+    if ('reused' in target && target.reused) {
+      log('  the data set is there already (BENCH_SEARCH_KEEP=1): not generated again');
+      await db.execute(sql`delete from session`);
+      await db.execute(sql`delete from account`);
+    } else {
+      log(
+        `  generating: ${int(sizes.members)} members (skills, offers and asks), ${int(sizes.events)} events, ` +
+          `${int(sizes.podcasts)} podcasts, ${int(sizes.forums.posts)} forum posts and ${int(sizes.forums.replies)} replies...`,
       );
-      report.groups = timed.groups;
-      report.slowest = timed.slowest;
-      for (const g of timed.groups)
-        log(`    ${g.type.padEnd(9)} p50 ${ms(g.p50)} ms  p99 ${ms(g.p99)} ms  max ${ms(g.max)} ms`);
-      log(`    slowest: ${timed.slowest.map((s) => `${s.type} "${s.q}" ${ms(s.ms)} ms`).join('; ')}`);
-    },
-  );
-}
+      seconds = (await generateSearchDataset(db, sizes, log)).seconds;
+    }
+    const fixture = await describeSearchDataset(db, seconds);
+    const queries = searchQueries(fixture);
+    const kinds: Record<string, number> = {};
+    for (const { kind } of queries) kinds[kind] = (kinds[kind] ?? 0) + 1;
+    report.fixture = { ...fixture, queries: queries.length, kinds };
+    return { ...fixture, queries };
+  },
+  describe: (fixture) =>
+    `${Object.entries(fixture.counts)
+      .map(([k, n]) => `${int(n)} ${k}`)
+      .join(', ')}; ${fixture.queries.length} distinct queries`,
+  signIn: (fixture) => fixture.viewers,
+  async measure({ db, fixture, server, sessions }, report) {
+    const { queries } = fixture;
+    const cookies = sessions.map((s) => s.cookie);
+    // Every other request is a member's: each query is asked by a visitor and by a member.
+    const requests = queries.flatMap(({ q }, n) => [
+      { q, cookie: null },
+      { q, cookie: cookies[n % cookies.length]! },
+    ]);
+    const path = (n: number) => `/api/search?q=${encodeURIComponent(requests[n % requests.length]!.q)}`;
+    await expectAnswers(server.url, requests);
+
+    log(`  the route (autocannon), ${requests.length} requests in rotation, half of them signed in:`);
+    report.http = await loadHttp(
+      server.url,
+      path,
+      (n): Record<string, string> => {
+        const cookie = requests[n % requests.length]!.cookie;
+        return cookie ? { cookie } : {};
+      },
+      requests.length,
+    );
+    const h = report.http;
+    const bad = h.non2xx + h.errors > 0 ? `  non-2xx ${h.non2xx}, errors ${h.errors}` : '';
+    log(`    ${int(h.rps)} req/s    p50 ${ms(h.p50)} ms    p99 ${ms(h.p99)} ms${bad}`);
+
+    // The same work without the server's caches: the route's group statements in parallel.
+    const now = new Date();
+    const run = async (n: number) => {
+      const r = requests[n % requests.length]!;
+      const parsed = parseQuery(r.q);
+      const groups = r.cookie ? MEMBER_GROUPS : VISITOR_GROUPS;
+      if (r.cookie) {
+        const viewer = await lookUpViewer(sessions[n % sessions.length]!);
+        if (!viewer) throw new Error('the session lookup found no session');
+      }
+      return Promise.all(
+        groups.map((type) => searchGroup(db, parsed, { type, limit: QUICK_SEARCH_LIMIT, offset: 0, now })),
+      );
+    };
+    report.ceiling = await loadCalls(run);
+    const c = report.ceiling;
+    log(
+      `    SQL ceiling (groups in parallel + session lookup, uncached): ${int(c.callsPerSec)} calls/s  p50 ${ms(c.p50)} ms  p99 ${ms(c.p99)} ms`,
+    );
+
+    log('  each query, group by group, from one caller (a cache miss as a person typing meets it):');
+    const timed = await timeGroups(
+      db,
+      queries.map((q) => q.q),
+    );
+    report.groups = timed.groups;
+    report.slowest = timed.slowest;
+    for (const g of timed.groups)
+      log(`    ${g.type.padEnd(9)} p50 ${ms(g.p50)} ms  p99 ${ms(g.p99)} ms  max ${ms(g.max)} ms`);
+    log(`    slowest: ${timed.slowest.map((s) => `${s.type} "${s.q}" ${ms(s.ms)} ms`).join('; ')}`);
+  },
+  print: printSearchReport,
+  broken: (report) => !!report.http && report.http.non2xx + report.http.errors > 0,
+});
 
 /** Every query answers 200, and a member's answer has the forums group (they really are signed in). */
 async function expectAnswers(baseUrl: string, requests: { q: string; cookie: string | null }[]) {
@@ -199,7 +162,7 @@ async function expectAnswers(baseUrl: string, requests: { q: string; cookie: str
 }
 
 /** Each query's group statements one at a time, twice (the second pass is kept: warm buffers). */
-export async function timeGroups(db: Db, queries: string[], show = 5) {
+async function timeGroups(db: Db, queries: string[], show = 5) {
   const now = new Date();
   const times = new Map<SearchType, { q: string; ms: number }[]>(MEMBER_GROUPS.map((t) => [t, []]));
   for (let pass = 0; pass < 2; pass++) {
@@ -214,11 +177,8 @@ export async function timeGroups(db: Db, queries: string[], show = 5) {
     }
   }
   const groups = MEMBER_GROUPS.map((type) => {
-    const sorted = times
-      .get(type)!
-      .map((t) => t.ms)
-      .sort((a, b) => a - b);
-    return { type, p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99), max: sorted.at(-1) ?? 0 };
+    const { p50, p99, max } = summarize(times.get(type)!.map((t) => t.ms));
+    return { type, p50, p99, max };
   });
   const slowest = MEMBER_GROUPS.flatMap((type) => times.get(type)!.map((t) => ({ ...t, type })))
     .sort((a, b) => b.ms - a.ms)
@@ -268,12 +228,8 @@ function groupsTable(report: SearchReport): Table {
   };
 }
 
-export function printSearchReport(report: SearchReport) {
-  const say = console.log;
+function printSearchReport(report: SearchReport) {
   const target = `p99 < ${settings.membersP99Ms} ms (and no failed requests); the ratio to the SQL ceiling is reported`;
-  say(
-    `\n${'='.repeat(100)}\nSEARCH RESULTS  (${settings.connections} connections, ${settings.duration} s per measurement)\n`,
-  );
   const f = report.fixture;
   const data = f
     ? `${Object.entries(f.counts)
@@ -285,26 +241,28 @@ export function printSearchReport(report: SearchReport) {
         .map(([k, n]) => `${n} ${k}`)
         .join(', ')}), each asked by a visitor and by a signed-in member.`
     : '';
-  say(
-    `SQL ceiling: the route's group statements in parallel (events, members, podcasts; forums and the session lookup for members), uncached, ${settings.connections} concurrent callers.`,
-  );
-  say(`Target: ${target}.\n`);
-  say(`── PostgreSQL${report.description ? `: ${report.description}` : ''}`);
-  if (report.skipped) {
-    say(`   skipped: ${report.skipped}\n`);
-    return;
-  }
-  if (data) say(`   data: ${data}`);
-  if (report.failed) say(`   FAILED: ${report.failed}`);
-  if (report.http && report.ceiling) say(`\n${text(routeTable(report))}\n`);
-  if (report.groups) say(`${text(groupsTable(report))}\n`);
-  if (report.slowest) say(`Slowest: ${report.slowest.map((s) => `${s.type} "${s.q}" ${ms(s.ms)} ms`).join('; ')}\n`);
-  if (report.seconds !== undefined) say(`Search part: ${(report.seconds / 60).toFixed(1)} min in all.\n`);
-  if (!report.http || !report.ceiling || !report.groups) return;
-  say(`── Markdown (for the README)\n`);
-  say(
-    `Quick search, PostgreSQL (${data}) Measured with \`npm run bench\`: ${settings.connections} connections, ${settings.duration} s. Target: ${target}.\n`,
-  );
-  say(`${markdown(routeTable(report))}\n`);
-  say(`${markdown(groupsTable(report))}\n`);
+  const measured = report.http && report.ceiling && report.groups;
+  const tables = [
+    ...(report.http && report.ceiling ? [routeTable(report)] : []),
+    ...(report.groups ? [groupsTable(report)] : []),
+  ];
+  printPart(report, {
+    title: `SEARCH RESULTS  (${settings.connections} connections, ${settings.duration} s per measurement)`,
+    setup: [
+      `SQL ceiling: the route's group statements in parallel (events, members, podcasts; forums and the session lookup for members), uncached, ${settings.connections} concurrent callers.`,
+    ],
+    target,
+    data,
+    tables,
+    after: report.slowest
+      ? [`Slowest: ${report.slowest.map((s) => `${s.type} "${s.q}" ${ms(s.ms)} ms`).join('; ')}`]
+      : [],
+    name: 'Search',
+    markdown: measured
+      ? {
+          intro: `Quick search, PostgreSQL (${data}) Measured with \`npm run bench\`: ${settings.connections} connections, ${settings.duration} s. Target: ${target}.`,
+          tables,
+        }
+      : undefined,
+  });
 }

@@ -87,19 +87,14 @@ async function startChild(
   }
   const forget = onCleanup(`${name} (pid ${pid})`, stop, () => killGroup(pid, 'SIGKILL'));
 
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (exited) throw new Error(`${name} exited before it was ready:\n${output}`);
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`${name} was not ready after 120 s:\n${output}`);
-    }
-    const ok = await fetch(url + readyPath)
-      .then((res) => res.ok)
-      .catch(() => false);
-    if (ok) break;
-    await sleep(250);
-  }
+  await untilAnswered(url + readyPath, {
+    exited: () => exited,
+    seconds: 120,
+    every: 250,
+    stop,
+    what: () => `${name} was not ready`,
+    detail: () => `:\n${output}`,
+  });
 
   return {
     url,
@@ -108,6 +103,36 @@ async function startChild(
       forget();
     },
   };
+}
+
+/** Waits until `url` answers 2xx; throws when the process behind it exits first, or (after
+ * `stop`) when `seconds` pass. */
+export async function untilAnswered(
+  url: string,
+  wait: {
+    exited: () => boolean;
+    seconds: number;
+    /** Milliseconds between tries. */
+    every: number;
+    stop: () => Promise<void>;
+    /** "app server was not ready": the start of the error. */
+    what: () => string;
+    detail?: () => string;
+  },
+): Promise<void> {
+  const deadline = Date.now() + wait.seconds * 1000;
+  for (;;) {
+    if (wait.exited()) throw new Error(`${wait.what()}: it exited first${wait.detail?.() ?? ''}`);
+    const ok = await fetch(url)
+      .then((res) => res.ok)
+      .catch(() => false);
+    if (ok) return;
+    if (Date.now() > deadline) {
+      await wait.stop();
+      throw new Error(`${wait.what()} after ${wait.seconds} s${wait.detail?.() ?? ''}`);
+    }
+    await sleep(wait.every);
+  }
 }
 
 /** The environment a child inherits, minus settings that would point it at another database. */

@@ -13,10 +13,10 @@ import { Bone, container, teaserGrid, teaserPictures, teaserSection } from './la
 import { WhenNear } from './when-near';
 
 // The landing page: one request (GET /api/landing) feeds every section, in the spec's order.
-// The first load stays light (budget: 120 KB of gzipped JS with the shell): no zod (type-only
-// imports from src/shared), no video host until the visitor presses play, and the code of
-// everything below the hero (teaser, event cards, podcast, benefits, introductions) is one
-// chunk that loads once the visitor scrolls towards it or does anything at all (see WhenNear).
+// The first load stays light (its JS and CSS have a budget: tests/e2e/weight.spec.ts): no zod
+// (type-only imports from src/shared), no video host until the visitor presses play, and the
+// code of everything below the hero (teaser, event cards, podcast, benefits, introductions) is
+// one chunk that loads once the visitor scrolls towards it or does anything at all (see WhenNear).
 const BelowFold = lazy(() => import('./below-fold').then((m) => ({ default: m.BelowFold })));
 
 /**

@@ -39,7 +39,8 @@ export function CoverImage({
 
 /**
  * components/skeleton.tsx's look, inlined: the landing page's first load then needs one chunk
- * less (it counts against the 120 KB budget). Use Skeleton everywhere else.
+ * less (it counts against the first load's budget, tests/e2e/weight.spec.ts). Use Skeleton
+ * everywhere else.
  */
 export function Bone({ className }: { className: string }) {
   return <div aria-hidden="true" className={`animate-pulse rounded-md bg-surface-2 ${className}`} />;

@@ -1,0 +1,40 @@
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { describeFirstLoad, LANDING_FIRST_LOAD_BUDGET, landingFirstLoad } from '../../scripts/bench/first-load';
+
+// The weight ratchet: the landing page's first load (its JavaScript and CSS, in brotli, as the
+// server sends them) stays within the budget written in scripts/bench/first-load.ts. It runs
+// here, on the build `npm run test:e2e` has just made (scripts/build-if-changed.ts), so
+// `npm test` builds the web app once. The weight is counted from the build's files; a phone's
+// first visit checks that the count leaves out nothing the browser really loads.
+
+test.use({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+
+test("the landing page's first load stays within its weight budget", async ({ page }) => {
+  const load = await landingFirstLoad(path.resolve('dist/web'));
+
+  const loaded = new Set<string>();
+  page.on('request', (request) => {
+    if (['script', 'stylesheet'].includes(request.resourceType())) loaded.add(new URL(request.url()).pathname);
+  });
+  await page.goto('/', { waitUntil: 'networkidle' });
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const counted = new Set(load.files.map((f) => f.url));
+  expect(
+    [...loaded].filter((url) => !counted.has(url)),
+    'loaded by the page but not counted',
+  ).toEqual([]);
+  // The other way: every module counted is loaded (the theme script and the first stylesheet
+  // are written into the page by the server, so the browser asks for neither by name).
+  const modules = [...counted].filter((url) => url.startsWith('/assets/') && url.endsWith('.js'));
+  expect(
+    modules.filter((url) => !loaded.has(url)),
+    'counted but not loaded',
+  ).toEqual([]);
+
+  console.log(`Landing page, first load (JS and CSS, brotli quality 11):\n${describeFirstLoad(load)}`);
+  expect(
+    load.brotli,
+    `the landing page's first load weighs more than its budget (scripts/bench/first-load.ts):\n${describeFirstLoad(load)}`,
+  ).toBeLessThanOrEqual(LANDING_FIRST_LOAD_BUDGET);
+});
