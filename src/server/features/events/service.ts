@@ -13,6 +13,7 @@ import type {
   NextEvent,
 } from '../../../shared/events';
 import { containsPattern, isUuid } from '../../db/query-values';
+import { memberSummaryJson, presentMemberSummary } from '../../platform/presenters';
 
 // Reads for the public event screens. Every list is filtered, counted and paged in SQL.
 
@@ -157,7 +158,7 @@ export async function findEventDetail(db: Db, id: string): Promise<EventDetail |
           'website', s.website, 'level', s.level) order by (s.level = 'Title Sponsor') desc, s.name)
         from event_sponsors es join sponsors s on s.id = es.sponsor_id where es.event_id = e.id), '[]') as sponsors,
       coalesce((select json_agg(json_build_object('id', a.id, 'status', a.status, 'createdAt', a.created_at,
-          'user', json_build_object('id', p.id, 'username', p.username, 'fullName', p.full_name, 'avatarUrl', p.avatar_url))
+          'user', ${memberSummaryJson('p')})
           order by a.created_at, a.id)
         from (select *, row_number() over (partition by status order by created_at, id) as n
           from event_attendees where event_id = e.id) a
@@ -210,7 +211,7 @@ export async function listAttendees(db: Db, id: string): Promise<Attendee[] | nu
     id: r.id,
     status: r.status,
     createdAt: iso(r.created_at),
-    user: { id: r.user_id, username: r.username, fullName: r.full_name, avatarUrl: r.avatar_url },
+    user: presentMemberSummary({ id: r.user_id, username: r.username, fullName: r.full_name, avatarUrl: r.avatar_url }),
   }));
 }
 
