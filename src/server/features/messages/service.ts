@@ -1,8 +1,9 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { iso } from '../../db/rows';
 import { messages, profiles } from '../../db/schema';
-import { presentMemberSummary, type MemberSummaryRow } from '../../platform/presenters';
+import { memberSummaryColumnsOf, presentMemberSummary, type MemberSummaryRow } from '../../platform/presenters';
 import { notFound, unprocessable } from '../../platform/errors';
 import {
   FORMER_MEMBER,
@@ -40,9 +41,9 @@ const formerMember = () => ({ id: FORMER_MEMBER_ID, username: FORMER_MEMBER, ava
 
 /** A message's sender or recipient: the member summary without the full name (the messages
  * contract names people by username), or a former member once the account is gone. */
-function messagePerson(row: { [K in keyof MemberSummaryRow]: MemberSummaryRow[K] | null }) {
-  if (!row.id || !row.username) return formerMember();
-  const { id, username, avatarUrl } = presentMemberSummary({ ...row, id: row.id, username: row.username });
+function messagePerson(row: MemberSummaryRow | null) {
+  if (!row) return formerMember();
+  const { id, username, avatarUrl } = presentMemberSummary(row);
   return { id, username, avatarUrl };
 }
 
@@ -73,7 +74,10 @@ export async function inbox(db: Db, viewerId: string): Promise<Conversation[]> {
     order by c.last_at desc, c.other_id, c.subject`);
   return result.rows.map((r) => ({
     key: conversationKey(r.other_id ?? FORMER_MEMBER_ID, r.subject),
-    other: messagePerson({ id: r.other_id, username: r.username, fullName: r.full_name, avatarUrl: r.avatar_url }),
+    other:
+      r.other_id && r.username
+        ? messagePerson({ id: r.other_id, username: r.username, fullName: r.full_name, avatarUrl: r.avatar_url })
+        : formerMember(),
     subject: r.subject,
     startedAt: iso(r.started_at),
     lastAt: iso(r.last_at),
@@ -83,21 +87,8 @@ export async function inbox(db: Db, viewerId: string): Promise<Conversation[]> {
   }));
 }
 
-type MessageRow = {
-  id: string;
-  subject: string;
-  content: string;
-  created_at: Date | string;
-  read_at: Date | string | null;
-  sender_id: string | null;
-  recipient_id: string;
-  sender_username: string | null;
-  sender_name: string | null;
-  sender_avatar: string | null;
-  recipient_username: string | null;
-  recipient_name: string | null;
-  recipient_avatar: string | null;
-};
+const sender = alias(profiles, 's');
+const recipient = alias(profiles, 'r');
 
 /** One conversation's messages on the viewer's side, oldest first. Only the viewer's own
  * messages can be read: both halves name the viewer. */
@@ -107,39 +98,63 @@ export async function conversationMessages(
   otherId: string,
   subject: string,
 ): Promise<Message[]> {
-  // Raw: the same two index-backed halves as the inbox, as a union the builder cannot join.
-  const result = await db.execute<MessageRow>(sql`select m.id, m.subject, m.content, m.created_at, m.read_at,
-      m.sender_id, m.recipient_id, s.username as sender_username, s.full_name as sender_name,
-      s.avatar_url as sender_avatar, r.username as recipient_username, r.full_name as recipient_name,
-      r.avatar_url as recipient_avatar
-    from (
-      select * from messages
-        where sender_id = ${viewerId} and recipient_id = ${otherId} and subject = ${subject} and sender_deleted_at is null
-      union all
-      select * from messages
-        where ${sentBy(otherId)} and recipient_id = ${viewerId} and subject = ${subject} and recipient_deleted_at is null
-    ) m
-    left join profiles s on s.id = m.sender_id
-    left join profiles r on r.id = m.recipient_id
-    order by m.created_at, m.id`);
-  return result.rows.map((r) => ({
+  // Two index-backed halves (sent, received) rather than one OR, as in the inbox.
+  const columns = {
+    id: messages.id,
+    subject: messages.subject,
+    content: messages.content,
+    createdAt: messages.createdAt,
+    readAt: messages.readAt,
+    senderId: messages.senderId,
+    recipientId: messages.recipientId,
+  };
+  const m = db
+    .select(columns)
+    .from(messages)
+    .where(
+      and(
+        eq(messages.senderId, viewerId),
+        eq(messages.recipientId, otherId),
+        eq(messages.subject, subject),
+        isNull(messages.senderDeletedAt),
+      ),
+    )
+    .unionAll(
+      db
+        .select(columns)
+        .from(messages)
+        .where(
+          and(
+            sentBy(otherId),
+            eq(messages.recipientId, viewerId),
+            eq(messages.subject, subject),
+            isNull(messages.recipientDeletedAt),
+          ),
+        ),
+    )
+    .as('m');
+  const rows = await db
+    .select({
+      id: m.id,
+      subject: m.subject,
+      content: m.content,
+      createdAt: m.createdAt,
+      readAt: m.readAt,
+      sender: memberSummaryColumnsOf(sender),
+      recipient: memberSummaryColumnsOf(recipient),
+    })
+    .from(m)
+    .leftJoin(sender, eq(sender.id, m.senderId))
+    .leftJoin(recipient, eq(recipient.id, m.recipientId))
+    .orderBy(asc(m.createdAt), asc(m.id));
+  return rows.map((r) => ({
     id: r.id,
     subject: r.subject,
     content: r.content,
-    createdAt: iso(r.created_at),
-    readAt: r.read_at ? iso(r.read_at) : null,
-    sender: messagePerson({
-      id: r.sender_id,
-      username: r.sender_username,
-      fullName: r.sender_name,
-      avatarUrl: r.sender_avatar,
-    }),
-    recipient: messagePerson({
-      id: r.recipient_id,
-      username: r.recipient_username,
-      fullName: r.recipient_name,
-      avatarUrl: r.recipient_avatar,
-    }),
+    createdAt: iso(r.createdAt),
+    readAt: r.readAt ? iso(r.readAt) : null,
+    sender: messagePerson(r.sender),
+    recipient: messagePerson(r.recipient),
   }));
 }
 
