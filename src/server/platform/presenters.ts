@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import { profiles } from '../db/schema';
 import type { PersonSummary } from '../../shared/members';
 
@@ -33,7 +33,9 @@ export function presentMemberSummary(row: MemberSummaryRow): PersonSummary {
 }
 
 /** The member summary built inside SQL, for a json_agg or a json column (the same keys as
- * presentMemberSummary). `table` is profiles or an alias of it (`alias(profiles, 'p')`). */
-export function memberSummaryJson(table: ProfileLike): SQL {
-  return sql`json_build_object('id', ${table.id}, 'username', ${table.username}, 'fullName', ${table.fullName}, 'avatarUrl', ${table.avatarUrl})`;
+ * presentMemberSummary). `table` is profiles or an alias of it (`alias(profiles, 'p')`), or in a
+ * raw statement the alias it is given there (`'p'` for `join profiles p`). */
+export function memberSummaryJson(table: ProfileLike | string): SQL {
+  const t = typeof table === 'string' ? alias(profiles, table) : table;
+  return sql`json_build_object('id', ${t.id}, 'username', ${t.username}, 'fullName', ${t.fullName}, 'avatarUrl', ${t.avatarUrl})`;
 }

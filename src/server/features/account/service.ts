@@ -1,38 +1,88 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { profiles } from '../../db/schema';
+import {
+  calendarFeeds,
+  connectCodes,
+  connections,
+  eventAttendees,
+  eventCheckIns,
+  eventDoorStaff,
+  eventGuests,
+  eventReminders,
+  events,
+  forumPosts,
+  forumReplies,
+  forums,
+  memberBlocks,
+  messages,
+  morningAfterSends,
+  notificationPreferences,
+  notificationSends,
+  offersAndAsks,
+  profiles,
+  reports,
+  skills,
+  user,
+  userSkills,
+} from '../../db/schema';
 import { notFound, unprocessable } from '../../platform/errors';
 import { USERNAME_MISMATCH } from '../../../shared/account';
 import { USER_NOT_FOUND } from '../../../shared/users';
 
 // A member's own account: everything the product holds about them, as one file.
 
-type Row = Record<string, unknown>;
+/** A row with its timestamps as ISO strings. */
+type Plain<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] };
 
 /** Timestamps as ISO strings, column names as they are (snake_case, like the database). */
-function plain(rows: Row[]): Row[] {
-  return rows.map((row) =>
-    Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v])),
+function plain<T extends Record<string, unknown>>(rows: T[]): Plain<T>[] {
+  return rows.map(
+    (row) =>
+      Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v])) as Plain<T>,
   );
 }
 
 export async function exportAccount(db: Db, userId: string) {
-  const all = async (query: SQL) => plain((await db.execute<Row>(query)).rows);
-  const profile = await all(sql`select p.id, p.username, u.email, p.full_name, p.company, p.position, p.website,
-      p.bio, p.avatar_url, p.instagram_url, p.facebook_url, p.linkedin_url, p.is_admin, p.is_sponsor, p.is_panelist,
-      p.created_at
-    from profiles p join "user" u on u.id = p.id where p.id = ${userId}`);
+  const all = async <T extends Record<string, unknown>>(rows: Promise<T[]>) => plain(await rows);
+  const recipient = alias(profiles, 'r');
+  const sender = alias(profiles, 's');
+  const other = sql`case when ${connections.requesterId} = ${userId} then ${connections.recipientId} else ${connections.requesterId} end`;
+  const profile = await all(
+    db
+      .select({
+        id: profiles.id,
+        username: profiles.username,
+        email: user.email,
+        full_name: profiles.fullName,
+        company: profiles.company,
+        position: profiles.position,
+        website: profiles.website,
+        bio: profiles.bio,
+        avatar_url: profiles.avatarUrl,
+        instagram_url: profiles.instagramUrl,
+        facebook_url: profiles.facebookUrl,
+        linkedin_url: profiles.linkedinUrl,
+        is_admin: profiles.isAdmin,
+        is_sponsor: profiles.isSponsor,
+        is_panelist: profiles.isPanelist,
+        created_at: profiles.createdAt,
+      })
+      .from(profiles)
+      .innerJoin(user, eq(user.id, profiles.id))
+      .where(eq(profiles.id, userId)),
+  );
   if (!profile[0]) throw notFound(USER_NOT_FOUND);
   const [
-    skills,
+    skillList,
     registrations,
     guests,
-    connections,
+    connectionList,
     messagesSent,
     messagesReceived,
-    forumPosts,
-    forumReplies,
-    reports,
+    posts,
+    replies,
+    reportList,
     blocks,
     emailPreferences,
     reminders,
@@ -45,67 +95,244 @@ export async function exportAccount(db: Db, userId: string) {
     morningAfter,
     inPeopleToMeet,
   ] = await Promise.all([
-    all(sql`select s.name, s.category, us.created_at as added_at
-      from user_skills us join skills s on s.id = us.skill_id where us.user_id = ${userId} order by s.name`),
-    all(sql`select a.event_id, e.name as event_name, e.start_time as event_start, a.status, a.created_at
-      from event_attendees a join events e on e.id = a.event_id where a.user_id = ${userId} order by a.created_at`),
-    all(sql`select g.event_id, e.name as event_name, g.guest_name, g.guest_email, g.created_at
-      from event_guests g join events e on e.id = g.event_id where g.profile_id = ${userId} order by g.created_at`),
-    all(sql`select case when c.requester_id = ${userId} then 'sent' else 'received' end as direction,
-        p.username as member, c.status, c.created_at, c.updated_at
-      from connections c
-      join profiles p on p.id = case when c.requester_id = ${userId} then c.recipient_id else c.requester_id end
-      where c.requester_id = ${userId} or c.recipient_id = ${userId} order by c.created_at`),
-    all(sql`select m.id, r.username as to_member, m.subject, m.content, m.created_at, m.read_at,
-        m.sender_deleted_at as deleted_by_you_at
-      from messages m join profiles r on r.id = m.recipient_id where m.sender_id = ${userId} order by m.created_at`),
-    all(sql`select m.id, s.username as from_member, m.subject, m.content, m.created_at, m.read_at,
-        m.recipient_deleted_at as deleted_by_you_at
-      from messages m left join profiles s on s.id = m.sender_id where m.recipient_id = ${userId}
-      order by m.created_at`),
-    all(sql`select fp.id, f.name as forum, fp.title, fp.content, fp.created_at, fp.edited_at
-      from forum_posts fp join forums f on f.id = fp.forum_id where fp.author_id = ${userId} order by fp.created_at`),
-    all(sql`select fr.id, fp.title as post, fr.content, fr.created_at, fr.edited_at
-      from forum_replies fr join forum_posts fp on fp.id = fr.post_id where fr.author_id = ${userId}
-      order by fr.created_at`),
-    all(sql`select target_type, target_id, reason, status, created_at
-      from reports where reporter_id = ${userId} order by created_at`),
-    all(sql`select p.username as member, b.created_at
-      from member_blocks b join profiles p on p.id = b.blocked_id where b.blocker_id = ${userId} order by b.created_at`),
-    all(sql`select event_reminders, messages, connection_requests, forum_replies, morning_after, updated_at
-      from notification_preferences where user_id = ${userId}`),
-    all(sql`select r.event_id, e.name as event_name, r.offset_minutes, r.status, r.sent_at
-      from event_reminders r join events e on e.id = r.event_id where r.recipient = ${`member:${userId}`}
-      order by r.sent_at`),
-    all(sql`select kind, item_count, sent_at from notification_sends where user_id = ${userId} order by sent_at`),
+    all(
+      db
+        .select({ name: skills.name, category: skills.category, added_at: userSkills.createdAt })
+        .from(userSkills)
+        .innerJoin(skills, eq(skills.id, userSkills.skillId))
+        .where(eq(userSkills.userId, userId))
+        .orderBy(asc(skills.name)),
+    ),
+    all(
+      db
+        .select({
+          event_id: eventAttendees.eventId,
+          event_name: events.name,
+          event_start: events.startTime,
+          status: eventAttendees.status,
+          created_at: eventAttendees.createdAt,
+        })
+        .from(eventAttendees)
+        .innerJoin(events, eq(events.id, eventAttendees.eventId))
+        .where(eq(eventAttendees.userId, userId))
+        .orderBy(asc(eventAttendees.createdAt)),
+    ),
+    all(
+      db
+        .select({
+          event_id: eventGuests.eventId,
+          event_name: events.name,
+          guest_name: eventGuests.guestName,
+          guest_email: eventGuests.guestEmail,
+          created_at: eventGuests.createdAt,
+        })
+        .from(eventGuests)
+        .innerJoin(events, eq(events.id, eventGuests.eventId))
+        .where(eq(eventGuests.profileId, userId))
+        .orderBy(asc(eventGuests.createdAt)),
+    ),
+    all(
+      db
+        .select({
+          direction: sql<
+            'sent' | 'received'
+          >`case when ${connections.requesterId} = ${userId} then 'sent' else 'received' end`,
+          member: profiles.username,
+          status: connections.status,
+          created_at: connections.createdAt,
+          updated_at: connections.updatedAt,
+        })
+        .from(connections)
+        .innerJoin(profiles, eq(profiles.id, other))
+        .where(or(eq(connections.requesterId, userId), eq(connections.recipientId, userId)))
+        .orderBy(asc(connections.createdAt)),
+    ),
+    all(
+      db
+        .select({
+          id: messages.id,
+          to_member: recipient.username,
+          subject: messages.subject,
+          content: messages.content,
+          created_at: messages.createdAt,
+          read_at: messages.readAt,
+          deleted_by_you_at: messages.senderDeletedAt,
+        })
+        .from(messages)
+        .innerJoin(recipient, eq(recipient.id, messages.recipientId))
+        .where(eq(messages.senderId, userId))
+        .orderBy(asc(messages.createdAt)),
+    ),
+    all(
+      db
+        .select({
+          id: messages.id,
+          from_member: sender.username,
+          subject: messages.subject,
+          content: messages.content,
+          created_at: messages.createdAt,
+          read_at: messages.readAt,
+          deleted_by_you_at: messages.recipientDeletedAt,
+        })
+        .from(messages)
+        .leftJoin(sender, eq(sender.id, messages.senderId))
+        .where(eq(messages.recipientId, userId))
+        .orderBy(asc(messages.createdAt)),
+    ),
+    all(
+      db
+        .select({
+          id: forumPosts.id,
+          forum: forums.name,
+          title: forumPosts.title,
+          content: forumPosts.content,
+          created_at: forumPosts.createdAt,
+          edited_at: forumPosts.editedAt,
+        })
+        .from(forumPosts)
+        .innerJoin(forums, eq(forums.id, forumPosts.forumId))
+        .where(eq(forumPosts.authorId, userId))
+        .orderBy(asc(forumPosts.createdAt)),
+    ),
+    all(
+      db
+        .select({
+          id: forumReplies.id,
+          post: forumPosts.title,
+          content: forumReplies.content,
+          created_at: forumReplies.createdAt,
+          edited_at: forumReplies.editedAt,
+        })
+        .from(forumReplies)
+        .innerJoin(forumPosts, eq(forumPosts.id, forumReplies.postId))
+        .where(eq(forumReplies.authorId, userId))
+        .orderBy(asc(forumReplies.createdAt)),
+    ),
+    all(
+      db
+        .select({
+          target_type: reports.targetType,
+          target_id: reports.targetId,
+          reason: reports.reason,
+          status: reports.status,
+          created_at: reports.createdAt,
+        })
+        .from(reports)
+        .where(eq(reports.reporterId, userId))
+        .orderBy(asc(reports.createdAt)),
+    ),
+    all(
+      db
+        .select({ member: profiles.username, created_at: memberBlocks.createdAt })
+        .from(memberBlocks)
+        .innerJoin(profiles, eq(profiles.id, memberBlocks.blockedId))
+        .where(eq(memberBlocks.blockerId, userId))
+        .orderBy(asc(memberBlocks.createdAt)),
+    ),
+    all(
+      db
+        .select({
+          event_reminders: notificationPreferences.eventReminders,
+          messages: notificationPreferences.messages,
+          connection_requests: notificationPreferences.connectionRequests,
+          forum_replies: notificationPreferences.forumReplies,
+          morning_after: notificationPreferences.morningAfter,
+          updated_at: notificationPreferences.updatedAt,
+        })
+        .from(notificationPreferences)
+        .where(eq(notificationPreferences.userId, userId)),
+    ),
+    all(
+      db
+        .select({
+          event_id: eventReminders.eventId,
+          event_name: events.name,
+          offset_minutes: eventReminders.offsetMinutes,
+          status: eventReminders.status,
+          sent_at: eventReminders.sentAt,
+        })
+        .from(eventReminders)
+        .innerJoin(events, eq(events.id, eventReminders.eventId))
+        .where(eq(eventReminders.recipient, `member:${userId}`))
+        .orderBy(asc(eventReminders.sentAt)),
+    ),
+    all(
+      db
+        .select({
+          kind: notificationSends.kind,
+          item_count: notificationSends.itemCount,
+          sent_at: notificationSends.sentAt,
+        })
+        .from(notificationSends)
+        .where(eq(notificationSends.userId, userId))
+        .orderBy(asc(notificationSends.sentAt)),
+    ),
     // The address itself is a credential: the export says one exists, not what it is.
-    all(sql`select created_at from calendar_feeds where user_id = ${userId}`),
+    all(db.select({ created_at: calendarFeeds.createdAt }).from(calendarFeeds).where(eq(calendarFeeds.userId, userId))),
     // The door's admissions of the member and of the guests they brought.
-    all(sql`select c.event_id, e.name as event_name, case when c.guest_id is null then 'member' else 'guest' end as kind,
-        g.guest_name, c.checked_in_at
-      from event_check_ins c join events e on e.id = c.event_id left join event_guests g on g.id = c.guest_id
-      where c.user_id = ${userId} order by c.checked_in_at`),
-    all(sql`select s.event_id, e.name as event_name, s.created_at
-      from event_door_staff s join events e on e.id = s.event_id where s.user_id = ${userId} order by s.created_at`),
-    all(sql`select kind, text, position, created_at from offers_and_asks where user_id = ${userId}
-      order by kind, position`),
+    all(
+      db
+        .select({
+          event_id: eventCheckIns.eventId,
+          event_name: events.name,
+          kind: sql<'member' | 'guest'>`case when ${eventCheckIns.guestId} is null then 'member' else 'guest' end`,
+          guest_name: eventGuests.guestName,
+          checked_in_at: eventCheckIns.checkedInAt,
+        })
+        .from(eventCheckIns)
+        .innerJoin(events, eq(events.id, eventCheckIns.eventId))
+        .leftJoin(eventGuests, eq(eventGuests.id, eventCheckIns.guestId))
+        .where(eq(eventCheckIns.userId, userId))
+        .orderBy(asc(eventCheckIns.checkedInAt)),
+    ),
+    all(
+      db
+        .select({ event_id: eventDoorStaff.eventId, event_name: events.name, created_at: eventDoorStaff.createdAt })
+        .from(eventDoorStaff)
+        .innerJoin(events, eq(events.id, eventDoorStaff.eventId))
+        .where(eq(eventDoorStaff.userId, userId))
+        .orderBy(asc(eventDoorStaff.createdAt)),
+    ),
+    all(
+      db
+        .select({
+          kind: offersAndAsks.kind,
+          text: offersAndAsks.text,
+          position: offersAndAsks.position,
+          created_at: offersAndAsks.createdAt,
+        })
+        .from(offersAndAsks)
+        .where(eq(offersAndAsks.userId, userId))
+        .orderBy(asc(offersAndAsks.kind), asc(offersAndAsks.position)),
+    ),
     // Like the calendar address, the connect code is a credential: only that one exists.
-    all(sql`select created_at from connect_codes where user_id = ${userId}`),
-    all(sql`select s.event_id, e.name as event_name, s.status, s.sent_at
-      from morning_after_sends s join events e on e.id = s.event_id where s.user_id = ${userId} order by s.sent_at`),
-    all(sql`select in_people_to_meet from profiles where id = ${userId}`),
+    all(db.select({ created_at: connectCodes.createdAt }).from(connectCodes).where(eq(connectCodes.userId, userId))),
+    all(
+      db
+        .select({
+          event_id: morningAfterSends.eventId,
+          event_name: events.name,
+          status: morningAfterSends.status,
+          sent_at: morningAfterSends.sentAt,
+        })
+        .from(morningAfterSends)
+        .innerJoin(events, eq(events.id, morningAfterSends.eventId))
+        .where(eq(morningAfterSends.userId, userId))
+        .orderBy(asc(morningAfterSends.sentAt)),
+    ),
+    all(db.select({ in_people_to_meet: profiles.inPeopleToMeet }).from(profiles).where(eq(profiles.id, userId))),
   ]);
   return {
     exportedAt: new Date().toISOString(),
     profile: profile[0],
-    skills,
+    skills: skillList,
     registrations,
     guests,
-    connections,
+    connections: connectionList,
     messages: { sent: messagesSent, received: messagesReceived },
-    forumPosts,
-    forumReplies,
-    reports,
+    forumPosts: posts,
+    forumReplies: replies,
+    reports: reportList,
     blocks,
     // No row: the defaults, everything on.
     emailPreferences: emailPreferences[0] ?? {

@@ -16,6 +16,7 @@ import type {
   NextEvent,
 } from '../../../shared/events';
 import { containsPattern, isUuid } from '../../db/query-values';
+import { memberSummaryColumns, memberSummaryJson, presentMemberSummary } from '../../platform/presenters';
 
 // Reads for the public event screens. Every list is filtered, counted and paged in SQL.
 // (Statuses are text columns whose check constraints allow only the shared types' values.)
@@ -162,8 +163,8 @@ export async function findEventDetail(db: Db, id: string): Promise<EventDetail |
           order by (s.level = 'Title Sponsor') desc, s.name)
         from event_sponsors es join sponsors s on s.id = es.sponsor_id where es.event_id = events.id), '[]')`,
       attendees: sql<EventDetail['attendees'] | string>`coalesce((select json_agg(json_build_object('id', a.id,
-          'status', a.status, 'createdAt', a.created_at, 'user', json_build_object('id', p.id, 'username', p.username,
-          'fullName', p.full_name, 'avatarUrl', p.avatar_url)) order by a.created_at, a.id)
+          'status', a.status, 'createdAt', a.created_at, 'user', ${memberSummaryJson('p')})
+          order by a.created_at, a.id)
         from (select *, row_number() over (partition by status order by created_at, id) as n
           from event_attendees where event_id = events.id) a
         join profiles p on p.id = a.user_id where a.n <= ${ATTENDEES_PER_GROUP}), '[]')`,
@@ -204,18 +205,18 @@ export async function listAttendees(db: Db, id: string): Promise<Attendee[] | nu
       id: eventAttendees.id,
       status: eventAttendees.status,
       createdAt: eventAttendees.createdAt,
-      user: {
-        id: profiles.id,
-        username: profiles.username,
-        fullName: profiles.fullName,
-        avatarUrl: profiles.avatarUrl,
-      },
+      user: memberSummaryColumns,
     })
     .from(eventAttendees)
     .innerJoin(profiles, eq(profiles.id, eventAttendees.userId))
     .where(eq(eventAttendees.eventId, id))
     .orderBy(asc(eventAttendees.createdAt), asc(eventAttendees.id));
-  return rows.map((r) => ({ ...r, status: r.status as AttendeeStatus, createdAt: r.createdAt.toISOString() }));
+  return rows.map((r) => ({
+    ...r,
+    status: r.status as AttendeeStatus,
+    createdAt: r.createdAt.toISOString(),
+    user: presentMemberSummary(r.user),
+  }));
 }
 
 export async function findMyRegistration(db: Db, eventId: string, userId: string): Promise<MyRegistration | null> {

@@ -1,6 +1,8 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { forumPosts, forumReplies, forums } from '../../db/schema';
+import { forumPosts, forumReplies, forums, profiles } from '../../db/schema';
+import { memberSummaryColumnsOf, presentMemberSummary, type MemberSummaryRow } from '../../platform/presenters';
 import { iso } from '../../db/rows';
 import type { Viewer } from '../../platform/viewer';
 import {
@@ -71,48 +73,49 @@ export async function deleteForum(db: Db, id: string): Promise<boolean> {
 
 // ---- authors -------------------------------------------------------------------------------
 
-type AuthorColumns = {
-  author_id: string | null;
-  username: string | null;
-  full_name: string | null;
-  avatar_url: string | null;
-};
+const author = alias(profiles, 'a');
 
-/** One presenter for a post's or reply's author; a deleted member's is null ('Former member'). */
-function presentAuthor(row: AuthorColumns): ForumAuthor {
-  if (!row.author_id || !row.username) return null;
-  return { id: row.author_id, username: row.username, fullName: row.full_name, avatarUrl: row.avatar_url };
+/** One presenter for a post's or reply's author; a deleted member's is null ('Former member').
+ * (The author is a left join: the builder gives null when the profile is gone.) */
+function presentAuthor(row: MemberSummaryRow | null): ForumAuthor {
+  return row ? presentMemberSummary(row) : null;
 }
 
 // ---- posts ---------------------------------------------------------------------------------
 
-type PostRow = AuthorColumns & {
-  id: string;
-  forum_id: string;
-  title: string;
-  excerpt: string;
-  created_at: Date | string;
-  edited_at: Date | string | null;
-  reply_count: number;
-  last_activity_at: Date | string;
+const post = alias(forumPosts, 'p');
+
+/** The list's columns of a post (alias p) and its author (alias a). */
+const postColumns = {
+  id: post.id,
+  forumId: post.forumId,
+  title: post.title,
+  excerpt: post.excerpt,
+  createdAt: post.createdAt,
+  editedAt: post.editedAt,
+  replyCount: post.replyCount,
+  lastActivityAt: post.lastActivityAt,
   /** created_at as PostgreSQL writes it, microseconds and all: a cursor must not round. */
-  cursor_at: string;
+  cursorAt: sql<string>`${post.createdAt}::text`,
+  author: memberSummaryColumnsOf(author),
 };
 
-const POST_COLUMNS = sql`p.id, p.forum_id, p.title, p.excerpt, p.created_at, p.edited_at, p.reply_count,
-  p.last_activity_at, p.created_at::text as cursor_at, p.author_id, a.username, a.full_name, a.avatar_url`;
+const selectPosts = (db: Db) =>
+  db.select(postColumns).from(post).leftJoin(author, eq(author.id, post.authorId)).$dynamic();
+
+type PostRow = Awaited<ReturnType<typeof selectPosts>>[number];
 
 function presentPostSummary(row: PostRow): PostSummary {
   return {
     id: row.id,
-    forumId: row.forum_id,
+    forumId: row.forumId,
     title: row.title,
     excerpt: row.excerpt,
-    createdAt: iso(row.created_at),
-    editedAt: row.edited_at ? iso(row.edited_at) : null,
-    replyCount: Number(row.reply_count),
-    lastActivityAt: iso(row.last_activity_at),
-    author: presentAuthor(row),
+    createdAt: iso(row.createdAt),
+    editedAt: row.editedAt ? iso(row.editedAt) : null,
+    replyCount: row.replyCount,
+    lastActivityAt: iso(row.lastActivityAt),
+    author: presentAuthor(row.author),
   };
 }
 
@@ -145,14 +148,16 @@ export async function listPosts(db: Db, forum: ForumRow, query: PostsQuery): Pro
   if (after) {
     const newer = sql`p.forum_id = ${forum.id} and p.created_at >= ${after.at}::timestamptz
       and (p.created_at > ${after.at}::timestamptz or p.id > ${after.id}::uuid)`;
-    const result = await db.execute<PostRow>(sql`select ${POST_COLUMNS}
-      from forum_posts p left join profiles a on a.id = p.author_id
-      where ${newer} and p.created_at <= coalesce((select p.created_at from forum_posts p where ${newer}
-        order by p.created_at asc nulls first offset ${limit - 1} limit 1), 'infinity')
-      order by p.created_at asc nulls first, p.id asc limit ${limit}`);
+    const result = await selectPosts(db)
+      .where(
+        sql`${newer} and p.created_at <= coalesce((select p.created_at from forum_posts p where ${newer}
+          order by p.created_at asc nulls first offset ${limit - 1} limit 1), 'infinity')`,
+      )
+      .orderBy(sql`p.created_at asc nulls first`, asc(post.id))
+      .limit(limit);
     // Fewer than a page above the cursor: that is the first page.
-    if (result.rows.length < limit) return listPosts(db, forum, {});
-    rows = result.rows.slice(0, POSTS_PAGE_SIZE).reverse();
+    if (result.length < limit) return listPosts(db, forum, {});
+    rows = result.slice(0, POSTS_PAGE_SIZE).reverse();
     hasNewer = true;
     hasOlder = true;
   } else {
@@ -160,21 +165,23 @@ export async function listPosts(db: Db, forum: ForumRow, query: PostsQuery): Pro
       ? sql`p.forum_id = ${forum.id} and p.created_at <= ${before.at}::timestamptz
           and (p.created_at < ${before.at}::timestamptz or p.id < ${before.id}::uuid)`
       : sql`p.forum_id = ${forum.id}`;
-    const result = await db.execute<PostRow>(sql`select ${POST_COLUMNS}
-      from forum_posts p left join profiles a on a.id = p.author_id
-      where ${older} and p.created_at >= coalesce((select p.created_at from forum_posts p where ${older}
-        order by p.created_at desc nulls last offset ${limit - 1} limit 1), '-infinity')
-      order by p.created_at desc nulls last, p.id desc limit ${limit}`);
-    rows = result.rows.slice(0, POSTS_PAGE_SIZE);
-    hasOlder = result.rows.length === limit;
+    const result = await selectPosts(db)
+      .where(
+        sql`${older} and p.created_at >= coalesce((select p.created_at from forum_posts p where ${older}
+          order by p.created_at desc nulls last offset ${limit - 1} limit 1), '-infinity')`,
+      )
+      .orderBy(sql`p.created_at desc nulls last`, desc(post.id))
+      .limit(limit);
+    rows = result.slice(0, POSTS_PAGE_SIZE);
+    hasOlder = result.length === limit;
     hasNewer = Boolean(before);
   }
   const first = rows[0];
   const last = rows[rows.length - 1];
   return {
     posts: rows.map(presentPostSummary),
-    older: hasOlder && last ? encodeCursor(last) : null,
-    newer: hasNewer && first ? encodeCursor(first) : null,
+    older: hasOlder && last ? encodeCursor({ cursor_at: last.cursorAt, id: last.id }) : null,
+    newer: hasNewer && first ? encodeCursor({ cursor_at: first.cursorAt, id: first.id }) : null,
     total: forum.postCount,
   };
 }
@@ -210,17 +217,18 @@ export async function findPostDetail(
   viewer: Viewer,
 ): Promise<PostDetail | null> {
   if (!isUuid(forumId) || !isUuid(postId)) return null;
-  const result = await db.execute<PostRow & { content: string; forum_name: string }>(sql`select ${POST_COLUMNS},
-      p.content, f.name as forum_name
-    from forum_posts p join forums f on f.id = p.forum_id left join profiles a on a.id = p.author_id
-    where p.id = ${postId} and p.forum_id = ${forumId}`);
-  const row = result.rows[0];
+  const [row] = await db
+    .select({ ...postColumns, authorId: post.authorId, content: post.content, forumName: forums.name })
+    .from(post)
+    .innerJoin(forums, eq(forums.id, post.forumId))
+    .leftJoin(author, eq(author.id, post.authorId))
+    .where(and(eq(post.id, postId), eq(post.forumId, forumId)));
   if (!row) return null;
   return {
     ...presentPostSummary(row),
-    forumName: row.forum_name,
+    forumName: row.forumName,
     content: row.content,
-    can: permissionsFor(viewer, row.author_id),
+    can: permissionsFor(viewer, row.authorId),
   };
 }
 
@@ -250,26 +258,32 @@ export async function deletePost(db: Db, postId: string): Promise<void> {
 
 // ---- replies -------------------------------------------------------------------------------
 
-type ReplyRow = AuthorColumns & {
-  id: string;
-  post_id: string;
-  content: string;
-  created_at: Date | string;
-  edited_at: Date | string | null;
+const reply = alias(forumReplies, 'r');
+
+const replyColumns = {
+  id: reply.id,
+  postId: reply.postId,
+  content: reply.content,
+  createdAt: reply.createdAt,
+  editedAt: reply.editedAt,
+  authorId: reply.authorId,
+  author: memberSummaryColumnsOf(author),
 };
 
-const REPLY_COLUMNS = sql`r.id, r.post_id, r.content, r.created_at, r.edited_at, r.author_id,
-  a.username, a.full_name, a.avatar_url`;
+type ReplyRow = Pick<
+  typeof forumReplies.$inferSelect,
+  'id' | 'postId' | 'content' | 'createdAt' | 'editedAt' | 'authorId'
+> & { author: MemberSummaryRow | null };
 
 function presentReply(row: ReplyRow, viewer: Viewer): Reply {
   return {
     id: row.id,
-    postId: row.post_id,
+    postId: row.postId,
     content: row.content,
-    createdAt: iso(row.created_at),
-    editedAt: row.edited_at ? iso(row.edited_at) : null,
-    author: presentAuthor(row),
-    can: permissionsFor(viewer, row.author_id),
+    createdAt: iso(row.createdAt),
+    editedAt: row.editedAt ? iso(row.editedAt) : null,
+    author: presentAuthor(row.author),
+    can: permissionsFor(viewer, row.authorId),
   };
 }
 
@@ -288,11 +302,19 @@ export async function listReplies(
   const pageCount = Math.max(1, Math.ceil(total / REPLIES_PAGE_SIZE));
   let page = query.page ?? 1;
   if (query.reply && isUuid(query.reply)) {
-    const position = await db.execute<{ before: number }>(sql`select count(*)::int as before
-      from forum_replies r, (select created_at, id from forum_replies where id = ${query.reply} and post_id = ${postId}) x
-      where r.post_id = ${postId} and (r.created_at, r.id) < (x.created_at, x.id)`);
+    const target = db
+      .select({ createdAt: forumReplies.createdAt, id: forumReplies.id })
+      .from(forumReplies)
+      .where(and(eq(forumReplies.id, query.reply), eq(forumReplies.postId, postId)))
+      .as('x');
+    // A row comparison on the (post, time, id) index; the builder has no operator for it.
+    const [position] = await db
+      .select({ before: count() })
+      .from(reply)
+      .innerJoin(target, sql`(${reply.createdAt}, ${reply.id}) < (${target.createdAt}, ${target.id})`)
+      .where(eq(reply.postId, postId));
     // A reply that is gone (or not this post's) counts nothing before it: page 1.
-    page = Math.floor(Number(position.rows[0]?.before ?? 0) / REPLIES_PAGE_SIZE) + 1;
+    page = Math.floor((position?.before ?? 0) / REPLIES_PAGE_SIZE) + 1;
   }
   page = Math.min(page, pageCount);
   // The page's ids first, from the index alone (post, time, id), and only then their rows and
@@ -300,17 +322,23 @@ export async function listReplies(
   // 10,000 replies skips none.
   const from = (page - 1) * REPLIES_PAGE_SIZE;
   const to = Math.min(page * REPLIES_PAGE_SIZE, total);
-  const ids =
+  const ofPost = db.select({ id: forumReplies.id }).from(forumReplies).where(eq(forumReplies.postId, postId));
+  const ids = (
     from >= total / 2 && to > from
-      ? sql`select id from forum_replies where post_id = ${postId}
-          order by created_at desc, id desc limit ${to - from} offset ${total - to}`
-      : sql`select id from forum_replies where post_id = ${postId}
-          order by created_at, id limit ${REPLIES_PAGE_SIZE} offset ${from}`;
-  const result = await db.execute<ReplyRow>(sql`select ${REPLY_COLUMNS}
-    from (${ids}) p join forum_replies r on r.id = p.id left join profiles a on a.id = r.author_id
-    order by r.created_at, r.id`);
+      ? ofPost
+          .orderBy(desc(forumReplies.createdAt), desc(forumReplies.id))
+          .limit(to - from)
+          .offset(total - to)
+      : ofPost.orderBy(asc(forumReplies.createdAt), asc(forumReplies.id)).limit(REPLIES_PAGE_SIZE).offset(from)
+  ).as('pg');
+  const rows = await db
+    .select(replyColumns)
+    .from(ids)
+    .innerJoin(reply, eq(reply.id, ids.id))
+    .leftJoin(author, eq(author.id, reply.authorId))
+    .orderBy(asc(reply.createdAt), asc(reply.id));
   return {
-    replies: result.rows.map((r) => presentReply(r, viewer)),
+    replies: rows.map((r) => presentReply(r, viewer)),
     page,
     pageCount,
     total,
@@ -332,9 +360,11 @@ export async function findReplyRecord(
 }
 
 export async function findReply(db: Db, replyId: string, viewer: Viewer): Promise<Reply | null> {
-  const result = await db.execute<ReplyRow>(sql`select ${REPLY_COLUMNS}
-    from forum_replies r left join profiles a on a.id = r.author_id where r.id = ${replyId}`);
-  const row = result.rows[0];
+  const [row] = await db
+    .select(replyColumns)
+    .from(reply)
+    .leftJoin(author, eq(author.id, reply.authorId))
+    .where(eq(reply.id, replyId));
   return row ? presentReply(row, viewer) : null;
 }
 

@@ -1,8 +1,14 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { iso } from '../../db/rows';
 import { messages, profiles } from '../../db/schema';
-import { presentMemberSummary, type MemberSummaryRow } from '../../platform/presenters';
+import {
+  memberSummaryColumns,
+  memberSummaryColumnsOf,
+  presentMemberSummary,
+  type MemberSummaryRow,
+} from '../../platform/presenters';
 import { notFound, unprocessable } from '../../platform/errors';
 import {
   FORMER_MEMBER,
@@ -22,27 +28,14 @@ import { assertNotBlocked } from '../moderation/service';
 /** The most recent conversations the inbox lists; older ones come back when a message arrives. */
 export const INBOX_CONVERSATIONS = 200;
 
-type SummaryRow = {
-  other_id: string | null;
-  subject: string;
-  started_at: Date | string;
-  last_at: Date | string;
-  unread: number;
-  message_count: number;
-  preview: string;
-  username: string | null;
-  full_name: string | null;
-  avatar_url: string | null;
-};
-
 /** A sender who deleted their account (sender_id set null): all of them share one id. */
 const formerMember = () => ({ id: FORMER_MEMBER_ID, username: FORMER_MEMBER, avatarUrl: null });
 
 /** A message's sender or recipient: the member summary without the full name (the messages
  * contract names people by username), or a former member once the account is gone. */
-function messagePerson(row: { [K in keyof MemberSummaryRow]: MemberSummaryRow[K] | null }) {
-  if (!row.id || !row.username) return formerMember();
-  const { id, username, avatarUrl } = presentMemberSummary({ ...row, id: row.id, username: row.username });
+function messagePerson(row: MemberSummaryRow | null) {
+  if (!row) return formerMember();
+  const { id, username, avatarUrl } = presentMemberSummary(row);
   return { id, username, avatarUrl };
 }
 
@@ -53,51 +46,72 @@ const sentBy = (otherId: string) =>
 /** The conversation list: one row per other member and subject, summarised in SQL, so the
  * inbox costs the same whether a member has ten messages or ten thousand. */
 export async function inbox(db: Db, viewerId: string): Promise<Conversation[]> {
-  // Raw: a union of two index-backed halves (sent, received) rather than one OR, so each uses
-  // its own index, summarised by a grouped CTE the builder cannot say.
-  const result = await db.execute<SummaryRow>(sql`with mine as (
-      select recipient_id as other_id, subject, content, created_at, false as unread from messages
-        where sender_id = ${viewerId} and sender_deleted_at is null
-      union all
-      select sender_id, subject, content, created_at, read_at is null from messages
-        where recipient_id = ${viewerId} and recipient_deleted_at is null
-    ), c as (
-      select other_id, subject, min(created_at) as started_at, max(created_at) as last_at,
-        (count(*) filter (where unread))::int as unread, count(*)::int as message_count,
-        (array_agg(left(content, 140) order by created_at desc))[1] as preview
-      from mine group by other_id, subject
-      order by last_at desc, other_id, subject
-      limit ${INBOX_CONVERSATIONS}
-    )
-    select c.*, p.username, p.full_name, p.avatar_url from c left join profiles p on p.id = c.other_id
-    order by c.last_at desc, c.other_id, c.subject`);
-  return result.rows.map((r) => ({
-    key: conversationKey(r.other_id ?? FORMER_MEMBER_ID, r.subject),
-    other: messagePerson({ id: r.other_id, username: r.username, fullName: r.full_name, avatarUrl: r.avatar_url }),
+  // Two index-backed halves (sent, received) rather than one OR, so each uses its own index.
+  const half = (otherId: PgColumn, unread: SQL) => ({
+    otherId: sql<string | null>`${otherId}`.as('other_id'),
+    subject: messages.subject,
+    content: messages.content,
+    createdAt: messages.createdAt,
+    unread: sql<boolean>`${unread}`.as('unread'),
+  });
+  const mine = db.$with('mine').as(
+    db
+      .select(half(messages.recipientId, sql`false`))
+      .from(messages)
+      .where(and(eq(messages.senderId, viewerId), isNull(messages.senderDeletedAt)))
+      .unionAll(
+        db
+          .select(half(messages.senderId, sql`${messages.readAt} is null`))
+          .from(messages)
+          .where(and(eq(messages.recipientId, viewerId), isNull(messages.recipientDeletedAt))),
+      ),
+  );
+  const lastAt = sql<Date | string>`max(${mine.createdAt})`;
+  const c = db.$with('c').as(
+    db
+      .select({
+        otherId: mine.otherId,
+        subject: mine.subject,
+        startedAt: sql<Date | string>`min(${mine.createdAt})`.as('started_at'),
+        lastAt: lastAt.as('last_at'),
+        unread: sql<number>`(count(*) filter (where ${mine.unread}))::int`.as('unread'),
+        messageCount: sql<number>`count(*)::int`.as('message_count'),
+        preview: sql<string>`(array_agg(left(${mine.content}, 140) order by ${mine.createdAt} desc))[1]`.as('preview'),
+      })
+      .from(mine)
+      .groupBy(mine.otherId, mine.subject)
+      .orderBy(desc(lastAt), asc(mine.otherId), asc(mine.subject))
+      .limit(INBOX_CONVERSATIONS),
+  );
+  const rows = await db
+    .with(mine, c)
+    .select({
+      otherId: c.otherId,
+      subject: c.subject,
+      startedAt: c.startedAt,
+      lastAt: c.lastAt,
+      unread: c.unread,
+      messageCount: c.messageCount,
+      preview: c.preview,
+      other: memberSummaryColumns,
+    })
+    .from(c)
+    .leftJoin(profiles, eq(profiles.id, c.otherId))
+    .orderBy(desc(c.lastAt), asc(c.otherId), asc(c.subject));
+  return rows.map((r) => ({
+    key: conversationKey(r.otherId ?? FORMER_MEMBER_ID, r.subject),
+    other: messagePerson(r.other),
     subject: r.subject,
-    startedAt: iso(r.started_at),
-    lastAt: iso(r.last_at),
+    startedAt: iso(r.startedAt),
+    lastAt: iso(r.lastAt),
     preview: r.preview,
     unread: Number(r.unread),
-    messageCount: Number(r.message_count),
+    messageCount: Number(r.messageCount),
   }));
 }
 
-type MessageRow = {
-  id: string;
-  subject: string;
-  content: string;
-  created_at: Date | string;
-  read_at: Date | string | null;
-  sender_id: string | null;
-  recipient_id: string;
-  sender_username: string | null;
-  sender_name: string | null;
-  sender_avatar: string | null;
-  recipient_username: string | null;
-  recipient_name: string | null;
-  recipient_avatar: string | null;
-};
+const sender = alias(profiles, 's');
+const recipient = alias(profiles, 'r');
 
 /** One conversation's messages on the viewer's side, oldest first. Only the viewer's own
  * messages can be read: both halves name the viewer. */
@@ -107,39 +121,63 @@ export async function conversationMessages(
   otherId: string,
   subject: string,
 ): Promise<Message[]> {
-  // Raw: the same two index-backed halves as the inbox, as a union the builder cannot join.
-  const result = await db.execute<MessageRow>(sql`select m.id, m.subject, m.content, m.created_at, m.read_at,
-      m.sender_id, m.recipient_id, s.username as sender_username, s.full_name as sender_name,
-      s.avatar_url as sender_avatar, r.username as recipient_username, r.full_name as recipient_name,
-      r.avatar_url as recipient_avatar
-    from (
-      select * from messages
-        where sender_id = ${viewerId} and recipient_id = ${otherId} and subject = ${subject} and sender_deleted_at is null
-      union all
-      select * from messages
-        where ${sentBy(otherId)} and recipient_id = ${viewerId} and subject = ${subject} and recipient_deleted_at is null
-    ) m
-    left join profiles s on s.id = m.sender_id
-    left join profiles r on r.id = m.recipient_id
-    order by m.created_at, m.id`);
-  return result.rows.map((r) => ({
+  // Two index-backed halves (sent, received) rather than one OR, as in the inbox.
+  const columns = {
+    id: messages.id,
+    subject: messages.subject,
+    content: messages.content,
+    createdAt: messages.createdAt,
+    readAt: messages.readAt,
+    senderId: messages.senderId,
+    recipientId: messages.recipientId,
+  };
+  const m = db
+    .select(columns)
+    .from(messages)
+    .where(
+      and(
+        eq(messages.senderId, viewerId),
+        eq(messages.recipientId, otherId),
+        eq(messages.subject, subject),
+        isNull(messages.senderDeletedAt),
+      ),
+    )
+    .unionAll(
+      db
+        .select(columns)
+        .from(messages)
+        .where(
+          and(
+            sentBy(otherId),
+            eq(messages.recipientId, viewerId),
+            eq(messages.subject, subject),
+            isNull(messages.recipientDeletedAt),
+          ),
+        ),
+    )
+    .as('m');
+  const rows = await db
+    .select({
+      id: m.id,
+      subject: m.subject,
+      content: m.content,
+      createdAt: m.createdAt,
+      readAt: m.readAt,
+      sender: memberSummaryColumnsOf(sender),
+      recipient: memberSummaryColumnsOf(recipient),
+    })
+    .from(m)
+    .leftJoin(sender, eq(sender.id, m.senderId))
+    .leftJoin(recipient, eq(recipient.id, m.recipientId))
+    .orderBy(asc(m.createdAt), asc(m.id));
+  return rows.map((r) => ({
     id: r.id,
     subject: r.subject,
     content: r.content,
-    createdAt: iso(r.created_at),
-    readAt: r.read_at ? iso(r.read_at) : null,
-    sender: messagePerson({
-      id: r.sender_id,
-      username: r.sender_username,
-      fullName: r.sender_name,
-      avatarUrl: r.sender_avatar,
-    }),
-    recipient: messagePerson({
-      id: r.recipient_id,
-      username: r.recipient_username,
-      fullName: r.recipient_name,
-      avatarUrl: r.recipient_avatar,
-    }),
+    createdAt: iso(r.createdAt),
+    readAt: r.readAt ? iso(r.readAt) : null,
+    sender: messagePerson(r.sender),
+    recipient: messagePerson(r.recipient),
   }));
 }
 

@@ -1,6 +1,7 @@
 import type { PeopleToMeetResponse, PersonToMeet } from '../../../shared/people-to-meet';
 import { plural } from '../../../shared/plural';
 import type { RoomData, RoomItem, RoomMember } from './room';
+import { presentMemberSummary } from '../../platform/presenters';
 
 // How People to meet ranks the others in the room for one viewer (see README, People to meet):
 // first by how many of their asks your offers meet plus how many of your asks their offers
@@ -158,10 +159,7 @@ export function rankPeople(room: RoomData, viewerId: string, limit = PEOPLE_TO_M
             : 'pending-incoming';
     if (relation === 'connected') reasons.push('already connected');
     return {
-      id: other.id,
-      username: other.username,
-      fullName: other.fullName,
-      avatarUrl: other.avatarUrl,
+      ...presentMemberSummary(other),
       company: other.company,
       position: other.position,
       reasons,
