@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { CalendarPlus, Copy, RefreshCw, RotateCw } from 'lucide-react';
+import { CalendarPlus, Copy, RefreshCw } from 'lucide-react';
 import {
   CALENDAR_FEED_LOAD_ERROR,
   CALENDAR_FEED_REGENERATE_ERROR,
@@ -11,6 +11,7 @@ import { Card } from '../../components/card';
 import { Dialog, DialogClose } from '../../components/dialog';
 import { Skeleton } from '../../components/skeleton';
 import { TextareaField } from '../../components/textarea-field';
+import { LoadError } from '../../components/load-error';
 import { errorMessage } from '../../lib/api';
 import { useCalendarFeed, useRegenerateCalendarFeed } from './calendar-feed-api';
 
@@ -119,18 +120,7 @@ export function CalendarFeed() {
             </div>
           </div>
         ) : feed.isError ? (
-          <Alert tone="error" title={CALENDAR_FEED_LOAD_ERROR} className="mt-4">
-            <Button
-              variant="secondary"
-              size="sm"
-              className="mt-2"
-              loading={feed.isFetching}
-              onClick={() => void feed.refetch()}
-            >
-              {!feed.isFetching && <RotateCw aria-hidden="true" />}
-              Retry
-            </Button>
-          </Alert>
+          <LoadError title={CALENDAR_FEED_LOAD_ERROR} query={feed} className="mt-4" />
         ) : (
           <div className="mt-4 space-y-3">
             <span className="sr-only">Loading your calendar address</span>

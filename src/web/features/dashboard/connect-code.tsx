@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Maximize2, RefreshCw, RotateCw } from 'lucide-react';
+import { Maximize2, RefreshCw } from 'lucide-react';
 import {
   CONNECT_CODE_HELP,
   CONNECT_CODE_REGENERATE_WARNING,
@@ -10,6 +10,7 @@ import { Button, ButtonLink } from '../../components/button';
 import { Card } from '../../components/card';
 import { Dialog, DialogClose } from '../../components/dialog';
 import { Skeleton } from '../../components/skeleton';
+import { LoadError } from '../../components/load-error';
 import { errorMessage } from '../../lib/api';
 import { paths } from '../../lib/paths';
 import { qrImageSource, useConnectCode, useRegenerateConnectCode } from './connect-code-api';
@@ -89,18 +90,7 @@ export function ConnectCode() {
             </div>
           </div>
         ) : code.isError ? (
-          <Alert tone="error" title={CONNECT_CODE_LOAD_ERROR} className="mt-4">
-            <Button
-              variant="secondary"
-              size="sm"
-              className="mt-2"
-              loading={code.isFetching}
-              onClick={() => void code.refetch()}
-            >
-              {!code.isFetching && <RotateCw aria-hidden="true" />}
-              Retry
-            </Button>
-          </Alert>
+          <LoadError title={CONNECT_CODE_LOAD_ERROR} query={code} className="mt-4" />
         ) : (
           <div className="mt-4 space-y-3">
             <span className="sr-only">Loading your connect code</span>
