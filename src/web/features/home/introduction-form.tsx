@@ -3,6 +3,7 @@ import type { IntroductionInput } from '../../../shared/contact';
 import { EMAIL_MAX, PERSON_NAME_MAX, WANTS_TO_MEET_MAX } from '../../../shared/limits';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
+import { Honeypot } from '../../components/honeypot';
 import { TextField } from '../../components/text-field';
 import { TextareaField } from '../../components/textarea-field';
 import { api, errorMessage } from '../../lib/api';
@@ -94,13 +95,7 @@ export function IntroductionForm() {
         placeholder="e.g. a commercial lender, a home stager, a PropTech founder"
         error={errors.wantsToMeet}
       />
-      {/* Honeypot: hidden from people and assistive tech; form-filling bots fill it in. */}
-      <div aria-hidden="true" className="absolute -left-[9999px] size-px overflow-hidden">
-        <label>
-          Website
-          <input type="text" name="website" tabIndex={-1} autoComplete="off" />
-        </label>
-      </div>
+      <Honeypot name="website" />
       <Button type="submit" size="lg" loading={submitting} className="self-start">
         Request an Introduction
       </Button>
