@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { ChevronDown, Clock, Mail, MapPin } from 'lucide-react';
 import { Link } from 'react-router';
-import { CONTACT_SUCCESS, HONEYPOT_FIELD, contactInput } from '../../../shared/contact';
+import { CONTACT_SUCCESS, HONEYPOT_FIELD, contactInput, type ContactResponse } from '../../../shared/contact';
 import {
   CONTACT_MESSAGE_MAX,
   CONTACT_PHONE_MAX,
@@ -76,7 +76,7 @@ export function ContactPage() {
     schema: contactInput,
     submit: async (data) => {
       setShowThanks(false);
-      await api.post<{ message: string }>('/api/contact', data);
+      await api.post<ContactResponse>('/api/contact', data);
       formRef.current?.reset();
       setShowThanks(true);
     },

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import type { IntroductionInput } from '../../../shared/contact';
+import type { ContactResponse, IntroductionInput } from '../../../shared/contact';
 import { EMAIL_MAX, PERSON_NAME_MAX, WANTS_TO_MEET_MAX } from '../../../shared/limits';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
@@ -47,7 +47,7 @@ export function IntroductionForm() {
     schema: introductionRules,
     values: readForm,
     submit: async (body: IntroductionInput) => {
-      const { message } = await api.post<{ message: string }>('/api/introductions', body);
+      const { message } = await api.post<ContactResponse>('/api/introductions', body);
       formRef.current?.reset();
       setThanks(message);
     },
