@@ -26,6 +26,9 @@ export const doorTicket = z.object({
   checkIn: checkInRecord.nullable(),
 });
 export type DoorTicket = z.infer<typeof doorTicket>;
+/** An undone check-in: the ticket as it is now. */
+export const undoCheckInResponse = z.object({ ticket: doorTicket });
+export type UndoCheckInResponse = z.infer<typeof undoCheckInResponse>;
 
 export const doorCounts = z.object({
   registered: z.number().int().describe('Attending members and their guests'),

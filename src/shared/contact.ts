@@ -31,3 +31,7 @@ export const introductionInput = z.object({
   [HONEYPOT_FIELD]: z.string().max(500).optional(),
 });
 export type IntroductionInput = z.input<typeof introductionInput>;
+
+/** The answer to a contact message or an introduction request: the text to thank them with. */
+export const contactResponse = z.object({ message: z.string() });
+export type ContactResponse = z.infer<typeof contactResponse>;

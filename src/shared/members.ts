@@ -53,6 +53,12 @@ export type MembersResponse = z.infer<typeof membersResponse>;
 
 export const skill = z.object({ id: z.string(), name: z.string(), category: z.string().nullable() });
 export type Skill = z.infer<typeof skill>;
+/** Every skill there is (the picker's list). */
+export const skillsResponse = z.object({ skills: z.array(skill) });
+export type SkillsResponse = z.infer<typeof skillsResponse>;
+/** A skill added to a profile. */
+export const skillResponse = z.object({ skill });
+export type SkillResponse = z.infer<typeof skillResponse>;
 
 export const memberFilters = z.object({
   events: z.array(z.object({ id: z.string(), name: z.string(), startTime: z.string() })),

@@ -54,6 +54,11 @@ export const sendMessageInput = z.object({
   content: z.string().trim().min(1, 'Message is required').max(MESSAGE_MAX),
 });
 export type SendMessageInput = z.infer<typeof sendMessageInput>;
+export const sentMessageResponse = z.object({ id: z.string() });
+export type SentMessageResponse = z.infer<typeof sentMessageResponse>;
+/** How many messages a read marked. */
+export const markedReadResponse = z.object({ marked: z.number().int() });
+export type MarkedReadResponse = z.infer<typeof markedReadResponse>;
 
 export const markConversationReadInput = conversationQuery;
 

@@ -40,3 +40,6 @@ export const outboxMessage = outboxItem.extend({
   attachments: z.array(z.object({ filename: z.string(), contentType: z.string() })),
 });
 export type OutboxMessage = z.infer<typeof outboxMessage>;
+/** One mail of the outbox, read or retried. */
+export const outboxMessageResponse = z.object({ message: outboxMessage });
+export type OutboxMessageResponse = z.infer<typeof outboxMessageResponse>;

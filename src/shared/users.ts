@@ -63,6 +63,9 @@ export const adminUserDetail = adminUser.omit({ email: true }).extend({
   linkedinUrl: z.string().nullable(),
 });
 export type AdminUserDetail = z.infer<typeof adminUserDetail>;
+/** An admin's read or write of one user. */
+export const adminUserResponse = z.object({ user: adminUserDetail });
+export type AdminUserResponse = z.infer<typeof adminUserResponse>;
 
 export const userFlag = z.enum(['isAdmin', 'isSponsor', 'isPanelist']);
 export type UserFlag = z.infer<typeof userFlag>;

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { ImageIcon, Trash2, Upload } from 'lucide-react';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
@@ -157,4 +158,41 @@ export function usePendingImage() {
     },
     clear: async () => replace(null),
   };
+}
+
+/**
+ * Saves a new item, then the image chosen for it (usePendingImage). When the image fails, the item
+ * is saved all the same: the admin goes on in its edit form, which says so (useUploadFailedNotice)
+ * and can try the image again; otherwise back to `done`.
+ */
+export function useCreateWithImage<I, T extends { id: string }>({
+  create,
+  upload,
+  editPath,
+  done,
+}: {
+  create: (input: I) => Promise<T>;
+  upload: (id: string, file: File) => Promise<unknown>;
+  editPath: (id: string) => string;
+  done: string;
+}) {
+  const navigate = useNavigate();
+  return async (input: I, file: File | null) => {
+    const item = await create(input);
+    if (file) {
+      try {
+        await upload(item.id, file);
+      } catch {
+        await navigate(editPath(item.id), { replace: true, state: { uploadFailed: true } });
+        return;
+      }
+    }
+    await navigate(done);
+  };
+}
+
+/** The edit form's notice after useCreateWithImage's image failed; null otherwise. */
+export function useUploadFailedNotice(): string | null {
+  const location = useLocation();
+  return (location.state as { uploadFailed?: boolean } | null)?.uploadFailed ? 'Failed to upload image' : null;
 }

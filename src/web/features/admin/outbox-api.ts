@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { OutboxMessage, OutboxResponse } from '../../../shared/outbox';
+import type { OutboxMessageResponse, OutboxResponse } from '../../../shared/outbox';
 import { api } from '../../lib/api';
 
 const outboxKey = ['admin-outbox'] as const;
@@ -15,7 +15,7 @@ export function useOutbox(page: number) {
 export function useOutboxMessage(id: string | null) {
   return useQuery({
     queryKey: [...outboxKey, 'one', id],
-    queryFn: () => api.get<{ message: OutboxMessage }>(`/api/admin/outbox/${encodeURIComponent(id!)}`),
+    queryFn: () => api.get<OutboxMessageResponse>(`/api/admin/outbox/${encodeURIComponent(id!)}`),
     enabled: id !== null,
   });
 }
@@ -24,8 +24,7 @@ export function useOutboxMessage(id: string | null) {
 export function useRetryDelivery() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      api.post<{ message: OutboxMessage }>(`/api/admin/outbox/${encodeURIComponent(id)}/retry`),
+    mutationFn: (id: string) => api.post<OutboxMessageResponse>(`/api/admin/outbox/${encodeURIComponent(id)}/retry`),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: outboxKey }),
   });
 }

@@ -1,5 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import {
   COMING_SOON,
@@ -23,7 +23,7 @@ import { useForm } from '../../lib/form';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { AdminFormFrame } from '../../components/admin-form-frame';
 import { NotFound } from '../../components/not-found';
-import { ImageUploadField, usePendingImage } from './image-upload-field';
+import { ImageUploadField, useCreateWithImage, usePendingImage, useUploadFailedNotice } from './image-upload-field';
 import {
   fromDateInput,
   toDateInput,
@@ -196,23 +196,15 @@ function PodcastForm({
 /** /podcasts/create. A chosen thumbnail waits in the browser until the episode is saved: a
  * cancelled form leaves no file behind. */
 export function PodcastCreatePage() {
-  const navigate = useNavigate();
   const create = useCreatePodcast();
   const thumbnail = usePendingImage();
-
-  async function save(input: Input) {
-    const podcast = await create.mutateAsync(input);
-    if (thumbnail.file) {
-      try {
-        await uploadPodcastThumbnail(podcast.id, thumbnail.file);
-      } catch {
-        // The episode exists: carry on in its edit form, where the thumbnail can be tried again.
-        await navigate(paths.podcastEdit(podcast.id), { replace: true, state: { uploadFailed: true } });
-        return;
-      }
-    }
-    await navigate(BACK);
-  }
+  // The episode exists even when its thumbnail fails: its edit form can try the image again.
+  const createWithThumbnail = useCreateWithImage({
+    create: (input: Input) => create.mutateAsync(input),
+    upload: uploadPodcastThumbnail,
+    editPath: paths.podcastEdit,
+    done: BACK,
+  });
 
   return (
     <PodcastForm
@@ -220,7 +212,7 @@ export function PodcastCreatePage() {
       submitLabel="Create Podcast"
       podcast={null}
       failure="Failed to create podcast"
-      save={save}
+      save={(input) => createWithThumbnail(input, thumbnail.file)}
       thumbnail={{ value: thumbnail.preview, onUpload: thumbnail.choose, onRemove: thumbnail.clear }}
     />
   );
@@ -230,12 +222,11 @@ export function PodcastCreatePage() {
 export function PodcastEditPage() {
   const { podcastId = '' } = useParams();
   const navigate = useNavigate();
-  const location = useLocation();
+  const uploadFailed = useUploadFailedNotice();
   const podcast = usePodcast(podcastId);
   const update = useUpdatePodcast(podcastId);
   const thumbnail = usePodcastThumbnail(podcastId);
   const notFound = podcast.error instanceof ApiRequestError && podcast.error.status === 404;
-  const uploadFailed = (location.state as { uploadFailed?: boolean } | null)?.uploadFailed;
 
   if (notFound) {
     return (
@@ -257,7 +248,7 @@ export function PodcastEditPage() {
       submitLabel="Save Changes"
       podcast={podcast.data}
       failure="Failed to update podcast"
-      notice={uploadFailed ? 'Failed to upload image' : null}
+      notice={uploadFailed}
       save={async (input) => {
         await update.mutateAsync(input);
         await navigate(BACK);

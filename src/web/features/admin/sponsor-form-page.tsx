@@ -1,5 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import type { Sponsor } from '../../../shared/events';
 import {
@@ -22,7 +22,7 @@ import { useForm } from '../../lib/form';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { AdminFormFrame } from '../../components/admin-form-frame';
 import { NotFound } from '../../components/not-found';
-import { ImageUploadField, usePendingImage } from './image-upload-field';
+import { ImageUploadField, useCreateWithImage, usePendingImage, useUploadFailedNotice } from './image-upload-field';
 import { uploadSponsorLogo, useCreateSponsor, useSponsor, useSponsorLogo, useUpdateSponsor } from './sponsors-api';
 
 // Create and edit a sponsor (spec 2 sections 2, 5 and 8). One shared schema checks the form
@@ -115,24 +115,17 @@ function SponsorForm({
 /** /sponsors/create. A chosen logo waits in the browser until the sponsor is saved: a cancelled
  * form leaves no file behind. */
 export function SponsorCreatePage() {
-  const navigate = useNavigate();
   const create = useCreateSponsor();
   const logo = usePendingImage();
   const logoFile = logo.file;
 
-  async function save(input: z.input<typeof sponsorInput>) {
-    const sponsor = await create.mutateAsync(input);
-    if (logoFile) {
-      try {
-        await uploadSponsorLogo(sponsor.id, logoFile);
-      } catch {
-        // The sponsor exists: carry on in its edit form, where the logo can be tried again.
-        await navigate(paths.sponsorEdit(sponsor.id), { replace: true, state: { uploadFailed: true } });
-        return;
-      }
-    }
-    await navigate(BACK);
-  }
+  // The sponsor exists even when its logo fails: its edit form can try the logo again.
+  const createWithLogo = useCreateWithImage({
+    create: (input: z.input<typeof sponsorInput>) => create.mutateAsync(input),
+    upload: uploadSponsorLogo,
+    editPath: paths.sponsorEdit,
+    done: BACK,
+  });
 
   return (
     <SponsorForm
@@ -140,7 +133,7 @@ export function SponsorCreatePage() {
       submitLabel="Create Sponsor"
       sponsor={null}
       failure="Failed to create sponsor"
-      save={save}
+      save={(input) => createWithLogo(input, logoFile)}
       logo={{ value: logo.preview, onUpload: logo.choose, onRemove: logo.clear }}
     />
   );
@@ -150,12 +143,11 @@ export function SponsorCreatePage() {
 export function SponsorEditPage() {
   const { sponsorId = '' } = useParams();
   const navigate = useNavigate();
-  const location = useLocation();
+  const uploadFailed = useUploadFailedNotice();
   const sponsor = useSponsor(sponsorId);
   const update = useUpdateSponsor(sponsorId);
   const logo = useSponsorLogo(sponsorId);
   const notFound = sponsor.error instanceof ApiRequestError && sponsor.error.status === 404;
-  const uploadFailed = (location.state as { uploadFailed?: boolean } | null)?.uploadFailed;
 
   if (notFound) return <SponsorNotFound />;
   if (sponsor.isPending) return <PageSpinner label="Loading sponsor" />;
@@ -168,7 +160,7 @@ export function SponsorEditPage() {
       submitLabel="Save Changes"
       sponsor={sponsor.data}
       failure="Failed to update sponsor"
-      notice={uploadFailed ? 'Failed to upload image' : null}
+      notice={uploadFailed}
       save={async (input) => {
         await update.mutateAsync(input);
         await navigate(BACK);

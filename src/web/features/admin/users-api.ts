@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
-  AdminUserDetail,
+  AdminUserResponse,
   AdminUsersResponse,
   CreateUserInput,
   UpdateUserInput,
@@ -29,7 +29,7 @@ export function useAdminUsers(q: string, page: number) {
 export function useAdminUser(id: string) {
   return useQuery({
     queryKey: userKey(id),
-    queryFn: () => api.get<{ user: AdminUserDetail }>(`/api/admin/users/${encodeURIComponent(id)}`),
+    queryFn: () => api.get<AdminUserResponse>(`/api/admin/users/${encodeURIComponent(id)}`),
     retry: false,
   });
 }
@@ -48,7 +48,7 @@ export function useSetUserFlag(q: string, page: number) {
   const key = listKey(q, page);
   return useMutation({
     mutationFn: ({ id, flag, value }: { id: string; flag: UserFlag; value: boolean }) =>
-      api.patch<{ user: AdminUserDetail }>(`/api/admin/users/${encodeURIComponent(id)}/flags`, { flag, value }),
+      api.patch<AdminUserResponse>(`/api/admin/users/${encodeURIComponent(id)}/flags`, { flag, value }),
     onMutate: async ({ id, flag, value }) => {
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData<AdminUsersResponse>(key);
@@ -73,7 +73,7 @@ export function useSetUserFlag(q: string, page: number) {
 export function useCreateUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateUserInput) => api.post<{ user: AdminUserDetail }>('/api/admin/users', input),
+    mutationFn: (input: CreateUserInput) => api.post<AdminUserResponse>('/api/admin/users', input),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: usersKey });
       refreshElsewhere(queryClient);
@@ -85,7 +85,7 @@ export function useUpdateUser(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: UpdateUserInput) =>
-      api.put<{ user: AdminUserDetail }>(`/api/admin/users/${encodeURIComponent(id)}`, input),
+      api.put<AdminUserResponse>(`/api/admin/users/${encodeURIComponent(id)}`, input),
     onSuccess: (response) => {
       queryClient.setQueryData(userKey(id), response);
       void queryClient.invalidateQueries({ queryKey: usersKey });
@@ -113,7 +113,7 @@ export function useUserAvatar(id: string) {
     mutationFn: (file: File | null): Promise<{ avatarUrl: string | null }> =>
       file ? api.upload<{ avatarUrl: string }>(url, file) : api.delete<{ avatarUrl: null }>(url),
     onSuccess: ({ avatarUrl }) => {
-      queryClient.setQueryData<{ user: AdminUserDetail }>(userKey(id), (old) =>
+      queryClient.setQueryData<AdminUserResponse>(userKey(id), (old) =>
         old ? { user: { ...old.user, avatarUrl } } : old,
       );
       void queryClient.invalidateQueries({ queryKey: usersKey });

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { DoorResponse, DoorTicket, ScanInput, ScanResponse } from '../../../shared/check-in';
+import type { DoorResponse, ScanInput, ScanResponse, UndoCheckInResponse } from '../../../shared/check-in';
 import { api } from '../../lib/api';
 import { readRoster, saveRoster } from './offline-queue';
 
@@ -31,4 +31,4 @@ export const postScan = (eventId: string, input: ScanInput) =>
   api.post<ScanResponse>(`${eventPath(eventId)}/check-ins`, input);
 
 export const deleteCheckIn = (eventId: string, checkInId: string) =>
-  api.delete<{ ticket: DoorTicket }>(`${eventPath(eventId)}/check-ins/${encodeURIComponent(checkInId)}`);
+  api.delete<UndoCheckInResponse>(`${eventPath(eventId)}/check-ins/${encodeURIComponent(checkInId)}`);

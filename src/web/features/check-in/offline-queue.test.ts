@@ -1,21 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { DoorCounts, DoorTicket } from '../../../shared/check-in';
+import type { DoorCounts } from '../../../shared/check-in';
 import { countsWithQueued, decideOffline, isQueued, withQueued, type QueuedScan } from './offline-queue';
+import { ticket } from './door-ticket.fixture';
 
 // What a door device decides on its own while offline, from the list it keeps and its queue.
 
-const ticket = (code: string, over: Partial<DoorTicket> = {}): DoorTicket => ({
-  code,
-  kind: 'member',
-  name: `Person ${code}`,
-  avatarUrl: null,
-  status: 'attending',
-  guests: 0,
-  hostName: null,
-  hostCode: null,
-  checkIn: null,
-  ...over,
-});
 const queued = (code: string, id = code): QueuedScan => ({
   id,
   code,

@@ -1,24 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { DoorTicket, ScanResponse } from '../../../shared/check-in';
+import type { ScanResponse } from '../../../shared/check-in';
 import { ApiRequestError } from '../../lib/api';
 import type { ShownScan } from './result-panel';
 import { doorActions, type DoorActionDeps } from './use-door-actions';
+import { ticket } from './door-ticket.fixture';
 
 // What the door screen's buttons do, with the server and the screen replaced by records: admit
 // online, admit offline (decided on the device and queued), a refusal, a guest's line, and undo.
-
-const ticket = (code: string, over: Partial<DoorTicket> = {}): DoorTicket => ({
-  code,
-  kind: 'member',
-  name: `Person ${code}`,
-  avatarUrl: null,
-  status: 'attending',
-  guests: 0,
-  hostName: null,
-  hostCode: null,
-  checkIn: null,
-  ...over,
-});
 
 const offline = () => new ApiRequestError(0, 'NETWORK_ERROR', 'Offline');
 

@@ -6,6 +6,7 @@ import {
   type DoorResponse,
   type DoorTicket,
   type ScanResponse,
+  type UndoCheckInResponse,
 } from '../../../shared/check-in';
 import { ApiRequestError, errorMessage } from '../../lib/api';
 import { deleteCheckIn, doorKey, postScan } from './api';
@@ -40,7 +41,7 @@ export interface DoorActionDeps {
   scan: ShownScan | null;
   online: () => boolean;
   postScan: (input: { code: string; device: string }) => Promise<ScanResponse>;
-  deleteCheckIn: (checkInId: string) => Promise<{ ticket: DoorTicket }>;
+  deleteCheckIn: (checkInId: string) => Promise<UndoCheckInResponse>;
   enqueue: (code: string, device: string) => { id: string; scannedAt: string };
   unqueue: (checkInId: string) => void;
   /** The server's newest word on one ticket (null: refetch only). */

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { ChevronDown, Clock, Mail, MapPin } from 'lucide-react';
 import { Link } from 'react-router';
-import { CONTACT_SUCCESS, HONEYPOT_FIELD, contactInput } from '../../../shared/contact';
+import { CONTACT_SUCCESS, HONEYPOT_FIELD, contactInput, type ContactResponse } from '../../../shared/contact';
 import {
   CONTACT_MESSAGE_MAX,
   CONTACT_PHONE_MAX,
@@ -11,6 +11,7 @@ import {
 } from '../../../shared/limits';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
+import { Honeypot } from '../../components/honeypot';
 import { FacebookIcon, InstagramIcon } from '../../components/social-icons';
 import { TextField } from '../../components/text-field';
 import { textLinkClasses } from '../../components/text-link';
@@ -75,7 +76,7 @@ export function ContactPage() {
     schema: contactInput,
     submit: async (data) => {
       setShowThanks(false);
-      await api.post<{ message: string }>('/api/contact', data);
+      await api.post<ContactResponse>('/api/contact', data);
       formRef.current?.reset();
       setShowThanks(true);
     },
@@ -154,13 +155,7 @@ export function ContactPage() {
               maxLength={CONTACT_MESSAGE_MAX}
               error={errors.message}
             />
-            {/* Honeypot: hidden from people and assistive tech; form-filling bots fill it in. */}
-            <div aria-hidden="true" className="absolute -left-[9999px] size-px overflow-hidden">
-              <label>
-                Website
-                <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
-              </label>
-            </div>
+            <Honeypot name={HONEYPOT_FIELD} />
             <Button type="submit" size="lg" loading={submitting} className="self-start">
               Send Message
             </Button>

@@ -1,5 +1,11 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { ProfileResponse, ProfileUpdateInput, Skill } from '../../../shared/members';
+import type {
+  ProfileResponse,
+  ProfileUpdateInput,
+  Skill,
+  SkillResponse,
+  SkillsResponse,
+} from '../../../shared/members';
 import { ApiRequestError, api } from '../../lib/api';
 import { profileKey } from '../../lib/profile';
 import { meQueryKey } from '../../lib/session';
@@ -10,7 +16,7 @@ const skillsKey = ['skills'] as const;
 export function useSkillsCatalogue() {
   return useQuery({
     queryKey: skillsKey,
-    queryFn: () => api.get<{ skills: Skill[] }>('/api/skills'),
+    queryFn: () => api.get<SkillsResponse>('/api/skills'),
     staleTime: 5 * 60_000,
   });
 }
@@ -127,7 +133,7 @@ export function useAddSkill(owner: Owner) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: NewSkill) =>
-      api.post<{ skill: Skill }>(
+      api.post<SkillResponse>(
         '/api/me/skills',
         'skill' in input ? { skillId: input.skill.id } : { name: input.name, category: input.category || undefined },
       ),

@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { CalendarPlus, Copy, RefreshCw, RotateCw } from 'lucide-react';
+import { useId } from 'react';
+import { CalendarPlus, Copy } from 'lucide-react';
 import {
   CALENDAR_FEED_LOAD_ERROR,
   CALENDAR_FEED_REGENERATE_ERROR,
@@ -8,33 +8,23 @@ import {
 import { Alert } from '../../components/alert';
 import { Button, buttonClasses } from '../../components/button';
 import { Card } from '../../components/card';
-import { Dialog, DialogClose } from '../../components/dialog';
 import { Skeleton } from '../../components/skeleton';
 import { TextareaField } from '../../components/textarea-field';
+import { LoadError } from '../../components/load-error';
 import { errorMessage } from '../../lib/api';
 import { useCalendarFeed, useRegenerateCalendarFeed } from './calendar-feed-api';
+import { RegenerateDialog, useAnnouncement } from './regenerate';
 
 export const COPY_LABEL = 'Copy address';
 export const SUBSCRIBE_LABEL = 'Subscribe';
 export const REGENERATE_LABEL = 'Get a new address';
-const STATUS_MS = 4_000;
 
 /** The member's private calendar address: copy it, open it in a calendar app, or replace it. */
 export function CalendarFeed() {
   const feed = useCalendarFeed();
   const regenerate = useRegenerateCalendarFeed();
-  const [confirming, setConfirming] = useState(false);
-  const [status, setStatus] = useState('');
+  const { status, announce } = useAnnouncement();
   const fieldId = useId();
-  const clearStatus = useRef<ReturnType<typeof setTimeout>>(undefined);
-
-  useEffect(() => () => clearTimeout(clearStatus.current), []);
-
-  const announce = (message: string) => {
-    clearTimeout(clearStatus.current);
-    setStatus(message);
-    clearStatus.current = setTimeout(() => setStatus(''), STATUS_MS);
-  };
 
   const handleCopy = async () => {
     const url = feed.data?.url;
@@ -50,12 +40,6 @@ export function CalendarFeed() {
       announce('Could not copy: the address is selected, copy it with your keyboard.');
     }
   };
-
-  const handleRegenerate = () =>
-    regenerate.mutate(undefined, {
-      onSuccess: () => announce('New address ready. The old one no longer works.'),
-      onSettled: () => setConfirming(false),
-    });
 
   return (
     <section aria-labelledby="calendar-feed-heading">
@@ -92,45 +76,16 @@ export function CalendarFeed() {
                 <CalendarPlus aria-hidden="true" />
                 {SUBSCRIBE_LABEL}
               </a>
-              <Dialog
-                open={confirming}
-                onOpenChange={(open) => !regenerate.isPending && setConfirming(open)}
-                title={`${REGENERATE_LABEL}?`}
+              <RegenerateDialog
+                label={REGENERATE_LABEL}
                 description="The current address stops working at once: calendars subscribed to it stop updating until you subscribe to the new one."
-                trigger={
-                  <Button variant="ghost" size="sm">
-                    <RefreshCw aria-hidden="true" />
-                    {REGENERATE_LABEL}
-                  </Button>
-                }
-                footer={
-                  <>
-                    <DialogClose asChild>
-                      <Button variant="secondary" disabled={regenerate.isPending}>
-                        Cancel
-                      </Button>
-                    </DialogClose>
-                    <Button variant="danger" loading={regenerate.isPending} onClick={handleRegenerate}>
-                      {REGENERATE_LABEL}
-                    </Button>
-                  </>
-                }
+                regenerate={regenerate}
+                onRegenerated={() => announce('New address ready. The old one no longer works.')}
               />
             </div>
           </div>
         ) : feed.isError ? (
-          <Alert tone="error" title={CALENDAR_FEED_LOAD_ERROR} className="mt-4">
-            <Button
-              variant="secondary"
-              size="sm"
-              className="mt-2"
-              loading={feed.isFetching}
-              onClick={() => void feed.refetch()}
-            >
-              {!feed.isFetching && <RotateCw aria-hidden="true" />}
-              Retry
-            </Button>
-          </Alert>
+          <LoadError title={CALENDAR_FEED_LOAD_ERROR} query={feed} className="mt-4" />
         ) : (
           <div className="mt-4 space-y-3">
             <span className="sr-only">Loading your calendar address</span>

@@ -1,42 +1,27 @@
-import { useEffect, useRef, useState } from 'react';
-import { Maximize2, RefreshCw, RotateCw } from 'lucide-react';
+import { Maximize2 } from 'lucide-react';
 import {
   CONNECT_CODE_HELP,
   CONNECT_CODE_REGENERATE_WARNING,
   CONNECT_CODE_TITLE,
 } from '../../../shared/connect-code-texts';
 import { Alert } from '../../components/alert';
-import { Button, ButtonLink } from '../../components/button';
+import { ButtonLink } from '../../components/button';
 import { Card } from '../../components/card';
-import { Dialog, DialogClose } from '../../components/dialog';
 import { Skeleton } from '../../components/skeleton';
+import { LoadError } from '../../components/load-error';
 import { errorMessage } from '../../lib/api';
 import { paths } from '../../lib/paths';
 import { qrImageSource, useConnectCode, useRegenerateConnectCode } from './connect-code-api';
+import { RegenerateDialog, useAnnouncement } from './regenerate';
 
 export const REGENERATE_CODE_LABEL = 'Regenerate code';
 export const CONNECT_CODE_LOAD_ERROR = 'Failed to load your connect code';
-const STATUS_MS = 4_000;
 
 /** The member's personal QR code: someone scans it and connects in one tap (scan to connect). */
 export function ConnectCode() {
   const code = useConnectCode();
   const regenerate = useRegenerateConnectCode();
-  const [confirming, setConfirming] = useState(false);
-  const [status, setStatus] = useState('');
-  const clearStatus = useRef<ReturnType<typeof setTimeout>>(undefined);
-
-  useEffect(() => () => clearTimeout(clearStatus.current), []);
-
-  const handleRegenerate = () =>
-    regenerate.mutate(undefined, {
-      onSuccess: () => {
-        clearTimeout(clearStatus.current);
-        setStatus('New code ready. The old one no longer works.');
-        clearStatus.current = setTimeout(() => setStatus(''), STATUS_MS);
-      },
-      onSettled: () => setConfirming(false),
-    });
+  const { status, announce } = useAnnouncement();
 
   return (
     <section aria-labelledby="connect-code-heading">
@@ -62,45 +47,16 @@ export function ConnectCode() {
                 <Maximize2 aria-hidden="true" />
                 Show full screen
               </ButtonLink>
-              <Dialog
-                open={confirming}
-                onOpenChange={(open) => !regenerate.isPending && setConfirming(open)}
-                title={`${REGENERATE_CODE_LABEL}?`}
+              <RegenerateDialog
+                label={REGENERATE_CODE_LABEL}
                 description={CONNECT_CODE_REGENERATE_WARNING}
-                trigger={
-                  <Button variant="ghost" size="sm">
-                    <RefreshCw aria-hidden="true" />
-                    {REGENERATE_CODE_LABEL}
-                  </Button>
-                }
-                footer={
-                  <>
-                    <DialogClose asChild>
-                      <Button variant="secondary" disabled={regenerate.isPending}>
-                        Cancel
-                      </Button>
-                    </DialogClose>
-                    <Button variant="danger" loading={regenerate.isPending} onClick={handleRegenerate}>
-                      {REGENERATE_CODE_LABEL}
-                    </Button>
-                  </>
-                }
+                regenerate={regenerate}
+                onRegenerated={() => announce('New code ready. The old one no longer works.')}
               />
             </div>
           </div>
         ) : code.isError ? (
-          <Alert tone="error" title={CONNECT_CODE_LOAD_ERROR} className="mt-4">
-            <Button
-              variant="secondary"
-              size="sm"
-              className="mt-2"
-              loading={code.isFetching}
-              onClick={() => void code.refetch()}
-            >
-              {!code.isFetching && <RotateCw aria-hidden="true" />}
-              Retry
-            </Button>
-          </Alert>
+          <LoadError title={CONNECT_CODE_LOAD_ERROR} query={code} className="mt-4" />
         ) : (
           <div className="mt-4 space-y-3">
             <span className="sr-only">Loading your connect code</span>

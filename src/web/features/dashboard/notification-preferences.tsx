@@ -1,11 +1,10 @@
 import { useId } from 'react';
-import { RotateCw } from 'lucide-react';
 import type { NotificationPreferences as Preferences } from '../../../shared/notifications';
 import { Alert } from '../../components/alert';
-import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { CheckboxField } from '../../components/checkbox-field';
 import { Skeleton } from '../../components/skeleton';
+import { LoadError } from '../../components/load-error';
 import { errorMessage } from '../../lib/api';
 import { useNotificationPreferences, useSaveNotificationPreferences } from './notifications-api';
 
@@ -63,18 +62,7 @@ export function NotificationPreferences() {
               ))}
             </fieldset>
           ) : preferences.isError ? (
-            <Alert tone="error" title={NOTIFICATION_PREFERENCES_LOAD_ERROR}>
-              <Button
-                variant="secondary"
-                size="sm"
-                className="mt-2"
-                loading={preferences.isFetching}
-                onClick={() => void preferences.refetch()}
-              >
-                {!preferences.isFetching && <RotateCw aria-hidden="true" />}
-                Retry
-              </Button>
-            </Alert>
+            <LoadError title={NOTIFICATION_PREFERENCES_LOAD_ERROR} query={preferences} />
           ) : (
             <div className="space-y-4" aria-hidden="true">
               {CHOICES.map((choice) => (

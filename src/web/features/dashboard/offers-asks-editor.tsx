@@ -1,5 +1,4 @@
 import { useId, useRef, useState } from 'react';
-import { RotateCw } from 'lucide-react';
 import {
   ASKS_LABEL,
   MAX_OFFERS_OR_ASKS,
@@ -13,6 +12,7 @@ import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { Skeleton } from '../../components/skeleton';
 import { TextField } from '../../components/text-field';
+import { LoadError } from '../../components/load-error';
 import { errorMessage } from '../../lib/api';
 import { useForm } from '../../lib/form';
 import type { Owner } from './api';
@@ -69,18 +69,7 @@ export function OffersAsksEditor({ owner }: { owner: Owner }) {
           {saved.data ? (
             <OffersAsksForm owner={owner} saved={saved.data} />
           ) : saved.isError ? (
-            <Alert tone="error" title={OFFERS_ASKS_LOAD_ERROR}>
-              <Button
-                variant="secondary"
-                size="sm"
-                className="mt-2"
-                loading={saved.isFetching}
-                onClick={() => void saved.refetch()}
-              >
-                {!saved.isFetching && <RotateCw aria-hidden="true" />}
-                Retry
-              </Button>
-            </Alert>
+            <LoadError title={OFFERS_ASKS_LOAD_ERROR} query={saved} />
           ) : (
             <div className="grid grid-cols-1 gap-4 md:grid-cols-2" aria-hidden="true">
               {KINDS.map(({ kind }) => (

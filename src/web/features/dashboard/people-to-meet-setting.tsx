@@ -1,11 +1,10 @@
 import { useId } from 'react';
-import { RotateCw } from 'lucide-react';
 import { PEOPLE_TO_MEET } from '../../../shared/people-to-meet-texts';
 import { Alert } from '../../components/alert';
-import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { CheckboxField } from '../../components/checkbox-field';
 import { Skeleton } from '../../components/skeleton';
+import { LoadError } from '../../components/load-error';
 import { errorMessage } from '../../lib/api';
 import { usePeopleToMeetSetting, useSavePeopleToMeetSetting } from './offers-asks-api';
 
@@ -36,18 +35,7 @@ export function PeopleToMeetSetting() {
               onChange={(visible) => save.mutate({ visible })}
             />
           ) : setting.isError ? (
-            <Alert tone="error" title={LOAD_ERROR}>
-              <Button
-                variant="secondary"
-                size="sm"
-                className="mt-2"
-                loading={setting.isFetching}
-                onClick={() => void setting.refetch()}
-              >
-                {!setting.isFetching && <RotateCw aria-hidden="true" />}
-                Retry
-              </Button>
-            </Alert>
+            <LoadError title={LOAD_ERROR} query={setting} />
           ) : (
             <Skeleton className="h-14 w-full" />
           )}

@@ -1,8 +1,9 @@
 import { useRef, useState } from 'react';
-import type { IntroductionInput } from '../../../shared/contact';
+import type { ContactResponse, IntroductionInput } from '../../../shared/contact';
 import { EMAIL_MAX, PERSON_NAME_MAX, WANTS_TO_MEET_MAX } from '../../../shared/limits';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
+import { Honeypot } from '../../components/honeypot';
 import { TextField } from '../../components/text-field';
 import { TextareaField } from '../../components/textarea-field';
 import { api, errorMessage } from '../../lib/api';
@@ -46,7 +47,7 @@ export function IntroductionForm() {
     schema: introductionRules,
     values: readForm,
     submit: async (body: IntroductionInput) => {
-      const { message } = await api.post<{ message: string }>('/api/introductions', body);
+      const { message } = await api.post<ContactResponse>('/api/introductions', body);
       formRef.current?.reset();
       setThanks(message);
     },
@@ -94,13 +95,7 @@ export function IntroductionForm() {
         placeholder="e.g. a commercial lender, a home stager, a PropTech founder"
         error={errors.wantsToMeet}
       />
-      {/* Honeypot: hidden from people and assistive tech; form-filling bots fill it in. */}
-      <div aria-hidden="true" className="absolute -left-[9999px] size-px overflow-hidden">
-        <label>
-          Website
-          <input type="text" name="website" tabIndex={-1} autoComplete="off" />
-        </label>
-      </div>
+      <Honeypot name="website" />
       <Button type="submit" size="lg" loading={submitting} className="self-start">
         Request an Introduction
       </Button>

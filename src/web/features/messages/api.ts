@@ -1,6 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MeResponse } from '../../../shared/auth';
-import type { Conversation, InboxResponse, SendMessageInput, ThreadResponse } from '../../../shared/messages';
+import type {
+  Conversation,
+  InboxResponse,
+  MarkedReadResponse,
+  SendMessageInput,
+  SentMessageResponse,
+  ThreadResponse,
+} from '../../../shared/messages';
 import { api } from '../../lib/api';
 import { meQueryKey } from '../../lib/session';
 
@@ -36,7 +43,7 @@ export function useThread(conversation: Conversation | undefined) {
 export function useSendMessage() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SendMessageInput) => api.post<{ id: string }>('/api/messages', input),
+    mutationFn: (input: SendMessageInput) => api.post<SentMessageResponse>('/api/messages', input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: messagesKey }),
   });
 }
@@ -46,7 +53,7 @@ export function useMarkConversationRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ otherId, subject }: { otherId: string; subject: string; key: string }) =>
-      api.post<{ marked: number }>('/api/messages/read', { with: otherId, subject }),
+      api.post<MarkedReadResponse>('/api/messages/read', { with: otherId, subject }),
     onMutate: async ({ key }) => {
       await queryClient.cancelQueries({ queryKey: messagesKey, exact: true });
       const inbox = queryClient.getQueryData<InboxResponse>(messagesKey);

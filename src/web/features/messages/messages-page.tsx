@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate, useNavigationType, useSearchParams } from 'react-router';
-import { ArrowLeft, Inbox, MessageSquare, RotateCw, SquarePen } from 'lucide-react';
+import { ArrowLeft, Inbox, MessageSquare, SquarePen } from 'lucide-react';
 import {
   MESSAGES_EMPTY_STATE,
   conversationKey,
@@ -11,6 +11,7 @@ import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { SearchInput } from '../../components/search-field';
 import { Skeleton } from '../../components/skeleton';
+import { LoadError } from '../../components/load-error';
 import { cn } from '../../lib/cn';
 import { paths } from '../../lib/paths';
 import { useMe } from '../../lib/session';
@@ -260,18 +261,7 @@ export function MessagesPage() {
               </div>
             ) : inbox.isError && !inbox.data ? (
               <div className="p-3">
-                <Alert tone="error" title={LOAD_ERROR}>
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    className="mt-2"
-                    loading={inbox.isFetching}
-                    onClick={() => void inbox.refetch()}
-                  >
-                    {!inbox.isFetching && <RotateCw aria-hidden="true" />}
-                    Retry
-                  </Button>
-                </Alert>
+                <LoadError title={LOAD_ERROR} query={inbox} />
               </div>
             ) : conversations.length === 0 ? (
               <div className="flex flex-col items-center gap-2 px-6 py-12 text-center">

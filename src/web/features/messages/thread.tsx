@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { ArrowLeft, Reply, RotateCw, Trash2 } from 'lucide-react';
+import { ArrowLeft, Reply, Trash2 } from 'lucide-react';
 import {
   DELETE_MESSAGE_CONFIRM,
   DELETE_MESSAGE_TITLE,
@@ -8,7 +8,6 @@ import {
   type Conversation,
   type Message,
 } from '../../../shared/messages';
-import { Alert } from '../../components/alert';
 import { Avatar } from '../../components/avatar';
 import { BlockButton } from '../../components/block-button';
 import { Button } from '../../components/button';
@@ -17,6 +16,7 @@ import { Dialog, DialogClose } from '../../components/dialog';
 import { cn } from '../../lib/cn';
 import { paths } from '../../lib/paths';
 import { Skeleton } from '../../components/skeleton';
+import { LoadError } from '../../components/load-error';
 import { LOAD_ERROR, useThread } from './api';
 
 function messageTime(iso: string): string {
@@ -115,18 +115,7 @@ export function Thread({
             ))}
           </ol>
         ) : thread.isError ? (
-          <Alert tone="error" title={LOAD_ERROR}>
-            <Button
-              variant="secondary"
-              size="sm"
-              className="mt-2"
-              loading={thread.isFetching}
-              onClick={() => void thread.refetch()}
-            >
-              {!thread.isFetching && <RotateCw aria-hidden="true" />}
-              Retry
-            </Button>
-          </Alert>
+          <LoadError title={LOAD_ERROR} query={thread} />
         ) : (
           <div role="status" className="flex flex-col gap-4">
             <span className="sr-only">Loading messages</span>

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { ArrowLeft, Check, Clock, Mail, Pencil, RotateCw, UserMinus, UserPlus, UserX } from 'lucide-react';
+import { ArrowLeft, Check, Clock, Mail, Pencil, UserMinus, UserPlus, UserX } from 'lucide-react';
 import { metAtText } from '../../../shared/connect-code-texts';
 import { PROFILE_NOT_FOUND, PROFILE_NOT_FOUND_TEXT, type ProfileResponse } from '../../../shared/members';
-import { Alert } from '../../components/alert';
 import { BlockButton } from '../../components/block-button';
 import { Button, ButtonLink } from '../../components/button';
 import { Dialog, DialogClose } from '../../components/dialog';
 import { NotFound } from '../../components/not-found';
+import { LoadError } from '../../components/load-error';
 import {
   AboutSection,
   EventsSection,
@@ -60,18 +60,7 @@ export function ProfilePage() {
     return (
       <Page>
         <h1 className="sr-only">Member profile</h1>
-        <Alert tone="error" title={PROFILE_LOAD_ERROR}>
-          <Button
-            variant="secondary"
-            size="sm"
-            className="mt-2"
-            loading={profile.isFetching}
-            onClick={() => void profile.refetch()}
-          >
-            {!profile.isFetching && <RotateCw aria-hidden="true" />}
-            Retry
-          </Button>
-        </Alert>
+        <LoadError title={PROFILE_LOAD_ERROR} query={profile} />
       </Page>
     );
   }
