@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { account, profiles, user } from '../../db/schema';
-import { conflict, isUniqueViolation, unprocessable } from '../../platform/errors';
+import { conflict, isUniqueViolation } from '../../platform/errors';
 import { assertStrongPassword, hashPassword, type PasswordOwner } from '../../platform/passwords';
 import { USERNAME_TAKEN, type Me, type RegisterInput } from '../../../shared/auth';
 import { ensureProfile } from '../members/profile-defaults';
@@ -23,9 +23,10 @@ export async function registerMember(db: Db, input: RegisterInput): Promise<stri
       await tx.insert(profiles).values({ id, username: input.username, fullName: input.fullName });
     });
   } catch (error) {
-    if (isUniqueViolation(error, 'profiles_username_lower_idx')) throw conflict('USERNAME_TAKEN', USERNAME_TAKEN);
+    if (isUniqueViolation(error, 'profiles_username_lower_idx'))
+      throw conflict('USERNAME_TAKEN', USERNAME_TAKEN, 'username');
     if (isUniqueViolation(error, 'user_email_unique')) {
-      throw unprocessable('EMAIL_TAKEN', 'User already exists. Use another email.');
+      throw conflict('EMAIL_TAKEN', 'User already exists. Use another email.', 'email');
     }
     throw error;
   }

@@ -114,7 +114,12 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const description = cleanRichText(request.body.description, storage, 'Description', true);
+      const description = cleanRichText(
+        request.body.description,
+        storage,
+        { field: 'description', label: 'Description' },
+        true,
+      );
       const forum = await createForum(db, { name: request.body.name, description });
       request.auditTargetId = forum.id;
       return reply.status(201).send({ forum: { ...presentForum(forum), can: { edit: true, delete: true } } });
@@ -159,7 +164,7 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
       const description =
         request.body.description === undefined
           ? undefined
-          : cleanRichText(request.body.description, storage, 'Description', false);
+          : cleanRichText(request.body.description, storage, { field: 'description', label: 'Description' }, false);
       const forum = await updateForum(db, before.id, { name, ...(description === undefined ? {} : { description }) });
       invariant(forum, () => notFound(FORUM_NOT_FOUND));
       const changes: Record<string, { before: unknown; after: unknown }> = {};
@@ -230,7 +235,7 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { viewer } = request;
       const forum = await forumOr404(request.params.forumId);
-      const content = cleanRichText(request.body.content, storage, 'Content', true);
+      const content = cleanRichText(request.body.content, storage, { field: 'content', label: 'Content' }, true);
       await enforcePostingRate(db, viewer.id);
       const id = await createPost(db, {
         forumId: forum.id,
@@ -279,7 +284,7 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
       const { forumId, postId } = request.params;
       const existing = await postOr404(forumId, postId);
       if (!canEdit(request.viewer, existing.authorId)) throw forbidden('Only the author can edit this post.');
-      const content = cleanRichText(request.body.content, storage, 'Content', true);
+      const content = cleanRichText(request.body.content, storage, { field: 'content', label: 'Content' }, true);
       await updatePost(db, postId, { title: request.body.title, content, excerpt: excerptOf(content) });
       const post = await findPostDetail(db, forumId, postId, request.viewer);
       return { post: post! };
@@ -356,7 +361,7 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { viewer } = request;
       const post = await postOr404(request.params.forumId, request.params.postId);
-      const content = cleanRichText(request.body.content, storage, 'Reply', false);
+      const content = cleanRichText(request.body.content, storage, { field: 'content', label: 'Reply' }, false);
       // Spec 2 section 5: a reply that is blank after trimming is ignored.
       if (!content) return reply.status(200).send({ reply: null });
       await enforcePostingRate(db, viewer.id);
@@ -382,7 +387,7 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
       const existing = await findReplyRecord(db, post.id, request.params.replyId);
       invariant(existing, () => notFound(REPLY_NOT_FOUND));
       if (!canEdit(request.viewer, existing.authorId)) throw forbidden('Only the author can edit this reply.');
-      const content = cleanRichText(request.body.content, storage, 'Reply', true);
+      const content = cleanRichText(request.body.content, storage, { field: 'content', label: 'Reply' }, true);
       await updateReply(db, existing.id, content);
       return { reply: (await findReply(db, existing.id, request.viewer))! };
     },

@@ -347,7 +347,8 @@ export async function updateProfile(
       instagram_url = ${values.instagramUrl}, facebook_url = ${values.facebookUrl}, linkedin_url = ${values.linkedinUrl}
       where id = ${userId}`);
   } catch (error) {
-    if (isUniqueViolation(error, 'profiles_username_lower_idx')) throw conflict('USERNAME_TAKEN', USERNAME_TAKEN);
+    if (isUniqueViolation(error, 'profiles_username_lower_idx'))
+      throw conflict('USERNAME_TAKEN', USERNAME_TAKEN, 'username');
     throw error;
   }
 }

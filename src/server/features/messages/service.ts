@@ -129,7 +129,7 @@ export async function sendMessage(
     sql`select id from profiles where lower(username) = lower(${input.to})`,
   );
   const recipientId = found.rows[0]?.id;
-  if (!recipientId) throw unprocessable('RECIPIENT_NOT_FOUND', RECIPIENT_NOT_FOUND);
+  if (!recipientId) throw unprocessable('RECIPIENT_NOT_FOUND', RECIPIENT_NOT_FOUND, 'to');
   if (recipientId === viewerId) throw unprocessable('SELF_MESSAGE', 'You cannot send a message to yourself.');
   await assertNotBlocked(db, viewerId, recipientId, 'message');
   const inserted = await db.execute<{ id: string }>(sql`insert into messages (sender_id, recipient_id, subject, content)

@@ -128,9 +128,10 @@ export async function createUser(db: Db, raw: CreateUserInput): Promise<string> 
       });
     });
   } catch (error) {
-    if (isUniqueViolation(error, 'profiles_username_lower_idx')) throw conflict('USERNAME_TAKEN', USERNAME_TAKEN);
+    if (isUniqueViolation(error, 'profiles_username_lower_idx'))
+      throw conflict('USERNAME_TAKEN', USERNAME_TAKEN, 'username');
     if (isUniqueViolation(error, 'user_email_unique')) {
-      throw conflict('EMAIL_TAKEN', 'A user with this email already exists.');
+      throw conflict('EMAIL_TAKEN', 'A user with this email already exists.', 'email');
     }
     throw error;
   }
@@ -155,7 +156,8 @@ export async function updateUser(
       is_sponsor = ${input.isSponsor}, is_panelist = ${input.isPanelist}
       where id = ${id}`);
   } catch (error) {
-    if (isUniqueViolation(error, 'profiles_username_lower_idx')) throw conflict('USERNAME_TAKEN', USERNAME_TAKEN);
+    if (isUniqueViolation(error, 'profiles_username_lower_idx'))
+      throw conflict('USERNAME_TAKEN', USERNAME_TAKEN, 'username');
     throw error;
   }
   return { before, after: (await findUser(db, id))! };
