@@ -1,4 +1,4 @@
-import type { ApiFieldErrors } from '../../shared/errors';
+import { apiError, type ApiFieldErrors } from '../../shared/errors';
 
 /** An error the API answers with its own status and the one error shape
  * `{ error: { code, message, fields? } }` (docs/errors.md: which status for which refusal).
@@ -61,4 +61,11 @@ function findPgError(error: unknown): { code?: string; constraint?: string } | n
     current = c.cause;
   }
   return null;
+}
+
+/** A route's own refusals for its schema's `response` (`{ 200: answer, ...errorResponses(409) }`):
+ * the ones its declaration implies (access, body, params, validation) are added by
+ * platform/access.ts, so a route names only what its handler adds (docs/errors.md). */
+export function errorResponses(...statuses: number[]): Record<number, typeof apiError> {
+  return Object.fromEntries(statuses.map((status) => [status, apiError]));
 }

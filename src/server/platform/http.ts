@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { Config } from '../config';
 import type { ApiError, ApiFieldErrors } from '../../shared/errors';
@@ -180,4 +181,45 @@ export function validationRefusal(issues: readonly { instancePath?: string; mess
   }
   const message = issues.find((issue) => issue.message)?.message ?? 'Invalid request.';
   return Object.keys(fields).length > 0 ? { message, fields } : { message };
+}
+
+// ---------- route building blocks ----------
+
+/** The params of a route whose path names a row by id (`/events/:id`). Any text up to 64
+ * characters: an id that is no uuid finds nothing (404), as a missing one does. */
+export const idParams = z.object({ id: z.string().max(64) });
+
+/** A 200 that is a file, not JSON (an .ics, a CSV, a stream): documented by its content type.
+ * The handler sends text, bytes or a stream, which Fastify passes through unserialised. */
+export const fileResponse = (contentType: string, description: string) => ({
+  description,
+  content: { [contentType]: { schema: z.string() as z.ZodType<unknown> } },
+});
+
+/** How an answer may be cached, declared on the route (`config: { cache: 'private' }`):
+ * 'private' is one member's answer that no one keeps; 'no-store' is kept by nobody either
+ * (a one-off answer to a link); `{ public }` and `{ private }` are kept that many seconds. */
+export type CachePolicy = 'private' | 'no-store' | { public: number } | { private: number };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    cache?: CachePolicy;
+  }
+}
+
+export function cacheControl(policy: CachePolicy): string {
+  if (policy === 'private') return 'private, no-store';
+  if (policy === 'no-store') return 'no-store';
+  return 'public' in policy ? `public, max-age=${policy.public}` : `private, max-age=${policy.private}`;
+}
+
+/** Sets the Cache-Control a route declares on its answers; a refusal is kept by no one (a 404
+ * must not be cached as the feed it stands for). A handler that sets its own keeps it. */
+export function registerCacheHeaders(app: FastifyInstance) {
+  app.addHook('onSend', async (request, reply) => {
+    const policy = request.routeOptions.config?.cache;
+    if (policy && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', reply.statusCode < 400 ? cacheControl(policy) : 'private, no-store');
+    }
+  });
 }
