@@ -18,9 +18,10 @@ import {
 // Malformed and hostile requests for every operation of the OpenAPI document, as a visitor, a
 // member and an admin, against the demo content (so ids in paths find real rows and handlers run
 // past their lookups). A request fails the test when it gets a 5xx, takes longer than SLOW_MS,
-// or is refused (4xx) after the database announced a change (every table's triggers report
-// each committed write: db/change-triggers.ts). Nothing is named: a route added later is fuzzed
-// the day it is documented.
+// is refused (4xx) after the database announced a change (every table's triggers report each
+// committed write: db/change-triggers.ts), or answers a status the document does not list for
+// that operation (docs/errors.md). Nothing is named: a route added later is fuzzed the day it is
+// documented.
 //
 // fast-check draws the values (wrong types, hostile strings, extra and missing fields) from a
 // fixed seed, so a failure repeats; FUZZ_SEED and FUZZ_RUNS explore further. Its `sample` is used
@@ -369,10 +370,12 @@ function drawnProbes(op: DocumentedOperation, index: number): Probe[] {
 
 describe('every documented operation, fuzzed', () => {
   it('answers malformed and hostile input without a 5xx, quickly, and changes nothing when it refuses', async () => {
-    const operations = await documentedOperations(ctx.app);
+    const operations = await documentedOperations(ctx.app, { beyondApi: true });
     // The document lists the routes: if it ever lists none, this test tests nothing.
     expect(operations.length).toBeGreaterThan(100);
     const failures: string[] = [];
+    /** Statuses answered but not listed, once per operation and status. */
+    const unlisted = new Set<string>();
     let requests = 0;
     let refused = 0;
     let announcedWrites = 0;
@@ -417,6 +420,14 @@ describe('every documented operation, fuzzed', () => {
           const changed = announced.filter((table) => table !== 'session');
           const where = `${op.method} ${probe.url.slice(0, 120)} [${probe.label}] as ${role}`;
           if (res.statusCode >= 500) failures.push(`${where}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+          const listed = Object.keys(op.op.responses ?? {});
+          const key = `${op.method} ${op.path} ${res.statusCode}`;
+          if (res.statusCode < 500 && !listed.includes(String(res.statusCode)) && !unlisted.has(key)) {
+            unlisted.add(key);
+            failures.push(
+              `${where}: answered ${res.statusCode}, which the document does not list (${listed.join(', ')})`,
+            );
+          }
           if (ms > SLOW_MS) failures.push(`${where}: took ${Math.round(ms)} ms`);
           if (res.statusCode >= 400) {
             refused++;

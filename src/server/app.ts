@@ -19,7 +19,12 @@ import { createChangeStream, type ChangeStream } from './platform/changes';
 import { createRealtime, type Realtime } from './platform/realtime';
 import { createStorage, type Storage } from './platform/storage';
 import { createSessionCache, type SessionCache } from './platform/viewer';
-import { registerCsrfGuard, registerErrorHandler, registerSecurityHeaders } from './platform/http';
+import {
+  registerCacheHeaders,
+  registerCsrfGuard,
+  registerErrorHandler,
+  registerSecurityHeaders,
+} from './platform/http';
 import { logSerializers } from './platform/logging';
 import { registerTextInput } from './platform/text-input';
 import { MAX_IMAGE_BYTES } from './platform/images';
@@ -194,6 +199,7 @@ export async function buildApp(options: BuildOptions) {
   registerCsrfGuard(app, config);
   registerAccess(app, (eventId, userId) => isDoorStaff(database.db, eventId, userId));
   registerErrorHandler(app);
+  registerCacheHeaders(app);
   registerTextInput(app);
   registerAudit(app, database.db);
   // A write answers once this process has applied its changes: the writer's next read is fresh.

@@ -17,6 +17,7 @@ interface Operation {
   operationId?: string;
   security?: Record<string, string[]>[];
   description?: string;
+  responses?: Record<string, unknown>;
 }
 let paths: Record<string, Record<string, Operation>>;
 
@@ -98,6 +99,20 @@ describe('route access', () => {
     }
     expect(checked).toContain('GET /api/messages');
     expect(checked).toContain('GET /api/dev/mailbox');
+  });
+
+  it("lists the refusals each declaration implies, a file route's included", () => {
+    const listed = (url: string, method: string) => Object.keys(paths[url]![method]!.responses ?? {});
+    // A wrong token in a feed's address: 404, though the feed is a file and not JSON.
+    expect(listed('/calendar/{token}.ics', 'get')).toEqual(expect.arrayContaining(['200', '404']));
+    // A member's write: signed out, a cross-site form, a body it cannot read, refused content.
+    expect(listed('/api/messages', 'post')).toEqual(
+      expect.arrayContaining(['201', '400', '401', '403', '413', '415', '422']),
+    );
+    // An admin's read by id: 401, 403, an id that finds nothing, an address that is not UTF-8.
+    expect(listed('/api/admin/users/{id}', 'get')).toEqual(expect.arrayContaining(['400', '401', '403', '404', '422']));
+    // What a route answers of its own is declared beside its schema.
+    expect(listed('/api/auth/register', 'post')).toEqual(expect.arrayContaining(['409', '429']));
   });
 
   it('gives a document the OpenAPI linter accepts (recommended rules, no errors)', async () => {

@@ -67,6 +67,33 @@ export const DOOR_ONLY = 'Only admins and this event’s door staff can check pe
 /** Paths that must declare their access: the API, but not its OpenAPI pages. */
 const mustDeclare = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
 
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The refusals a route may answer by how it is declared, whatever its handler does
+ * (docs/errors.md): its access rule (401; 403 for admin and door routes), the cross-site guard
+ * on a write (403), a body that cannot be read (400 malformed, 413 too large, 415 a content type
+ * it does not take), the text rule and its schemas (422), and a path that names a row (404, and
+ * 400 when its percent-encoding is not UTF-8). */
+export function declaredRefusals(
+  method: string,
+  url: string,
+  access: Access,
+  schema: { params?: unknown; querystring?: unknown; body?: unknown },
+  crossSite?: 'allowed',
+): number[] {
+  const api = mustDeclare(url);
+  const write = WRITES.has(method);
+  const statuses: number[] = [];
+  const params = !!schema.params || url.includes(':');
+  if ((api && write) || params) statuses.push(400);
+  if (api && write) statuses.push(413, 415);
+  if (access !== 'public') statuses.push(401);
+  if (access === 'admin' || access === 'door' || (api && write && crossSite !== 'allowed')) statuses.push(403);
+  if (params) statuses.push(404);
+  if (api || params || schema.querystring || schema.body) statuses.push(422);
+  return statuses;
+}
+
 /** `GET /api/events/:id/attendees` → `getEventsByIdAttendees`. */
 export function operationIdOf(method: string, url: string): string {
   const words = url
@@ -97,11 +124,14 @@ export function registerAccess(app: FastifyInstance, isDoorStaff: DoorStaffCheck
     schema.operationId ??= operationIdOf(method, route.url);
     schema.security = access === 'public' ? [] : [{ [SESSION_SCHEME]: [] }];
     schema.description = [schema.description, WHO[access]].filter(Boolean).join(' ');
-    // The answers the access rule itself may give.
-    if (access !== 'public' && schema.response && typeof schema.response === 'object') {
-      const response = schema.response as Record<string, unknown>;
-      response[401] ??= apiError;
-      if (access === 'admin' || access === 'door') response[403] ??= apiError;
+    // Every refusal the declaration itself may give, so the document lists them (docs/errors.md);
+    // a route adds its own (409, 429...) with `errorResponses`.
+    // A hidden route is in no document; one without `response` is documented by Fastify's
+    // default answer alone, which the fuzz test refuses once it answers anything else.
+    if (schema.hide === true || !schema.response || typeof schema.response !== 'object') return;
+    const response = schema.response as Record<string, unknown>;
+    for (const status of declaredRefusals(method, route.url, access, schema, route.config?.crossSite)) {
+      response[status] ??= apiError;
     }
   });
 

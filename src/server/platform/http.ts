@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { Config } from '../config';
+import type { ApiError, ApiFieldErrors } from '../../shared/errors';
 import { HttpError } from './errors';
 import { safeError } from './logging';
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './database-errors';
@@ -119,7 +121,8 @@ function isSameHost(origin: string, host: string | undefined): boolean {
   }
 }
 
-/** One error shape for every failure: `{ error: { code, message } }`; 5xx details hidden. */
+/** One error shape for every failure: `{ error: { code, message, fields? } }`; 5xx details
+ * hidden. Which status answers which refusal: docs/errors.md. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError & { retryAfter?: number }, request, reply) => {
     if (error instanceof HttpError) {
@@ -131,13 +134,11 @@ export function registerErrorHandler(app: FastifyInstance) {
         );
       }
       if (error.statusCode === 429 && error.retryAfter) reply.header('retry-after', String(error.retryAfter));
-      return reply.status(error.statusCode).send({ error: { code: error.code, message: error.message } });
+      return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.fields));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const first = error.validation[0];
-      const field = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.');
-      const message = first ? (field ? `${field}: ${first.message}` : first.message) : 'Invalid request.';
-      return reply.status(422).send({ error: { code: 'VALIDATION_ERROR', message: message ?? 'Invalid request.' } });
+      const { message, fields } = validationRefusal(error.validation);
+      return reply.status(422).send(errorBody('VALIDATION_ERROR', message, fields));
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ method: request.method, route: request.routeOptions.url }, 'database unavailable');
@@ -160,5 +161,65 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     // Fastify's own 4xx: malformed JSON, body too large, unsupported media type...
     return reply.status(status).send({ error: { code: error.code ?? 'BAD_REQUEST', message: error.message } });
+  });
+}
+
+function errorBody(code: string, message: string, fields?: ApiFieldErrors): ApiError {
+  return { error: fields && Object.keys(fields).length > 0 ? { code, message, fields } : { code, message } };
+}
+
+/** A schema's refusal: every refused field by its path (`offers.2`, `guests.0.email`) with its
+ * first message; the message is the first issue's own, without its path. */
+export function validationRefusal(issues: readonly { instancePath?: string; message?: string }[]): {
+  message: string;
+  fields?: ApiFieldErrors;
+} {
+  const fields: ApiFieldErrors = {};
+  for (const issue of issues) {
+    const field = (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+    if (field && issue.message) fields[field] ??= issue.message;
+  }
+  const message = issues.find((issue) => issue.message)?.message ?? 'Invalid request.';
+  return Object.keys(fields).length > 0 ? { message, fields } : { message };
+}
+
+// ---------- route building blocks ----------
+
+/** The params of a route whose path names a row by id (`/events/:id`). Any text up to 64
+ * characters: an id that is no uuid finds nothing (404), as a missing one does. */
+export const idParams = z.object({ id: z.string().max(64) });
+
+/** A 200 that is a file, not JSON (an .ics, a CSV, a stream): documented by its content type.
+ * The handler sends text, bytes or a stream, which Fastify passes through unserialised. */
+export const fileResponse = (contentType: string, description: string) => ({
+  description,
+  content: { [contentType]: { schema: z.string() as z.ZodType<unknown> } },
+});
+
+/** How an answer may be cached, declared on the route (`config: { cache: 'private' }`):
+ * 'private' is one member's answer that no one keeps; 'no-store' is kept by nobody either
+ * (a one-off answer to a link); `{ public }` and `{ private }` are kept that many seconds. */
+export type CachePolicy = 'private' | 'no-store' | { public: number } | { private: number };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    cache?: CachePolicy;
+  }
+}
+
+export function cacheControl(policy: CachePolicy): string {
+  if (policy === 'private') return 'private, no-store';
+  if (policy === 'no-store') return 'no-store';
+  return 'public' in policy ? `public, max-age=${policy.public}` : `private, max-age=${policy.private}`;
+}
+
+/** Sets the Cache-Control a route declares on its answers; a refusal is kept by no one (a 404
+ * must not be cached as the feed it stands for). A handler that sets its own keeps it. */
+export function registerCacheHeaders(app: FastifyInstance) {
+  app.addHook('onSend', async (request, reply) => {
+    const policy = request.routeOptions.config?.cache;
+    if (policy && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', reply.statusCode < 400 ? cacheControl(policy) : 'private, no-store');
+    }
   });
 }

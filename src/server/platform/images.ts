@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
 import { IMAGE_WIDTHS, imageWidths } from '../../shared/image-widths';
 import { IMAGE_FORMATS, NOT_AN_IMAGE } from '../../shared/images';
-import { unprocessable } from './errors';
+import { tooLarge, unprocessable } from './errors';
 import type { Bucket, Storage } from './storage';
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
@@ -43,7 +43,7 @@ export async function storeImage(
   options: ImageOptions = {},
 ): Promise<string> {
   if (bytes.length === 0) throw unprocessable('INVALID_IMAGE', 'The file is empty.');
-  if (bytes.length > MAX_IMAGE_BYTES) throw unprocessable('IMAGE_TOO_LARGE', IMAGE_TOO_LARGE);
+  if (bytes.length > MAX_IMAGE_BYTES) throw tooLarge('IMAGE_TOO_LARGE', IMAGE_TOO_LARGE);
   const maxSize = options.maxSize ?? 1600;
   let encoded: Buffer;
   let width: number;

@@ -91,8 +91,9 @@ export async function passwordProblem(password: string, owner: PasswordOwner = {
   return [WEAK_PASSWORD, warning, suggestions[0] ?? DEFAULT_ADVICE].filter(Boolean).join(' ');
 }
 
-/** Throws the 422 `WEAK_PASSWORD` error with the reason when `password` is too easy to guess. */
+/** Throws the 422 `WEAK_PASSWORD` error on the `password` field, with the reason, when
+ * `password` is too easy to guess. */
 export async function assertStrongPassword(password: string, owner: PasswordOwner = {}): Promise<void> {
   const problem = await passwordProblem(password, owner);
-  if (problem) throw unprocessable('WEAK_PASSWORD', problem);
+  if (problem) throw unprocessable('WEAK_PASSWORD', problem, 'password');
 }

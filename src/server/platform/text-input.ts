@@ -51,7 +51,7 @@ export function findTextProblem(
 const refuse = ({ field, message }: TextProblem) => {
   // A name 100 characters long says where; a body nested thousands deep need not be echoed.
   const name = field.length > 100 ? `${field.slice(0, 100)}…` : field;
-  return unprocessable('VALIDATION_ERROR', name ? `${name}: ${message}` : message);
+  return unprocessable('VALIDATION_ERROR', message, name || undefined);
 };
 
 /** A query parameter whose percent-encoding is not UTF-8 (`?q=%FF`, `?q=%ED%A0%80`): the

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
-import { HttpError, badRequest } from './errors';
+import { HttpError, badRequest, tooLarge } from './errors';
 import { IMAGE_TOO_LARGE } from './images';
 
 // Reading an uploaded file (multipart field "file") for every upload route. The multipart
@@ -14,7 +14,7 @@ export const MALFORMED_MULTIPART =
 function asClientError(error: unknown): unknown {
   if (error instanceof HttpError) return error;
   const status = (error as { statusCode?: number }).statusCode;
-  if (status === 413) return new HttpError(413, 'IMAGE_TOO_LARGE', IMAGE_TOO_LARGE);
+  if (status === 413) return tooLarge('IMAGE_TOO_LARGE', IMAGE_TOO_LARGE);
   // The parser's own 4xx (too many parts or files, a forbidden field name) keep their words.
   if (status !== undefined && status >= 400 && status < 500) return error;
   return badRequest('MALFORMED_MULTIPART', MALFORMED_MULTIPART);

@@ -28,6 +28,8 @@ export type Operation = {
   parameters?: Parameter[];
   requestBody?: { content: Record<string, { schema: Schema }> };
   security?: unknown[];
+  /** What the operation may answer, by status ('200', '404'...). */
+  responses?: Record<string, unknown>;
 };
 
 export interface DocumentedOperation {
@@ -44,12 +46,16 @@ export interface DocumentedOperation {
   multipart: boolean;
 }
 
-/** Every /api operation the document lists. */
-export async function documentedOperations(app: App): Promise<DocumentedOperation[]> {
+/** Every /api operation the document lists; with `beyondApi`, the feeds at the root too
+ * (`/calendar/{token}.ics`, `/sitemap.xml`). */
+export async function documentedOperations(
+  app: App,
+  { beyondApi = false }: { beyondApi?: boolean } = {},
+): Promise<DocumentedOperation[]> {
   const doc = (await app.inject('/api/docs/json')).json() as { paths: Record<string, Record<string, Operation>> };
   const list: DocumentedOperation[] = [];
   for (const [path, methods] of Object.entries(doc.paths)) {
-    if (!path.startsWith('/api/')) continue;
+    if (!beyondApi && !path.startsWith('/api/')) continue;
     for (const [method, op] of Object.entries(methods)) {
       const params = op.parameters ?? [];
       list.push({

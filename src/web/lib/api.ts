@@ -1,4 +1,4 @@
-import type { ApiError } from '../../shared/errors';
+import type { ApiError, ApiFieldErrors } from '../../shared/errors';
 
 // Thin fetch wrapper for the JSON API. Deliberately zod-free (a runtime import of src/shared
 // would pull zod into the first-load bundle); the server validates and documents every shape.
@@ -11,6 +11,8 @@ export class ApiRequestError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** The refused fields by their path in the request (`username`, `offers.2`), each with its message. */
+    readonly fields: ApiFieldErrors = {},
   ) {
     super(message);
     this.name = 'ApiRequestError';
@@ -25,6 +27,14 @@ function isApiError(body: unknown): body is ApiError {
     error !== null &&
     typeof (error as { message?: unknown }).message === 'string' &&
     typeof (error as { code?: unknown }).code === 'string'
+  );
+}
+
+function isFieldErrors(fields: unknown): fields is ApiFieldErrors {
+  return (
+    typeof fields === 'object' &&
+    fields !== null &&
+    Object.values(fields).every((message) => typeof message === 'string')
   );
 }
 
@@ -61,7 +71,10 @@ async function request<T>(method: string, path: string, body?: unknown, signal?:
   }
 
   if (!response.ok) {
-    if (isApiError(data)) throw new ApiRequestError(response.status, data.error.code, data.error.message);
+    if (isApiError(data)) {
+      const { code, message, fields } = data.error;
+      throw new ApiRequestError(response.status, code, message, isFieldErrors(fields) ? fields : {});
+    }
     throw new ApiRequestError(response.status, 'HTTP_ERROR', FALLBACK_MESSAGE);
   }
   return data as T;

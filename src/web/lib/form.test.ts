@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sponsorInput } from '../../shared/sponsors';
 import { offersAsksInput } from '../../shared/people-to-meet';
 import { ApiRequestError } from './api';
-import { issuesByField, renamed, serverFieldError, withServerReason } from './form';
+import { issuesByField, onControls, renamed, serverFieldError, withServerReason } from './form';
 
 // The parts of the one form cycle that decide where a message shows; the cycle itself (focus,
 // submit, clearing) is driven through real forms by the Playwright journeys.
@@ -37,15 +37,40 @@ describe('renamed', () => {
 });
 
 describe('serverFieldError', () => {
-  it('reads "field: message" from a 422 only', () => {
-    expect(serverFieldError(new ApiRequestError(422, 'INVALID_INPUT', 'offers.1: Keep each one short.'))).toEqual({
+  it('takes the fields the server names, every one, whatever the status, and never reads the message', () => {
+    const several = new ApiRequestError(422, 'VALIDATION_ERROR', 'Keep each one short.', {
       'offers.1': 'Keep each one short.',
+      'guests.0.email': 'Enter a valid email',
     });
-    expect(serverFieldError(new ApiRequestError(409, 'CONFLICT', 'name: taken'))).toBeNull();
-    expect(
-      serverFieldError(new ApiRequestError(422, 'WEAK_PASSWORD', 'This password is too easy to guess.')),
-    ).toBeNull();
+    expect(serverFieldError(several)).toEqual({
+      'offers.1': 'Keep each one short.',
+      'guests.0.email': 'Enter a valid email',
+    });
+    const taken = new ApiRequestError(409, 'USERNAME_TAKEN', 'Sorry, that username is already taken.', {
+      username: 'Sorry, that username is already taken.',
+    });
+    expect(serverFieldError(taken)).toEqual({ username: 'Sorry, that username is already taken.' });
+    // A message that looks like "field: message" is only text.
+    expect(serverFieldError(new ApiRequestError(422, 'VALIDATION_ERROR', 'offers.1: Keep each one short.'))).toBeNull();
     expect(serverFieldError(new Error('name: not an API refusal'))).toBeNull();
+  });
+});
+
+describe('onControls', () => {
+  // The form's controls as the hook finds them: by name, or by data-field.
+  const control = (name: string | null, field?: string) => ({
+    dataset: field ? { field } : {},
+    getAttribute: (attribute: string) => (attribute === 'name' ? name : null),
+  });
+  const form = {
+    querySelectorAll: () => [control('username'), control(null, 'offers.1'), control('email')],
+  } as unknown as HTMLFormElement;
+
+  it('puts each named field on its control, several at once, and keeps the rest apart', () => {
+    expect(onControls(form, { username: 'taken', 'offers.1': 'short', password: 'weak' })).toEqual({
+      shown: { username: 'taken', 'offers.1': 'short' },
+      unshown: { password: 'weak' },
+    });
   });
 });
 

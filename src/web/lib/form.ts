@@ -5,8 +5,9 @@ import { ApiRequestError } from './api';
 // The one submit cycle every form of the app goes through (see docs/architecture.md, "Forms"):
 // the shared zod schema (the server runs the same one) checks the values first and puts the
 // first message of each field under that field, focusing the first invalid one in page order;
-// nothing is sent until they pass. A refusal from the server that names a field lands on that
-// field; any other refusal shows the form's failure text. A field's error goes once it is edited.
+// nothing is sent until they pass. A refusal from the server that names fields (its `fields`)
+// puts each message on its control, several at once; any other refusal shows the form's failure
+// text. A field's error goes once it is edited.
 
 /** Messages by field: a field's name, or its path in the schema for rows (`offers.2`, `guests.0.email`). */
 export type FieldErrors = Record<string, string | undefined>;
@@ -21,11 +22,11 @@ export function issuesByField(issues: readonly Issue[]): FieldErrors {
   return errors;
 }
 
-/** The server's convention for a refused field: 422 with "field: message" (`offers.2: Too long`). */
+/** The fields a refusal of the server names (`{ username: 'Sorry, that username is already
+ * taken.' }`), or null when it names none. */
 export function serverFieldError(error: unknown): FieldErrors | null {
-  if (!(error instanceof ApiRequestError) || error.status !== 422) return null;
-  const match = /^([\w.]+): (.+)$/s.exec(error.message);
-  return match ? { [match[1]!]: match[2]! } : null;
+  if (!(error instanceof ApiRequestError) || Object.keys(error.fields).length === 0) return null;
+  return { ...error.fields };
 }
 
 /** The spec's text, with the server's reason when it gave one (spec: "service message may be shown"). */
@@ -42,14 +43,32 @@ export function formValues(form: HTMLFormElement): Record<string, string> {
   ) as Record<string, string>;
 }
 
-/** The control that shows a field: its `name`, or a `data-field` for controls without one (a rich
- * text editor, a row's input). */
-function controlOf(form: HTMLFormElement, errors: FieldErrors): HTMLElement | null {
+/** The controls that show fields, in page order: a control's `name`, or a `data-field` for
+ * controls without one (a rich text editor, a row's input). */
+function controlsOf(form: HTMLFormElement, errors: FieldErrors): Map<string, HTMLElement> {
+  const found = new Map<string, HTMLElement>();
   for (const control of form.querySelectorAll<HTMLElement>('[name], [data-field]')) {
     const field = control.dataset.field ?? control.getAttribute('name') ?? '';
-    if (errors[field]) return control;
+    if (errors[field] && !found.has(field)) found.set(field, control);
   }
-  return null;
+  return found;
+}
+
+/** The first control in page order that shows one of `errors`. */
+const controlOf = (form: HTMLFormElement, errors: FieldErrors): HTMLElement | null =>
+  controlsOf(form, errors).values().next().value ?? null;
+
+/** Splits a refusal's field errors into those the form shows on a control and those it cannot. */
+export function onControls(form: HTMLFormElement, errors: FieldErrors): { shown: FieldErrors; unshown: FieldErrors } {
+  const controls = controlsOf(form, errors);
+  const shown: FieldErrors = {};
+  const unshown: FieldErrors = {};
+  for (const [field, message] of Object.entries(errors)) {
+    if (!message) continue;
+    if (controls.has(field)) shown[field] = message;
+    else unshown[field] = message;
+  }
+  return { shown, unshown };
 }
 
 type Issue = { path: readonly PropertyKey[]; message: string };
@@ -75,7 +94,8 @@ export interface FormOptions<S extends Checks> {
   /** What a refusal that names no field shows: the spec's text (with the server's reason, see
    * `withServerReason`), or a function of the refusal; none shows nothing (the form shows its own). */
   failure?: string | ((error: unknown) => string | null);
-  /** Refusals that belong on a field besides the 422 convention (a code such as USERNAME_TAKEN). */
+  /** Refusals that belong on a field although the server names none (every refusal of a one-field
+   * form, say); by default the fields the server names (its `fields`). */
   fieldError?: (error: unknown) => FieldErrors | null;
   /** A message the form opens with (a redirect's reason). */
   notice?: string | null;
@@ -135,11 +155,13 @@ export function useForm<S extends Checks>({
       await submit(result.data, input);
     } catch (error) {
       const found = fieldError?.(error) ?? serverFieldError(error);
-      const onField = found && renamed(found, fieldName);
-      if (onField && controlOf(form, onField)) {
-        showErrors(onField, form);
-        // The admin forms say the save failed as well as why; the others let the field speak.
+      const { shown, unshown } = found ? onControls(form, renamed(found, fieldName)) : { shown: {}, unshown: {} };
+      if (Object.keys(shown).length > 0) {
+        showErrors(shown, form);
+        // The admin forms say the save failed as well as why; the others let the field speak,
+        // unless the server refused a field this form does not show.
         if (typeof failure === 'string') setFormError(failure);
+        else if (Object.keys(unshown).length > 0) setFormError(failureOf(error));
       } else {
         setFormError(failureOf(error));
       }

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiError } from '../../../shared/errors';
+import { errorResponses } from '../../platform/errors';
 import { deleteAccountInput, exportFileName } from '../../../shared/account';
 import { deleteUser } from '../users/service';
 import { assertOwnUsername, exportAccount } from './service';
 import { sendRegistrationEmail } from '../events/emails';
 
-const errors = { 401: apiError, 404: apiError, 409: apiError, 422: apiError };
+const errors = errorResponses(404, 409);
 
 /** The member's own account: download everything held about them, and delete it. */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -22,7 +22,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Everything the product holds about you, as one JSON file (an attachment)',
         description:
           'Profile (with your e-mail), skills, registrations, guests you added, connections, messages sent and received, forum posts and replies, reports and blocks.',
-        response: { 200: z.record(z.string(), z.unknown()), 401: apiError, 404: apiError },
+        response: { 200: z.record(z.string(), z.unknown()), ...errorResponses(404) },
       },
     },
     async (request, reply) => {

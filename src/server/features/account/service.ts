@@ -362,5 +362,5 @@ export async function assertOwnUsername(db: Db, userId: string, typed: string): 
   const username = found?.username;
   if (!username) throw notFound(USER_NOT_FOUND);
   if (typed.trim().toLowerCase() !== username.toLowerCase())
-    throw unprocessable('USERNAME_MISMATCH', USERNAME_MISMATCH);
+    throw unprocessable('USERNAME_MISMATCH', USERNAME_MISMATCH, 'username');
 }

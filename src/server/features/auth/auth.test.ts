@@ -56,16 +56,19 @@ describe('POST /api/auth/register', () => {
     const before = await countUsers();
     const res = await new Client(ctx.app).post('/api/auth/register', newMember({ username: 'TAKEN_NAME' }));
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ error: { code: 'USERNAME_TAKEN', message: USERNAME_TAKEN } });
+    expect(res.json()).toEqual({
+      error: { code: 'USERNAME_TAKEN', message: USERNAME_TAKEN, fields: { username: USERNAME_TAKEN } },
+    });
     expect(await countUsers()).toBe(before);
     expect(input.username).toBe('taken_name');
   });
 
-  it('refuses an e-mail that already has an account', async () => {
+  it('refuses an e-mail that already has an account with 409 on the email field', async () => {
     const { input } = await registeredClient(ctx.app);
     const res = await new Client(ctx.app).post('/api/auth/register', newMember({ email: input.email.toUpperCase() }));
-    expect(res.statusCode).toBe(422);
+    expect(res.statusCode).toBe(409);
     expect(res.json().error.code).toBe('EMAIL_TAKEN');
+    expect(Object.keys(res.json().error.fields)).toEqual(['email']);
   });
 
   it.each([
@@ -156,7 +159,7 @@ describe('POST /api/auth/sign-in and sign-out', () => {
   it('answers 422 when the password is missing', async () => {
     const res = await new Client(ctx.app).post('/api/auth/sign-in', { email: 'a@example.com' });
     expect(res.statusCode).toBe(422);
-    expect(res.json().error.message).toMatch(/password/i);
+    expect(Object.keys(res.json().error.fields)).toEqual(['password']);
   });
 
   it('rate-limits sign-in per client IP, not for everyone', async () => {

@@ -11,9 +11,8 @@ import {
   resetRequestInput,
   signInInput,
 } from '../../../shared/auth';
-import { apiError } from '../../../shared/errors';
 import { authHeaders } from '../../platform/auth';
-import { HttpError } from '../../platform/errors';
+import { HttpError, errorResponses } from '../../platform/errors';
 import { enforceRateLimit } from '../../platform/rate-limit';
 import { assertStrongPassword } from '../../platform/passwords';
 import { admitSignIn, rememberSignInIp, signedIn } from '../../platform/sign-in-guard';
@@ -22,7 +21,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../../platform/database-errors';
 
-const errors = { 400: apiError, 401: apiError, 403: apiError, 409: apiError, 422: apiError, 429: apiError };
+const errors = errorResponses(400, 401, 409, 429);
 const userResponse = z.object({ user: meResponse.shape.user.unwrap() });
 const messageResponse = z.object({ message: z.string() });
 
@@ -183,7 +182,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/me',
     {
-      config: { access: 'public' },
+      config: { access: 'public', cache: 'private' },
       schema: {
         tags: ['auth'],
         summary: 'The signed-in member with badge counts, or null for a visitor',
@@ -191,7 +190,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
       if (!request.headers.cookie) return { user: null };
       // Through better-auth here (not the fast viewer lookup): it also slides the session's
       // expiry forward, so members who keep coming back stay signed in.

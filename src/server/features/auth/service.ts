@@ -24,9 +24,10 @@ export async function registerMember(db: Db, input: RegisterInput): Promise<stri
       await tx.insert(profiles).values({ id, username: input.username, fullName: input.fullName });
     });
   } catch (error) {
-    if (isUniqueViolation(error, 'profiles_username_lower_idx')) throw conflict('USERNAME_TAKEN', USERNAME_TAKEN);
+    if (isUniqueViolation(error, 'profiles_username_lower_idx'))
+      throw conflict('USERNAME_TAKEN', USERNAME_TAKEN, 'username');
     if (isUniqueViolation(error, 'user_email_unique')) {
-      throw unprocessable('EMAIL_TAKEN', 'User already exists. Use another email.');
+      throw conflict('EMAIL_TAKEN', 'User already exists. Use another email.', 'email');
     }
     throw error;
   }

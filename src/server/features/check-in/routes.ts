@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiError } from '../../../shared/errors';
 import { EVENT_NOT_FOUND } from '../../../shared/events';
 import {
   CHECK_IN_NOT_FOUND,
@@ -18,13 +17,13 @@ import {
 import { eventCheckIns } from '../../db/schema';
 import { isUuid } from '../../db/query-values';
 import { recordChanges } from '../../platform/audit';
-import { invariant, notFound, unprocessable } from '../../platform/errors';
+import { invariant, notFound, errorResponses, unprocessable } from '../../platform/errors';
 import { doorDuties, doorList, listDoorStaff, memberTickets, scan, setDoorStaff, undoCheckIn } from './service';
 import { qrSvg, ticketKey } from './tickets';
 import { eventExists } from '../events/service';
+import { idParams } from '../../platform/http';
 
-const errors = { 401: apiError, 403: apiError, 404: apiError, 422: apiError };
-const idParams = z.object({ id: z.string().max(64) });
+const errors = errorResponses(404);
 const door = { access: 'door' as const };
 
 export const checkInRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -146,7 +145,7 @@ export const checkInRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['check-in'],
         summary: 'Undo an admission: the ticket can be scanned again',
-        params: z.object({ id: z.string().max(64), checkInId: z.string().max(64) }),
+        params: idParams.extend({ checkInId: z.string().max(64) }),
         response: { 200: z.object({ ticket: doorTicket }), ...errors },
       },
     },

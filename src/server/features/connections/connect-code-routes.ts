@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { connectCodeOwner, connectCodeResponse, scanConnectResponse } from '../../../shared/connect-codes';
-import { apiError } from '../../../shared/errors';
+import { errorResponses } from '../../platform/errors';
 import { connectByCode, findCodeOwner, getConnectCode, regenerateConnectCode } from './connect-codes';
 
 // Scan to connect (connect-codes.ts). The connections that a scan makes or accepts reach both
 // members live through the 'connections' notice that connectionRoutes registers.
 
-const errors = { 401: apiError, 403: apiError, 404: apiError, 409: apiError, 422: apiError };
+const errors = errorResponses(404, 409);
 // Any string up to a size is taken here and judged by the service: a malformed code reads like a
 // replaced one (404), never a validation error.
 const tokenParams = z.object({ token: z.string().max(100) });
@@ -22,7 +22,7 @@ export const connectCodeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['connections'],
         summary: 'Your personal connect code (made on first ask): its address and QR image',
-        response: { 200: connectCodeResponse, 401: apiError },
+        response: { 200: connectCodeResponse },
       },
     },
     async (request, reply) => {
@@ -35,15 +35,14 @@ export const connectCodeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/me/connect-code/regenerate',
     {
-      config: { access: 'member' },
+      config: { access: 'member', cache: 'private' },
       schema: {
         tags: ['connections'],
         summary: 'Replace your connect code; the old one stops working at once',
-        response: { 200: connectCodeResponse, 401: apiError },
+        response: { 200: connectCodeResponse },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
+    async (request) => {
       return regenerateConnectCode(db, config.publicUrl, request.viewer.id, clock.now());
     },
   );
@@ -56,7 +55,7 @@ export const connectCodeRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['connections'],
         summary: 'Whom a connect code belongs to',
         params: tokenParams,
-        response: { 200: connectCodeOwner, 404: apiError },
+        response: { 200: connectCodeOwner },
       },
     },
     async (request, reply) => {

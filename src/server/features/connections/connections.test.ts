@@ -96,7 +96,8 @@ describe('connections', () => {
     const self = await a.client.post('/api/connections', { username: a.user.username });
     expect(self.statusCode).toBe(422);
     const missing = await a.client.post('/api/connections', { username: 'no-such-member' });
-    expect(missing.statusCode).toBe(404);
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().error.fields).toEqual({ username: 'Member not found.' });
   });
 
   it('after a rejection the requester may ask again', async () => {

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { connectInput, connectionResponse, connectionsResponse } from '../../../shared/connections';
-import { apiError } from '../../../shared/errors';
+import { errorResponses } from '../../platform/errors';
 import { connections } from '../../db/schema';
 import {
   listConnections,
@@ -10,9 +9,9 @@ import {
   respondToRequest,
   type ConnectionChange,
 } from './service';
+import { idParams } from '../../platform/http';
 
-const errors = { 401: apiError, 403: apiError, 404: apiError, 409: apiError, 422: apiError };
-const idParams = z.object({ id: z.string().max(64) });
+const errors = errorResponses(404, 409);
 
 export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, realtime } = app.services;
@@ -26,15 +25,14 @@ export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/connections',
     {
-      config: { access: 'member' },
+      config: { access: 'member', cache: 'private' },
       schema: {
         tags: ['connections'],
         summary: 'Your pending incoming requests (newest first) and your connections',
-        response: { 200: connectionsResponse, 401: apiError },
+        response: { 200: connectionsResponse },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
+    async (request) => {
       return listConnections(db, request.viewer.id);
     },
   );

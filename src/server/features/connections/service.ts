@@ -55,7 +55,7 @@ export async function requestConnection(db: Db, viewerId: string, username: stri
     .from(profiles)
     .where(sql`lower(${profiles.username}) = lower(${username})`);
   const recipientId = target?.id;
-  if (!recipientId) throw notFound('Member not found.');
+  if (!recipientId) throw unprocessable('MEMBER_NOT_FOUND', 'Member not found.', 'username');
   if (recipientId === viewerId) throw unprocessable('SELF_CONNECTION', 'You cannot connect with yourself.');
   await assertNotBlocked(db, viewerId, recipientId, 'connection');
   const parties: [string, string] = [viewerId, recipientId];

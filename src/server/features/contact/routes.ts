@@ -7,12 +7,12 @@ import {
   contactInput,
   introductionInput,
 } from '../../../shared/contact';
-import { apiError } from '../../../shared/errors';
+import { errorResponses } from '../../platform/errors';
 import { contactMessages, introductionRequests } from '../../db/schema';
 import { enforceRateLimit } from '../../platform/rate-limit';
 
 const ok = z.object({ message: z.string() });
-const errors = { 403: apiError, 422: apiError, 429: apiError };
+const errors = errorResponses(429);
 
 /** The contact form and the landing page's introduction requests. A filled honeypot gets
  * the same thanks as a person, so bots learn nothing, and nothing is kept. */

@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiError } from '../../../shared/errors';
+import { errorResponses } from '../../platform/errors';
 import { outboxMessage, outboxQuery, outboxResponse } from '../../../shared/outbox';
 import { recordChanges } from '../../platform/audit';
 import { findOutboxMessage, listOutbox, retryOutboxMessage } from './service';
-
-const idParams = z.object({ id: z.string().min(1).max(64) });
+import { idParams } from '../../platform/http';
 
 /** The outbox as a mailbox, so reset links work on a laptop, and as the admin's Outbox tab with
  * each mail's delivery. It shows every captured mail (reset links included), so it is for
@@ -37,8 +36,6 @@ export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
               }),
             ),
           }),
-          401: apiError,
-          403: apiError,
         },
       },
     },
@@ -63,16 +60,15 @@ export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/outbox',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', cache: 'private' },
       schema: {
         tags: ['admin'],
         summary: 'The outbox, newest first, with delivery status, attempts and last error (paged)',
         querystring: outboxQuery,
-        response: { 200: outboxResponse, 422: apiError },
+        response: { 200: outboxResponse },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
+    async (request) => {
       return listOutbox(db, request.query);
     },
   );
@@ -80,16 +76,15 @@ export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/outbox/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', cache: 'private' },
       schema: {
         tags: ['admin'],
         summary: 'One mail of the outbox with its text',
         params: idParams,
-        response: { 200: z.object({ message: outboxMessage }), 404: apiError },
+        response: { 200: z.object({ message: outboxMessage }) },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
+    async (request) => {
       return { message: await findOutboxMessage(db, request.params.id) };
     },
   );
@@ -102,7 +97,7 @@ export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Retry a failed delivery: back to pending, and the mailer sends it',
         params: idParams,
-        response: { 200: z.object({ message: outboxMessage }), 404: apiError, 409: apiError },
+        response: { 200: z.object({ message: outboxMessage }), ...errorResponses(409) },
       },
     },
     async (request) => {

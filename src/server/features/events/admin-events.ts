@@ -189,10 +189,10 @@ export async function eventDraft(db: Db, fromId: string | undefined, timeZone: s
 function columns(input: EventInput, timeZone: string, storage: Pick<Storage, 'locate'>) {
   const start = toInstant(input.startTime, timeZone);
   const end = toInstant(input.endTime, timeZone);
-  if (!start) throw unprocessable('VALIDATION_ERROR', `startTime: ${EVENT_FIELD_MESSAGES.dateTimeInvalid}`);
-  if (!end) throw unprocessable('VALIDATION_ERROR', `endTime: ${EVENT_FIELD_MESSAGES.dateTimeInvalid}`);
+  if (!start) throw unprocessable('VALIDATION_ERROR', EVENT_FIELD_MESSAGES.dateTimeInvalid, 'startTime');
+  if (!end) throw unprocessable('VALIDATION_ERROR', EVENT_FIELD_MESSAGES.dateTimeInvalid, 'endTime');
   if (end.getTime() <= start.getTime()) {
-    throw unprocessable('VALIDATION_ERROR', `endTime: ${EVENT_FIELD_MESSAGES.endBeforeStart}`);
+    throw unprocessable('VALIDATION_ERROR', EVENT_FIELD_MESSAGES.endBeforeStart, 'endTime');
   }
   const content = input.content ? sanitizeRichHtml(input.content, { storage }) || null : null;
   return {

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { apiError } from '../../../shared/errors';
 import { EVENT_NOT_FOUND } from '../../../shared/events';
 import {
   EVENT_ADMIN_TEXTS,
@@ -22,7 +21,8 @@ import {
   localDate,
   recipientCountResponse,
 } from '../../../shared/event-admin';
-import { badRequest, conflict, invariant, notFound, unprocessable } from '../../platform/errors';
+import { badRequest, conflict, invariant, notFound, errorResponses, unprocessable } from '../../platform/errors';
+import { fileResponse, idParams } from '../../platform/http';
 import { eachUploadedFile } from '../../platform/uploads';
 import { removeImage, storeImage } from '../../platform/images';
 import { recordChanges } from '../../platform/audit';
@@ -44,8 +44,7 @@ import { eventExists } from './service';
 // The admin's event routes (spec 2, issue 10). All are `access: 'admin'` (401 visitors, 403
 // members); every write is recorded in the audit log by platform/audit.ts.
 
-const errors = { 400: apiError, 404: apiError, 409: apiError, 413: apiError, 422: apiError };
-const idParams = z.object({ id: z.string().max(64) });
+const errors = errorResponses(400, 404, 409);
 const admin = { access: 'admin' as const };
 const tags = ['admin: events'];
 
@@ -107,18 +106,17 @@ export const eventAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/events/:id/reminders',
     {
-      config: admin,
+      config: { ...admin, cache: 'private' },
       schema: {
         tags,
         summary:
           'The reminder e-mails for the current start, per configured offset: when due, how many sent ' +
           'or skipped, first and last sent',
         params: idParams,
-        response: { 200: eventRemindersResponse, 404: apiError, 422: apiError },
+        response: { 200: eventRemindersResponse },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
+    async (request) => {
       const summary = await reminderSummary(db, request.params.id, config.reminderOffsets);
       invariant(summary, () => notFound(EVENT_NOT_FOUND));
       return { ...summary, timeZone };
@@ -319,7 +317,7 @@ export const eventAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/events/:id/attendees.csv',
     {
-      config: admin,
+      config: { ...admin, cache: 'no-store' },
       schema: {
         tags,
         summary:
@@ -327,6 +325,7 @@ export const eventAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           "is when the door admitted them (ISO 8601 in the community's time zone) or empty. File name: the event " +
           "name lowercased, non-alphanumerics as underscores, '_attendees_' and today's date",
         params: idParams,
+        response: { 200: fileResponse('text/csv', 'The attendee export') },
       },
     },
     async (request, reply) => {
@@ -337,7 +336,6 @@ export const eventAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${fileName}"`)
-        .header('cache-control', 'no-store')
         .send(attendeeCsv(db, id, timeZone));
     },
   );

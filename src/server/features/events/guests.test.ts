@@ -53,7 +53,11 @@ describe('PUT /api/events/:id/guests: one seat per person', () => {
       { name: 'Ann again', email: '  ANN@Example.com ' },
     ]);
     expect(res.statusCode).toBe(422);
-    expect(res.json().error).toEqual({ code: 'VALIDATION_ERROR', message: `guests.2.email: ${GUEST_EMAIL_TAKEN}` });
+    expect(res.json().error).toEqual({
+      code: 'VALIDATION_ERROR',
+      message: GUEST_EMAIL_TAKEN,
+      fields: { 'guests.2.email': GUEST_EMAIL_TAKEN },
+    });
     expect(await storedGuests(event.id)).toEqual(['ann@example.com']);
     expect(await seatsTaken(client, event.id)).toBe(seats);
   });

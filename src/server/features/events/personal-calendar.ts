@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiError } from '../../../shared/errors';
 import {
   CALENDAR_FEED_NOT_FOUND,
   calendarFeedResponse,
@@ -12,6 +11,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { calendarCancellations, calendarFeeds, eventAttendees, events } from '../../db/schema';
 import { invariant, notFound } from '../../platform/errors';
+import { fileResponse } from '../../platform/http';
 import { buildIcs, type IcsEvent } from './ics';
 
 // A member's private calendar feed (GET /calendar/<token>.ics): the events they are registered for
@@ -149,13 +149,14 @@ export const personalCalendarRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/calendar/:token.ics',
     {
-      config: { access: 'public' },
+      config: { access: 'public', cache: { private: REFRESH_SECONDS } },
       schema: {
         tags: ['events'],
         summary: "A member's private iCalendar feed: the events they attend or may attend",
         description:
           'The token in the address is the credential (no session needed); an unknown token answers 404 with the usual error. Cancelled events stay for 30 days after their end as STATUS:CANCELLED.',
         params: tokenParams,
+        response: { 200: fileResponse('text/calendar', 'The iCalendar feed') },
       },
     },
     async (request, reply) => {
@@ -163,17 +164,14 @@ export const personalCalendarRoutes: FastifyPluginAsyncZod = async (app) => {
       invariant(userId, () => notFound(CALENDAR_FEED_NOT_FOUND));
       const now = clock.now();
       const entries = await feedEntries(db, userId, now);
-      return reply
-        .type('text/calendar; charset=utf-8')
-        .header('cache-control', `private, max-age=${REFRESH_SECONDS}`)
-        .send(
-          buildIcs(entries, {
-            publicUrl: config.publicUrl,
-            calendarName: 'Power Mixer: my events',
-            now,
-            refreshInterval: `PT${REFRESH_SECONDS / 60}M`,
-          }),
-        );
+      return reply.type('text/calendar; charset=utf-8').send(
+        buildIcs(entries, {
+          publicUrl: config.publicUrl,
+          calendarName: 'Power Mixer: my events',
+          now,
+          refreshInterval: `PT${REFRESH_SECONDS / 60}M`,
+        }),
+      );
     },
   );
 };
@@ -181,21 +179,18 @@ export const personalCalendarRoutes: FastifyPluginAsyncZod = async (app) => {
 /** The member's own feed address: shown on the dashboard, replaced on request. */
 export const calendarFeedAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app.services;
-  const errors = { 401: apiError };
-
   app.get(
     '/calendar-feed',
     {
-      config: { access: 'member' },
+      config: { access: 'member', cache: 'private' },
       schema: {
         tags: ['account'],
         summary: 'Your private calendar address (made on first ask)',
         description: 'Subscribe to it in a calendar app: the events you attend or may attend, kept up to date.',
-        response: { 200: calendarFeedResponse, ...errors },
+        response: { 200: calendarFeedResponse },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
+    async (request) => {
       return feedAddresses(config, await feedToken(db, request.viewer.id));
     },
   );
@@ -203,15 +198,14 @@ export const calendarFeedAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/calendar-feed/regenerate',
     {
-      config: { access: 'member' },
+      config: { access: 'member', cache: 'private' },
       schema: {
         tags: ['account'],
         summary: 'Replace your calendar address with a new one; the old one stops working at once',
-        response: { 200: calendarFeedResponse, ...errors },
+        response: { 200: calendarFeedResponse },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
+    async (request) => {
       return feedAddresses(config, await regenerateFeedToken(db, request.viewer.id));
     },
   );

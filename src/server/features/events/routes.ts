@@ -1,6 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { apiError } from '../../../shared/errors';
 import {
   EVENT_NOT_FOUND,
   attendeesResponse,
@@ -14,7 +12,8 @@ import {
 import { eventAttendees, eventGuests, events, eventSponsors, profiles, sponsors } from '../../db/schema';
 import type { Read } from '../../platform/cache';
 import { cachedRead, sendShared, sendWithViewerField } from '../../platform/shared-answers';
-import { invariant, notFound } from '../../platform/errors';
+import { invariant, notFound, errorResponses } from '../../platform/errors';
+import { fileResponse, idParams } from '../../platform/http';
 import { sendGuestsEmail, queueRegistrationEmail } from './emails';
 import { buildIcs, icsFileName } from './ics';
 import { personalCalendarRoutes } from './personal-calendar';
@@ -29,8 +28,7 @@ import {
   upcomingForCalendar,
 } from './service';
 
-const errors = { 401: apiError, 403: apiError, 404: apiError, 409: apiError, 422: apiError };
-const idParams = z.object({ id: z.string().max(64) });
+const errors = errorResponses(404, 409);
 
 /** Public reads are cached per process for this long, and dropped when what they read changes. */
 export const EVENTS_CACHE_TTL_MS = 30_000;
@@ -64,7 +62,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['events'],
         summary: 'Events, newest start first; search over name, summary and location',
         querystring: eventsListQuery,
-        response: { 200: eventsListResponse, 422: apiError },
+        response: { 200: eventsListResponse },
       },
     },
     async (request, reply) => {
@@ -90,7 +88,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['events'],
         summary: "An event with sponsors and attendees, plus the viewer's own registration",
         params: idParams,
-        response: { 200: eventDetailResponse, 404: apiError },
+        response: { 200: eventDetailResponse },
       },
     },
     async (request, reply) => {
@@ -122,7 +120,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['events'],
         summary: "Everyone registered for the event, in registration order ('View All')",
         params: idParams,
-        response: { 200: attendeesResponse, 404: apiError },
+        response: { 200: attendeesResponse },
       },
     },
     async (request, reply) => {
@@ -207,8 +205,13 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/events/:id/calendar.ics',
     {
-      config: { access: 'public' },
-      schema: { tags: ['events'], summary: 'The event as an iCalendar file', params: idParams },
+      config: { access: 'public', cache: { public: 300 } },
+      schema: {
+        tags: ['events'],
+        summary: 'The event as an iCalendar file',
+        params: idParams,
+        response: { 200: fileResponse('text/calendar', 'The iCalendar file') },
+      },
     },
     async (request, reply) => {
       const event = await eventForCalendar(db, request.params.id);
@@ -216,7 +219,6 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .type('text/calendar; charset=utf-8')
         .header('content-disposition', `attachment; filename="${icsFileName(event.name)}"`)
-        .header('cache-control', 'public, max-age=300')
         .send(buildIcs([event], { publicUrl: config.publicUrl, calendarName: 'Power Mixer' }));
     },
   );
@@ -230,14 +232,17 @@ export const calendarFeedRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/calendar.ics',
     {
-      config: { access: 'public' },
-      schema: { tags: ['events'], summary: 'Subscribable iCalendar feed of upcoming events' },
+      config: { access: 'public', cache: { public: 900 } },
+      schema: {
+        tags: ['events'],
+        summary: 'Subscribable iCalendar feed of upcoming events',
+        response: { 200: fileResponse('text/calendar', 'The iCalendar feed') },
+      },
     },
     async (_request, reply) => {
       const events = await upcomingForCalendar(db);
       return reply
         .type('text/calendar; charset=utf-8')
-        .header('cache-control', 'public, max-age=900')
         .send(buildIcs(events, { publicUrl: config.publicUrl, calendarName: 'Power Mixer events' }));
     },
   );

@@ -4,11 +4,13 @@ import { localStorage } from '../../platform/storage';
 import { cleanRichText, excerptOf } from './content';
 
 const storage = localStorage('/tmp/unused-forum-uploads');
+const content = { field: 'content', label: 'Content' };
+const reply = { field: 'content', label: 'Reply' };
 
 describe('forum content sanitising', () => {
   it('lets none of the OWASP XSS filter-evasion vectors survive', () => {
     for (const vector of XSS_VECTORS) {
-      const stored = cleanRichText(`<p>ok</p>${vector}`, storage, 'Content', false);
+      const stored = cleanRichText(`<p>ok</p>${vector}`, storage, content, false);
       expect(unsafeParts(stored), `${vector}\n=> ${stored}`).toEqual([]);
     }
   });
@@ -17,7 +19,7 @@ describe('forum content sanitising', () => {
     const html =
       '<h2>Title</h2><p><strong>b</strong> <em>i</em> <u>u</u> <s>s</s> <a href="mailto:a@b.co">mail</a></p>' +
       '<blockquote><p>quoted</p></blockquote><ol><li>one</li></ol><p><img src="/uploads/forum-images/a.webp" alt="chart"></p>';
-    const stored = cleanRichText(html, storage, 'Content', true);
+    const stored = cleanRichText(html, storage, content, true);
     expect(stored).toContain('<strong>b</strong>');
     expect(stored).toContain('<blockquote><p>quoted</p></blockquote>');
     expect(stored).toContain('<img src="/uploads/forum-images/a.webp" alt="chart" />');
@@ -25,10 +27,10 @@ describe('forum content sanitising', () => {
   });
 
   it('refuses content with nothing left after cleaning when it is required', () => {
-    expect(() => cleanRichText('<script>alert(1)</script>', storage, 'Content', true)).toThrow(/Content is required/);
-    expect(cleanRichText('<p> </p>', storage, 'Reply', false)).toBe('');
+    expect(() => cleanRichText('<script>alert(1)</script>', storage, content, true)).toThrow(/Content is required/);
+    expect(cleanRichText('<p> </p>', storage, reply, false)).toBe('');
     // An image alone is content.
-    expect(cleanRichText('<p><img src="/uploads/forum-images/a.webp"></p>', storage, 'Reply', true)).toContain('<img');
+    expect(cleanRichText('<p><img src="/uploads/forum-images/a.webp"></p>', storage, reply, true)).toContain('<img');
   });
 
   it('makes a plain-text excerpt, cut at a word', () => {

@@ -8,11 +8,16 @@ import { POST_INTERVAL_SECONDS, isBlankRichText } from '../../../shared/forums';
 /** How long a list's excerpt of a post is, in characters. */
 export const EXCERPT_LENGTH = 200;
 
-/** Sanitised HTML (the one allowlist; images from our storage only), or 422 when nothing is
- * left of it and it was required (a post made only of a script, say). */
-export function cleanRichText(html: string, storage: Storage, label: string, required: boolean): string {
+/** Sanitised HTML (the one allowlist; images from our storage only), or 422 on `field` when
+ * nothing is left of it and it was required (a post made only of a script, say). */
+export function cleanRichText(
+  html: string,
+  storage: Storage,
+  { field, label }: { field: string; label: string },
+  required: boolean,
+): string {
   const clean = sanitizeRichHtml(html, { storage });
-  if (required && isBlankRichText(clean)) throw unprocessable('VALIDATION_ERROR', `${label} is required`);
+  if (required && isBlankRichText(clean)) throw unprocessable('VALIDATION_ERROR', `${label} is required`, field);
   return isBlankRichText(clean) ? '' : clean;
 }
 

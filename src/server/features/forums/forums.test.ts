@@ -201,17 +201,22 @@ describe('forums: posts', () => {
     const [a] = await members(1);
     const f = await forum();
     const url = `/api/forums/${f.id}/posts`;
-    const cases: [unknown, RegExp][] = [
-      [{ title: '   ', content: '<p>x</p>' }, /Title is required/],
-      [{ title: 'ok', content: '<p> </p>' }, /Content is required/],
-      [{ title: 'x'.repeat(256), content: '<p>x</p>' }, /Title must be at most 255 characters/],
-      [{ title: 'ok', content: `<p>${'x'.repeat(32_001)}</p>` }, /Content must be at most 32,000 characters/],
-      [{ title: 'ok' }, /content/i],
+    const cases: [unknown, string, RegExp][] = [
+      [{ title: '   ', content: '<p>x</p>' }, 'title', /Title is required/],
+      [{ title: 'ok', content: '<p> </p>' }, 'content', /Content is required/],
+      [{ title: 'x'.repeat(256), content: '<p>x</p>' }, 'title', /Title must be at most 255 characters/],
+      [
+        { title: 'ok', content: `<p>${'x'.repeat(32_001)}</p>` },
+        'content',
+        /Content must be at most 32,000 characters/,
+      ],
+      [{ title: 'ok' }, 'content', /./],
     ];
-    for (const [body, message] of cases) {
+    for (const [body, field, message] of cases) {
       const res = await a!.client.post(url, body);
       expect(res.statusCode).toBe(422);
-      expect(res.json().error.message).toMatch(message);
+      expect(Object.keys(res.json().error.fields)).toEqual([field]);
+      expect(res.json().error.fields[field]).toMatch(message);
     }
     expect((await a!.client.post(url, { title: 'ok', content: `<p>${'x'.repeat(32_000)}</p>` })).statusCode).toBe(201);
     expect(await db().select().from(forumPosts).where(eq(forumPosts.forumId, f.id))).toHaveLength(1);

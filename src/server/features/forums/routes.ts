@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiError } from '../../../shared/errors';
 import {
   FORUM_NOT_FOUND,
   POST_NOT_FOUND,
@@ -23,7 +22,7 @@ import { forumPosts, forumReplies, forums, profiles } from '../../db/schema';
 import { personalBody } from '../../platform/cache';
 import { cachedRead, sendJsonWithEtag } from '../../platform/shared-answers';
 import { recordChanges } from '../../platform/audit';
-import { forbidden, invariant, notFound } from '../../platform/errors';
+import { forbidden, invariant, notFound, errorResponses } from '../../platform/errors';
 import { cleanRichText, enforcePostingRate, excerptOf } from './content';
 import { canDelete, canEdit, permissionsFor } from './policy';
 import {
@@ -47,12 +46,11 @@ import {
   updateReply,
 } from './service';
 
-const errors = { 401: apiError, 403: apiError, 404: apiError, 422: apiError, 429: apiError };
+const errors = errorResponses(404, 429);
 const forumParams = z.object({ forumId: z.string().max(64) });
 const postParams = forumParams.extend({ postId: z.string().max(64) });
 const replyParams = postParams.extend({ replyId: z.string().max(64) });
 const ok = z.object({ ok: z.literal(true) });
-const noStore = 'private, no-store';
 /** Lists are cached per process and dropped by the change stream; the viewer's own part (may
  * create, may edit) is added per request. Members only, so never published before routing. */
 const PRIVATE = 'private, no-cache';
@@ -90,7 +88,7 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['forums'],
         summary: 'Forums, newest first, with post count and latest activity',
-        response: { 200: forumsResponse, 401: apiError },
+        response: { 200: forumsResponse },
       },
     },
     async (request, reply) => {
@@ -114,7 +112,12 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const description = cleanRichText(request.body.description, storage, 'Description', true);
+      const description = cleanRichText(
+        request.body.description,
+        storage,
+        { field: 'description', label: 'Description' },
+        true,
+      );
       const forum = await createForum(db, { name: request.body.name, description });
       request.auditTargetId = forum.id;
       return reply.status(201).send({ forum: { ...presentForum(forum), can: { edit: true, delete: true } } });
@@ -124,16 +127,15 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/forums/:forumId',
     {
-      config: { access: 'member' },
+      config: { access: 'member', cache: 'private' },
       schema: {
         tags: ['forums'],
         summary: 'One forum',
         params: forumParams,
-        response: { 200: forumResponse, 401: apiError, 404: apiError },
+        response: { 200: forumResponse },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', noStore);
+    async (request) => {
       const forum = await forumOr404(request.params.forumId);
       return {
         forum: { ...presentForum(forum), can: { edit: request.viewer.isAdmin, delete: request.viewer.isAdmin } },
@@ -159,7 +161,7 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
       const description =
         request.body.description === undefined
           ? undefined
-          : cleanRichText(request.body.description, storage, 'Description', false);
+          : cleanRichText(request.body.description, storage, { field: 'description', label: 'Description' }, false);
       const forum = await updateForum(db, before.id, { name, ...(description === undefined ? {} : { description }) });
       invariant(forum, () => notFound(FORUM_NOT_FOUND));
       const changes: Record<string, { before: unknown; after: unknown }> = {};
@@ -199,7 +201,7 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "A forum's posts, newest first, a page at a time (cursors `before` / `after`)",
         params: forumParams,
         querystring: postsQuery,
-        response: { 200: postsResponse, 401: apiError, 404: apiError, 422: apiError },
+        response: { 200: postsResponse },
       },
     },
     async (request, reply) => {
@@ -230,7 +232,7 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { viewer } = request;
       const forum = await forumOr404(request.params.forumId);
-      const content = cleanRichText(request.body.content, storage, 'Content', true);
+      const content = cleanRichText(request.body.content, storage, { field: 'content', label: 'Content' }, true);
       await enforcePostingRate(db, viewer.id);
       const id = await createPost(db, {
         forumId: forum.id,
@@ -247,16 +249,15 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/forums/:forumId/posts/:postId',
     {
-      config: { access: 'member' },
+      config: { access: 'member', cache: 'private' },
       schema: {
         tags: ['forums'],
         summary: 'One post, with what the viewer may do with it',
         params: postParams,
-        response: { 200: postResponse, 401: apiError, 404: apiError },
+        response: { 200: postResponse },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', noStore);
+    async (request) => {
       const post = await findPostDetail(db, request.params.forumId, request.params.postId, request.viewer);
       invariant(post, () => notFound(POST_NOT_FOUND));
       return { post };
@@ -279,7 +280,7 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
       const { forumId, postId } = request.params;
       const existing = await postOr404(forumId, postId);
       if (!canEdit(request.viewer, existing.authorId)) throw forbidden('Only the author can edit this post.');
-      const content = cleanRichText(request.body.content, storage, 'Content', true);
+      const content = cleanRichText(request.body.content, storage, { field: 'content', label: 'Content' }, true);
       await updatePost(db, postId, { title: request.body.title, content, excerpt: excerptOf(content) });
       const post = await findPostDetail(db, forumId, postId, request.viewer);
       return { post: post! };
@@ -313,17 +314,16 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/forums/:forumId/posts/:postId/replies',
     {
-      config: { access: 'member' },
+      config: { access: 'member', cache: 'private' },
       schema: {
         tags: ['forums'],
         summary: "A post's replies, oldest first, a page at a time; `reply` answers with the page holding it",
         params: postParams,
         querystring: repliesQuery,
-        response: { 200: repliesResponse, 401: apiError, 404: apiError, 422: apiError },
+        response: { 200: repliesResponse },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', noStore);
+    async (request) => {
       const { forumId, postId } = request.params;
       // A link to a reply resolves to its page number first (one small count), then reads the page.
       const page = request.query.reply
@@ -356,7 +356,7 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { viewer } = request;
       const post = await postOr404(request.params.forumId, request.params.postId);
-      const content = cleanRichText(request.body.content, storage, 'Reply', false);
+      const content = cleanRichText(request.body.content, storage, { field: 'content', label: 'Reply' }, false);
       // Spec 2 section 5: a reply that is blank after trimming is ignored.
       if (!content) return reply.status(200).send({ reply: null });
       await enforcePostingRate(db, viewer.id);
@@ -382,7 +382,7 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
       const existing = await findReplyRecord(db, post.id, request.params.replyId);
       invariant(existing, () => notFound(REPLY_NOT_FOUND));
       if (!canEdit(request.viewer, existing.authorId)) throw forbidden('Only the author can edit this reply.');
-      const content = cleanRichText(request.body.content, storage, 'Reply', true);
+      const content = cleanRichText(request.body.content, storage, { field: 'content', label: 'Reply' }, true);
       await updateReply(db, existing.id, content);
       return { reply: (await findReply(db, existing.id, request.viewer))! };
     },

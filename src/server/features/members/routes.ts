@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiError } from '../../../shared/errors';
 import {
   PROFILE_NOT_FOUND,
   addSkillInput,
@@ -22,7 +21,7 @@ import {
   skills,
   userSkills,
 } from '../../db/schema';
-import { invariant, notFound } from '../../platform/errors';
+import { invariant, notFound, errorResponses } from '../../platform/errors';
 import { uploadedFile } from '../../platform/uploads';
 import { cachedRead, sendShared, sendWithViewerField } from '../../platform/shared-answers';
 import {
@@ -51,7 +50,7 @@ const DIRECTORY_READS = [profiles, userSkills, skills, eventAttendees, offersAnd
 /** A profile page: skills, events attended and accepted connections. */
 const PROFILE_READS = [profiles, userSkills, skills, offersAndAsks, eventAttendees, events, eventCheckIns, connections];
 
-const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError, 409: apiError, 422: apiError };
+const errors = errorResponses(400, 404, 409);
 
 export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, storage, cache } = app.services;
@@ -65,7 +64,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'The member directory: 12 per page, sorted by username; search (name, username, offers and asks) and filters',
         querystring: membersQuery,
-        response: { 200: membersResponse, 422: apiError },
+        response: { 200: membersResponse },
       },
     },
     async (request, reply) => {
@@ -136,7 +135,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['members'],
         summary: "A member's public profile with skills, events, connections and the viewer's relation",
         params: z.object({ username: z.string().max(60) }),
-        response: { 200: profileResponse, 404: apiError },
+        response: { 200: profileResponse },
       },
     },
     async (request, reply) => {
@@ -199,7 +198,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['members'],
         summary: 'Upload your avatar (multipart field "file"; any real image, re-encoded and cropped square)',
         consumes: ['multipart/form-data'],
-        response: { 200: z.object({ avatarUrl: z.string() }), ...errors, 413: apiError },
+        response: { 200: z.object({ avatarUrl: z.string() }), ...errors },
       },
     },
     async (request) => {
@@ -264,15 +263,14 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/me/offers-asks',
     {
-      config: { access: 'member' },
+      config: { access: 'member', cache: 'private' },
       schema: {
         tags: ['members'],
         summary: 'What you offer and what you are looking for (up to 3 each)',
-        response: { 200: offersAsks, 401: apiError },
+        response: { 200: offersAsks },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
+    async (request) => {
       return getOffersAsks(db, request.viewer.id);
     },
   );

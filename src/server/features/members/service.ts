@@ -358,7 +358,8 @@ export async function updateProfile(
       .set({ username: input.username, ...values })
       .where(eq(profiles.id, userId));
   } catch (error) {
-    if (isUniqueViolation(error, 'profiles_username_lower_idx')) throw conflict('USERNAME_TAKEN', USERNAME_TAKEN);
+    if (isUniqueViolation(error, 'profiles_username_lower_idx'))
+      throw conflict('USERNAME_TAKEN', USERNAME_TAKEN, 'username');
     throw error;
   }
 }

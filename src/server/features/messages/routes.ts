@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiError } from '../../../shared/errors';
 import {
   conversationQuery,
   inboxResponse,
@@ -10,7 +9,7 @@ import {
 } from '../../../shared/messages';
 import { messages, profiles } from '../../db/schema';
 import { sendJsonWithEtag } from '../../platform/shared-answers';
-import { notFound } from '../../platform/errors';
+import { notFound, errorResponses } from '../../platform/errors';
 import {
   conversationMessages,
   deleteMessage,
@@ -19,12 +18,12 @@ import {
   markMessageRead,
   sendMessage,
 } from './service';
+import { idParams } from '../../platform/http';
 
 /** Each member's conversation list is cached in the process this long at most. */
 const INBOX_CACHE_TTL_MS = 60_000;
 
-const errors = { 401: apiError, 403: apiError, 404: apiError, 422: apiError };
-const idParams = z.object({ id: z.string().max(64) });
+const errors = errorResponses(404);
 const ok = z.object({ ok: z.literal(true) });
 
 export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -39,7 +38,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['messages'],
         summary: 'Your conversations (other member + subject), most recent first: who, subject, preview, unread count',
-        response: { 200: inboxResponse, 401: apiError },
+        response: { 200: inboxResponse },
       },
     },
     async (request, reply) => {
@@ -56,16 +55,15 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/messages/thread',
     {
-      config: { access: 'member' },
+      config: { access: 'member', cache: 'private' },
       schema: {
         tags: ['messages'],
         summary: 'One conversation (the other member + subject): its messages on your side, oldest first',
         querystring: conversationQuery,
-        response: { 200: threadResponse, 401: apiError, 404: apiError, 422: apiError },
+        response: { 200: threadResponse, ...errorResponses(404) },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
+    async (request) => {
       const { with: otherId, subject } = request.query;
       const messages = await conversationMessages(db, request.viewer.id, otherId, subject);
       // Someone else's conversation, or one the viewer deleted entirely, is not theirs to open.

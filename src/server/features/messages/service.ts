@@ -191,7 +191,7 @@ export async function sendMessage(
     .from(profiles)
     .where(sql`lower(${profiles.username}) = lower(${input.to})`);
   const recipientId = found?.id;
-  if (!recipientId) throw unprocessable('RECIPIENT_NOT_FOUND', RECIPIENT_NOT_FOUND);
+  if (!recipientId) throw unprocessable('RECIPIENT_NOT_FOUND', RECIPIENT_NOT_FOUND, 'to');
   if (recipientId === viewerId) throw unprocessable('SELF_MESSAGE', 'You cannot send a message to yourself.');
   await assertNotBlocked(db, viewerId, recipientId, 'message');
   const [inserted] = await db

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiError } from '../../../shared/errors';
+import { errorResponses } from '../../platform/errors';
 import {
   blockState,
   blocksResponse,
@@ -14,8 +14,9 @@ import {
 import { recordChanges } from '../../platform/audit';
 import { enforceRateLimit, type RateLimitRule } from '../../platform/rate-limit';
 import { blockMember, createReport, listBlocks, listReports, resolveReport, unblockMember } from './service';
+import { idParams } from '../../platform/http';
 
-const errors = { 401: apiError, 403: apiError, 404: apiError, 409: apiError, 422: apiError };
+const errors = errorResponses(404, 409);
 
 /** Reports one member may file in a window: plenty for a bad thread, not a flood for the admins. */
 export const REPORT_RATE: RateLimitRule = { limit: 20, windowSeconds: 10 * 60 };
@@ -33,7 +34,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Report a forum post, a reply or a direct message you can see, with a reason. Reporting the same item again returns the first report (200).',
         body: reportInput,
-        response: { 200: reportReceipt, 201: reportReceipt, ...errors, 429: apiError },
+        response: { 200: reportReceipt, 201: reportReceipt, ...errors, ...errorResponses(429) },
       },
     },
     async (request, reply) => {
@@ -46,7 +47,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/reports',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', cache: 'private' },
       schema: {
         tags: ['moderation'],
         summary:
@@ -55,8 +56,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: reportsResponse, ...errors },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
+    async (request) => {
       return listReports(db, request.query.status, request.query.page);
     },
   );
@@ -69,7 +69,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['moderation'],
         summary:
           'Resolve an open report: remove deletes the content and closes every open report on it; dismiss closes this report. Reporters are e-mailed the outcome.',
-        params: z.object({ id: z.string().max(64) }),
+        params: idParams,
         body: resolveReportInput,
         response: { 200: resolveReportResponse, ...errors },
       },
@@ -91,15 +91,14 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/me/blocks',
     {
-      config: { access: 'member' },
+      config: { access: 'member', cache: 'private' },
       schema: {
         tags: ['moderation'],
         summary: 'The members you blocked, by username',
-        response: { 200: blocksResponse, 401: apiError },
+        response: { 200: blocksResponse },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
+    async (request) => {
       return { blocks: await listBlocks(db, request.viewer.id) };
     },
   );

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiError } from '../../../shared/errors';
+import { errorResponses } from '../../platform/errors';
 import { notificationPreferences, unsubscribeAnswer, unsubscribeQuery } from '../../../shared/notifications';
 import { getPreferences, previewUnsubscribe, savePreferences, unsubscribe } from './service';
 
-const errors = { 400: apiError, 401: apiError, 422: apiError };
+const errors = errorResponses(400);
 
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.services;
@@ -11,15 +11,14 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/notifications/preferences',
     {
-      config: { access: 'member' },
+      config: { access: 'member', cache: 'private' },
       schema: {
         tags: ['notifications'],
         summary: 'Your e-mail notification choices (all on until you change one)',
-        response: { 200: notificationPreferences, 401: apiError },
+        response: { 200: notificationPreferences },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
+    async (request) => {
       return getPreferences(db, request.viewer.id);
     },
   );
@@ -54,16 +53,15 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/unsubscribe',
     {
-      config: { access: 'public' },
+      config: { access: 'public', cache: 'no-store' },
       schema: {
         tags: ['notifications'],
         summary: 'What an unsubscribe link would stop (changes nothing: mail scanners open links)',
         querystring: unsubscribeQuery,
-        response: { 200: unsubscribeAnswer, 400: apiError, 404: apiError, 422: apiError },
+        response: { 200: unsubscribeAnswer, ...errorResponses(400, 404) },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       return previewUnsubscribe(db, request.query.token);
     },
   );
@@ -74,18 +72,17 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
       // A mail provider posts from its own servers with no session and no page of ours behind
       // it: the signed token is the credential, and a cross-site post of it could do no more
       // than the one-click its owner was sent. So the cross-site guard lets this one route through.
-      config: { access: 'public', crossSite: 'allowed' },
+      config: { access: 'public', crossSite: 'allowed', cache: 'no-store' },
       schema: {
         tags: ['notifications'],
         summary: 'One-click unsubscribe (RFC 8058): turns off the one kind of e-mail the link names',
         description:
           'Accepts the RFC 8058 body `List-Unsubscribe=One-Click` (application/x-www-form-urlencoded), JSON, or no body.',
         querystring: unsubscribeQuery,
-        response: { 200: unsubscribeAnswer, 400: apiError, 404: apiError, 422: apiError },
+        response: { 200: unsubscribeAnswer, ...errorResponses(400, 404) },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       return unsubscribe(db, request.query.token);
     },
   );

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { apiError } from '../../../shared/errors';
 import { EVENT_NOT_FOUND } from '../../../shared/events';
 import {
   NOT_REGISTERED_FOR_PEOPLE_TO_MEET,
@@ -19,12 +18,13 @@ import {
   userSkills,
 } from '../../db/schema';
 import { isUuid } from '../../db/query-values';
-import { forbidden, invariant, notFound } from '../../platform/errors';
+import { forbidden, invariant, notFound, errorResponses } from '../../platform/errors';
 import { cachedRead, sendJsonWithEtag } from '../../platform/shared-answers';
 import { rankPeople } from './rank';
 import { loadRoom, type RoomData } from './room';
+import { idParams } from '../../platform/http';
 
-const errors = { 401: apiError, 403: apiError, 404: apiError, 422: apiError };
+const errors = errorResponses(404);
 
 /** Everything a room reads: a change to any of them drops every room of this process. */
 const ROOM_READS = [eventAttendees, events, profiles, offersAndAsks, userSkills, skills, connections, memberBlocks];
@@ -53,7 +53,7 @@ export const peopleToMeetRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Other attendees ranked for the viewer (registered attending or maybe), each with the reasons in words; ' +
           'already-connected people last (see README, People to meet)',
-        params: z.object({ id: z.string().max(64) }),
+        params: idParams,
         response: { 200: peopleToMeetResponse, ...errors },
       },
     },
@@ -77,7 +77,7 @@ export const peopleToMeetRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['people-to-meet'],
         summary: 'Whether other attendees see you in People to meet',
-        response: { 200: peopleToMeetSetting, 401: apiError },
+        response: { 200: peopleToMeetSetting },
       },
     },
     async (request, reply) => {

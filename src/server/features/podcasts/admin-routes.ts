@@ -1,17 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiError } from '../../../shared/errors';
 import { PODCAST_NOT_FOUND, podcastInput, podcastResponse, podcastThumbnailResponse } from '../../../shared/podcasts';
 import { recordChanges } from '../../platform/audit';
-import { invariant, notFound } from '../../platform/errors';
+import { invariant, notFound, errorResponses } from '../../platform/errors';
 import { uploadedFile } from '../../platform/uploads';
 import { storeImage } from '../../platform/images';
 import { changedFields } from '../../platform/audit';
 import { removeStoredImage } from '../../platform/images';
 import { createPodcast, deletePodcast, findPodcastDetail, setPodcastThumbnail, updatePodcast } from './admin-service';
+import { idParams } from '../../platform/http';
 
-const idParams = z.object({ id: z.string().max(64) });
-const errors = { 400: apiError, 404: apiError, 422: apiError };
+const errors = errorResponses(400, 404);
 const BUCKET = 'podcast-images';
 const THUMBNAIL_FOLDER = 'thumbnails';
 const missing = () => notFound(PODCAST_NOT_FOUND);
@@ -29,7 +28,7 @@ export const podcastAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['podcasts'],
         summary: 'One episode with every field, for its edit form',
         params: idParams,
-        response: { 200: podcastResponse, 404: apiError },
+        response: { 200: podcastResponse },
       },
     },
     async (request) => {
@@ -88,7 +87,7 @@ export const podcastAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['podcasts'],
         summary: 'Delete an episode and its stored thumbnail',
         params: idParams,
-        response: { 200: z.object({ ok: z.literal(true) }), 404: apiError },
+        response: { 200: z.object({ ok: z.literal(true) }) },
       },
     },
     async (request) => {
@@ -108,7 +107,7 @@ export const podcastAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Upload the thumbnail (multipart field "file"; any real image, re-encoded); replaces the old one',
         consumes: ['multipart/form-data'],
         params: idParams,
-        response: { 200: podcastThumbnailResponse, ...errors, 413: apiError },
+        response: { 200: podcastThumbnailResponse, ...errors },
       },
     },
     async (request) => {
@@ -135,7 +134,7 @@ export const podcastAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['podcasts'],
         summary: 'Remove the thumbnail (the stored file too)',
         params: idParams,
-        response: { 200: podcastThumbnailResponse, 404: apiError },
+        response: { 200: podcastThumbnailResponse },
       },
     },
     async (request) => {

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiError } from '../../../shared/errors';
 import { podcastsQuery, podcastsResponse } from '../../../shared/podcasts';
 import { podcasts } from '../../db/schema';
 import { cachedRead, sendShared } from '../../platform/shared-answers';
@@ -15,7 +14,7 @@ export const podcastRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['podcasts'],
         summary: 'Episodes, newest first; search over title, description and guests',
         querystring: podcastsQuery,
-        response: { 200: podcastsResponse, 422: apiError },
+        response: { 200: podcastsResponse },
       },
     },
     async (request, reply) => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { REALTIME_HEARTBEAT_MS, REALTIME_RECONNECT_DELAYS_MS } from '../../../shared/realtime';
+import { fileResponse } from '../../platform/http';
 import { getViewer } from '../../platform/viewer';
 
 /** Server-Sent Events: a member gets the notices of their own topic plus public ones;
@@ -37,7 +38,11 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/realtime',
     {
       config: { access: 'public' },
-      schema: { tags: ['realtime'], summary: 'Live change notices (text/event-stream)', hide: false },
+      schema: {
+        tags: ['realtime'],
+        summary: 'Live change notices (text/event-stream)',
+        response: { 200: fileResponse('text/event-stream', 'The stream of change notices') },
+      },
     },
     async (request, reply) => {
       const viewer = await getViewer(request);

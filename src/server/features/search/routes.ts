@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
-import { apiError } from '../../../shared/errors';
 import { FORUM_NOT_FOUND } from '../../../shared/forums';
 import {
   QUICK_SEARCH_LIMIT,
@@ -27,13 +26,13 @@ import {
   userSkills,
 } from '../../db/schema';
 import { SerializedJson, personalBody, type Read } from '../../platform/cache';
-import { invariant, notFound, unauthorized } from '../../platform/errors';
+import { invariant, notFound, errorResponses, unauthorized } from '../../platform/errors';
 import { cachedRead, sendJsonWithEtag, sendShared } from '../../platform/shared-answers';
 import { getViewer } from '../../platform/viewer';
 import { parseQuery } from './query';
 import { searchGroup, type CandidateGroup } from './service';
 
-const errors = { 401: apiError, 404: apiError, 422: apiError };
+const errors = errorResponses(401, 404);
 
 /** What each group reads: a change to one of them drops that group's cached answers. */
 const GROUP_READS: Record<SearchType, Read[]> = {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { events, profiles } from '../../db/schema';
 import { brotliOf, SerializedJson } from '../../platform/cache';
+import { fileResponse } from '../../platform/http';
 import { cachedRead, preferredEncoding } from '../../platform/shared-answers';
 import { robotsTxt, sitemapXml } from './service';
 
@@ -14,16 +15,29 @@ export const seoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/robots.txt',
-    { config: { access: 'public' }, schema: { tags: ['seo'], summary: 'Rules for crawlers, naming the sitemap' } },
-    async (_request, reply) =>
-      reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robots),
+    {
+      config: { access: 'public', cache: { public: 3600 } },
+      schema: {
+        tags: ['seo'],
+        summary: 'Rules for crawlers, naming the sitemap',
+        response: { 200: fileResponse('text/plain', 'robots.txt') },
+      },
+    },
+    async (_request, reply) => reply.type('text/plain; charset=utf-8').send(robots),
   );
 
   app.get(
     '/sitemap.xml',
     {
       config: { access: 'public' },
-      schema: { tags: ['seo'], summary: 'The public pages, events and member profiles, for search engines' },
+      schema: {
+        tags: ['seo'],
+        summary: 'The public pages, events and member profiles, for search engines',
+        response: {
+          200: fileResponse('application/xml', 'The sitemap'),
+          304: fileResponse('application/xml', 'Not modified: the ETag sent still matches'),
+        },
+      },
     },
     async (request, reply) => {
       // The cache keeps text as it is given (SerializedJson only means "already serialised").

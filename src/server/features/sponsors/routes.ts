@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiError } from '../../../shared/errors';
 import {
   SPONSOR_NOT_FOUND,
   sponsorInput,
@@ -9,13 +8,13 @@ import {
   sponsorsResponse,
 } from '../../../shared/sponsors';
 import { changedFields, recordChanges } from '../../platform/audit';
-import { invariant, notFound } from '../../platform/errors';
+import { invariant, notFound, errorResponses } from '../../platform/errors';
 import { uploadedFile } from '../../platform/uploads';
 import { removeStoredImage, storeImage } from '../../platform/images';
 import { createSponsor, deleteSponsor, findSponsor, listSponsors, setSponsorLogo, updateSponsor } from './service';
+import { idParams } from '../../platform/http';
 
-const idParams = z.object({ id: z.string().max(64) });
-const errors = { 400: apiError, 404: apiError, 422: apiError };
+const errors = errorResponses(400, 404);
 const BUCKET = 'sponsor-images';
 const LOGO_FOLDER = 'logos';
 const missing = () => notFound(SPONSOR_NOT_FOUND);
@@ -45,7 +44,7 @@ export const sponsorRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['sponsors'],
         summary: 'One sponsor, for its edit form',
         params: idParams,
-        response: { 200: sponsorResponse, 404: apiError },
+        response: { 200: sponsorResponse },
       },
     },
     async (request) => {
@@ -103,7 +102,7 @@ export const sponsorRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['sponsors'],
         summary: 'Delete a sponsor; its event links and its logo go with it',
         params: idParams,
-        response: { 200: z.object({ ok: z.literal(true) }), 404: apiError },
+        response: { 200: z.object({ ok: z.literal(true) }) },
       },
     },
     async (request) => {
@@ -123,7 +122,7 @@ export const sponsorRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Upload the logo (multipart field "file"; any real image, re-encoded); replaces the old one',
         consumes: ['multipart/form-data'],
         params: idParams,
-        response: { 200: sponsorLogoResponse, ...errors, 413: apiError },
+        response: { 200: sponsorLogoResponse, ...errors },
       },
     },
     async (request) => {
@@ -150,7 +149,7 @@ export const sponsorRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['sponsors'],
         summary: 'Remove the logo (the stored file too)',
         params: idParams,
-        response: { 200: sponsorLogoResponse, 404: apiError },
+        response: { 200: sponsorLogoResponse },
       },
     },
     async (request) => {

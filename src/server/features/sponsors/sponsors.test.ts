@@ -125,17 +125,18 @@ describe('POST /api/sponsors', () => {
   });
 
   it.each([
-    [{ ...valid, name: '   ' }, 'Name is required'],
-    [{ ...valid, name: undefined }, 'name'],
-    [{ ...valid, level: 'Gold Sponsor' }, 'Level must be Title Sponsor or Event Sponsor'],
-    [{ ...valid, website: 'acme dot com' }, WEBSITE_NOT_URL],
-    [{ ...valid, website: 'javascript:alert(1)' }, WEBSITE_NOT_URL],
-    [{ ...valid, website: 'ftp://acme.example' }, WEBSITE_NOT_URL],
-  ])('refuses bad input with 422 and a message, creating nothing (%#)', async (body, message) => {
+    [{ ...valid, name: '   ' }, 'name', 'Name is required'],
+    [{ ...valid, name: undefined }, 'name', ''],
+    [{ ...valid, level: 'Gold Sponsor' }, 'level', 'Level must be Title Sponsor or Event Sponsor'],
+    [{ ...valid, website: 'acme dot com' }, 'website', WEBSITE_NOT_URL],
+    [{ ...valid, website: 'javascript:alert(1)' }, 'website', WEBSITE_NOT_URL],
+    [{ ...valid, website: 'ftp://acme.example' }, 'website', WEBSITE_NOT_URL],
+  ])('refuses bad input with 422 on its field, creating nothing (%#)', async (body, field, message) => {
     const before = (await db().select().from(sponsors)).length;
     const res = await admin.post('/api/sponsors', body);
     expect(res.statusCode).toBe(422);
-    expect(res.json().error.message).toContain(message);
+    expect(Object.keys(res.json().error.fields)).toEqual([field]);
+    expect(res.json().error.fields[field]).toContain(message);
     expect(await db().select().from(sponsors)).toHaveLength(before);
   });
 });

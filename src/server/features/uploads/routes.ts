@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiError } from '../../../shared/errors';
-import { HttpError } from '../../platform/errors';
+import { HttpError, errorResponses } from '../../platform/errors';
 import { NOT_AN_IMAGE, storeImage } from '../../platform/images';
 import { uploadedFile } from '../../platform/uploads';
 import { enforceRateLimit, type RateLimitRule } from '../../platform/rate-limit';
@@ -25,15 +24,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Upload an image for the rich-text editor (multipart field "file"); re-encoded, stored in forum-images',
         consumes: ['multipart/form-data'],
-        response: {
-          200: z.object({ url: z.string() }),
-          400: apiError,
-          401: apiError,
-          413: apiError,
-          415: apiError,
-          422: apiError,
-          429: apiError,
-        },
+        response: { 200: z.object({ url: z.string() }), ...errorResponses(429) },
       },
     },
     async (request) => {

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiError } from '../../../shared/errors';
 import {
   USER_NOT_FOUND,
   adminUserDetail,
@@ -13,13 +12,13 @@ import {
 } from '../../../shared/users';
 import { recordChanges } from '../../platform/audit';
 import { replaceAvatar } from '../../platform/avatars';
-import { invariant, notFound } from '../../platform/errors';
+import { invariant, notFound, errorResponses } from '../../platform/errors';
 import { uploadedFile } from '../../platform/uploads';
 import { createUser, deleteUser, findUser, listUsers, setUserFlag, updateUser } from './service';
 import { sendRegistrationEmail } from '../events/emails';
+import { idParams } from '../../platform/http';
 
-const errors = { 401: apiError, 403: apiError, 404: apiError, 409: apiError, 422: apiError };
-const idParams = z.object({ id: z.string().min(1).max(64) });
+const errors = errorResponses(404, 409);
 
 /** The fields worth a before and after in the audit log when an admin edits a user. */
 const AUDITED_FIELDS = [
@@ -44,16 +43,15 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/users',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', cache: 'private' },
       schema: {
         tags: ['admin'],
         summary: 'Users: 10 per page by username, search by username or full name; with e-mail',
         querystring: adminUsersQuery,
-        response: { 200: adminUsersResponse, 422: apiError },
+        response: { 200: adminUsersResponse },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
+    async (request) => {
       return listUsers(db, request.query);
     },
   );
@@ -61,16 +59,15 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/users/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', cache: 'private' },
       schema: {
         tags: ['admin'],
         summary: 'One user, every profile field and the e-mail (the edit form)',
         params: idParams,
-        response: { 200: z.object({ user: adminUserDetail }), 404: apiError },
+        response: { 200: z.object({ user: adminUserDetail }) },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
+    async (request) => {
       const user = await findUser(db, request.params.id);
       invariant(user, () => notFound(USER_NOT_FOUND));
       return { user };
@@ -128,7 +125,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Replace a user\'s avatar (multipart field "file"; any real image, re-encoded and cropped square)',
         consumes: ['multipart/form-data'],
         params: idParams,
-        response: { 200: z.object({ avatarUrl: z.string() }), ...errors, 400: apiError, 413: apiError },
+        response: { 200: z.object({ avatarUrl: z.string() }), ...errors, ...errorResponses(400) },
       },
     },
     async (request) => {

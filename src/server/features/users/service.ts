@@ -126,9 +126,10 @@ export async function createUser(db: Db, raw: CreateUserInput): Promise<string> 
       });
     });
   } catch (error) {
-    if (isUniqueViolation(error, 'profiles_username_lower_idx')) throw conflict('USERNAME_TAKEN', USERNAME_TAKEN);
+    if (isUniqueViolation(error, 'profiles_username_lower_idx'))
+      throw conflict('USERNAME_TAKEN', USERNAME_TAKEN, 'username');
     if (isUniqueViolation(error, 'user_email_unique')) {
-      throw conflict('EMAIL_TAKEN', 'A user with this email already exists.');
+      throw conflict('EMAIL_TAKEN', 'A user with this email already exists.', 'email');
     }
     throw error;
   }
@@ -163,7 +164,8 @@ export async function updateUser(
       })
       .where(eq(profiles.id, id));
   } catch (error) {
-    if (isUniqueViolation(error, 'profiles_username_lower_idx')) throw conflict('USERNAME_TAKEN', USERNAME_TAKEN);
+    if (isUniqueViolation(error, 'profiles_username_lower_idx'))
+      throw conflict('USERNAME_TAKEN', USERNAME_TAKEN, 'username');
     throw error;
   }
   return { before, after: (await findUser(db, id))! };

@@ -31,18 +31,6 @@ const backTo = paths.adminTab('users');
 const serviceMessage = (error: unknown) =>
   error instanceof ApiRequestError && error.status > 0 && error.status < 500 ? error.message : null;
 
-/** Which field a refusal of the server belongs to, when it names one. */
-const FIELD_OF_CODE: Record<string, string> = {
-  USERNAME_TAKEN: 'username',
-  EMAIL_TAKEN: 'email',
-  WEAK_PASSWORD: 'password',
-};
-
-function fieldOfCode(error: unknown, codes: readonly string[]) {
-  if (!(error instanceof ApiRequestError) || !codes.includes(error.code)) return null;
-  return { [FIELD_OF_CODE[error.code]!]: error.message };
-}
-
 export function UserCreatePage() {
   const navigate = useNavigate();
   const create = useCreateUser();
@@ -54,7 +42,6 @@ export function UserCreatePage() {
       await create.mutateAsync(input);
       void navigate(backTo);
     },
-    fieldError: (error) => fieldOfCode(error, ['USERNAME_TAKEN', 'EMAIL_TAKEN', 'WEAK_PASSWORD']),
     failure: (error) => serviceMessage(error) ?? USER_CREATE_FAILED,
   });
 
@@ -163,7 +150,6 @@ function UserEditForm({ user }: { user: AdminUserDetail }) {
       await update.mutateAsync(input);
       void navigate(backTo);
     },
-    fieldError: (error) => fieldOfCode(error, ['USERNAME_TAKEN']),
     failure: (error) =>
       error instanceof ApiRequestError && error.status === 404 ? USER_NOT_FOUND : USER_UPDATE_FAILED,
   });

@@ -1,5 +1,4 @@
 import { useEffect, useRef } from 'react';
-import { USERNAME_TAKEN } from '../../../shared/auth';
 import { profileUpdateInput, socialHandleOf, type ProfileResponse } from '../../../shared/members';
 import {
   BIO_MAX,
@@ -44,8 +43,6 @@ export function ProfileForm({
       await update.mutateAsync(input);
       onDone();
     },
-    fieldError: (error) =>
-      error instanceof ApiRequestError && error.code === 'USERNAME_TAKEN' ? { username: USERNAME_TAKEN } : null,
     // The alert's title is the spec's text; the server's reason, when it gave one, is its body.
     failure: (error) => (error instanceof ApiRequestError && error.message ? error.message : ''),
   });

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Send } from 'lucide-react';
-import { RECIPIENT_NOT_FOUND, sendMessageInput, type SendMessageInput } from '../../../shared/messages';
+import { sendMessageInput, type SendMessageInput } from '../../../shared/messages';
 import { MESSAGE_MAX, SUBJECT_MAX } from '../../../shared/limits';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
@@ -38,11 +38,7 @@ export function ComposeForm({
       await send.mutateAsync(data);
       onSent(data);
     },
-    // An unknown recipient is the To field's error, not the form's.
-    fieldError: (error) =>
-      error instanceof ApiRequestError && error.code === 'RECIPIENT_NOT_FOUND'
-        ? { to: error.message || RECIPIENT_NOT_FOUND }
-        : null,
+    // An unknown recipient is the To field's error, not the form's: the server names `to`.
     // The alert's title is the spec's text; '' when the server gave no reason.
     failure: (error) => (error instanceof ApiRequestError && error.message ? error.message : ''),
   });
