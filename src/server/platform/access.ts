@@ -74,7 +74,7 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * on a write (403), a body that cannot be read (400 malformed, 413 too large, 415 a content type
  * it does not take), the text rule and its schemas (422), and a path that names a row (404, and
  * 400 when its percent-encoding is not UTF-8). */
-export function declaredRefusals(
+function declaredRefusals(
   method: string,
   url: string,
   access: Access,

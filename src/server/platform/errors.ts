@@ -34,9 +34,6 @@ export const unprocessable = (code: string, message: string, field?: string) =>
   new HttpError(422, code, message, onField(field, message));
 /** 413: a body (an upload) over its size limit. */
 export const tooLarge = (code: string, message: string) => new HttpError(413, code, message);
-/** 422 VALIDATION_ERROR for several refused fields at once; the message is the first field's. */
-export const invalidFields = (fields: ApiFieldErrors, code = 'VALIDATION_ERROR') =>
-  new HttpError(422, code, Object.values(fields)[0] ?? 'Invalid request.', fields);
 export const tooManyRequests = (message = 'Too many attempts. Please wait a minute and try again.') =>
   new HttpError(429, 'RATE_LIMITED', message);
 

@@ -170,7 +170,7 @@ function errorBody(code: string, message: string, fields?: ApiFieldErrors): ApiE
 
 /** A schema's refusal: every refused field by its path (`offers.2`, `guests.0.email`) with its
  * first message; the message is the first issue's own, without its path. */
-export function validationRefusal(issues: readonly { instancePath?: string; message?: string }[]): {
+function validationRefusal(issues: readonly { instancePath?: string; message?: string }[]): {
   message: string;
   fields?: ApiFieldErrors;
 } {
@@ -199,7 +199,7 @@ export const fileResponse = (contentType: string, description: string) => ({
 /** How an answer may be cached, declared on the route (`config: { cache: 'private' }`):
  * 'private' is one member's answer that no one keeps; 'no-store' is kept by nobody either
  * (a one-off answer to a link); `{ public }` and `{ private }` are kept that many seconds. */
-export type CachePolicy = 'private' | 'no-store' | { public: number } | { private: number };
+type CachePolicy = 'private' | 'no-store' | { public: number } | { private: number };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -207,7 +207,7 @@ declare module 'fastify' {
   }
 }
 
-export function cacheControl(policy: CachePolicy): string {
+function cacheControl(policy: CachePolicy): string {
   if (policy === 'private') return 'private, no-store';
   if (policy === 'no-store') return 'no-store';
   return 'public' in policy ? `public, max-age=${policy.public}` : `private, max-age=${policy.private}`;
