@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EVENT_STATUSES, attendeeStatus } from './events';
 import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters, safeText } from './text';
 import { MESSAGE_MAX, SUBJECT_MAX } from './limits';
+import { plural } from './plural';
 
 // The admin side of events (spec 2 sections 3, 5, 8 and 9): one schema for the event form,
 // used by the form before sending and by the server on every create and update; the admin
@@ -39,7 +40,7 @@ export const EVENT_FIELD_MESSAGES = {
 
 export const CAPACITY_BELOW_TAKEN = 'CAPACITY_BELOW_TAKEN';
 export const capacityBelowTakenMessage = (taken: number, max: number) =>
-  `${taken} ${taken === 1 ? 'seat is' : 'seats are'} already taken (attending members and their guests), ` +
+  `${plural(taken, 'seat is', 'seats are')} already taken (attending members and their guests), ` +
   `more than the new maximum of ${max}. Nobody is removed; confirm to lower the capacity anyway.`;
 
 // ---------- time: local wall times in the community's zone <-> instants ----------
@@ -301,7 +302,7 @@ export function reminderOffsetLabel(minutes: number): string {
       : minutes % 60 === 0
         ? [minutes / 60, 'hour']
         : [minutes, 'minute'];
-  return `${n} ${unit}${n === 1 ? '' : 's'} before`;
+  return `${plural(n, unit)} before`;
 }
 
 export const eventReminderSummary = z.object({

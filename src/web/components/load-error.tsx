@@ -7,8 +7,10 @@ export function LoadError({
   title,
   query,
   className,
+  retryLabel = 'Retry',
 }: {
   title: string;
+  retryLabel?: string;
   /** The query that failed (TanStack Query's result has both). */
   query: { isFetching: boolean; refetch: () => unknown };
   className?: string;
@@ -23,7 +25,7 @@ export function LoadError({
         onClick={() => void query.refetch()}
       >
         {!query.isFetching && <RotateCw aria-hidden="true" />}
-        Retry
+        {retryLabel}
       </Button>
     </Alert>
   );

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { SearchHit, SearchResponse } from '../../shared/search';
 import type { SearchType } from '../../shared/search-texts';
+import { plural } from '../../shared/plural';
 import { api } from './api';
 import { paths } from './paths';
 
@@ -72,7 +73,7 @@ export function hitHref(hit: SearchHit): string {
 }
 
 /** "1 result", "5 results". */
-export const resultCount = (n: number) => `${n} ${n === 1 ? 'result' : 'results'}`;
+export const resultCount = (n: number) => plural(n, 'result');
 
 /** The sign-in page, coming back to `to` afterwards. */
 export const signInThen = (to: string) => `${paths.login}?redirect_to=${encodeURIComponent(to)}`;

@@ -7,6 +7,7 @@ import {
   type EmailAudience,
 } from '../../../shared/event-admin';
 import { MESSAGE_MAX, SUBJECT_MAX } from '../../../shared/limits';
+import { plural } from '../../../shared/plural';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Dialog, DialogClose } from '../../components/dialog';
@@ -98,7 +99,7 @@ export function EventEmailDialog({
               ? 'Could not count the recipients.'
               : n === 0
                 ? 'Nobody to e-mail in this group.'
-                : `This e-mail will go to ${n} ${n === 1 ? 'person' : 'people'}.`}
+                : `This e-mail will go to ${plural(n ?? 0, 'person', 'people')}.`}
         </p>
         <TextField
           label="Subject"

@@ -17,6 +17,7 @@ import {
   EVENT_SUMMARY_MAX,
 } from '../../../shared/event-admin';
 import { EVENT_STATUSES, type EventStatus } from '../../../shared/events';
+import { plural } from '../../../shared/plural';
 import { Alert } from '../../components/alert';
 import { RichTextEditor } from '../../components/rich-text-editor';
 import { SelectField } from '../../components/select-field';
@@ -266,7 +267,7 @@ export function EventForm({
           step={1}
           hint={
             seatsTaken !== undefined
-              ? `Leave empty for no limit. ${seatsTaken} ${seatsTaken === 1 ? 'seat is' : 'seats are'} taken now.`
+              ? `Leave empty for no limit. ${plural(seatsTaken, 'seat is', 'seats are')} taken now.`
               : 'Leave empty for no limit.'
           }
           {...text('maxAttendees')}

@@ -9,6 +9,7 @@ import { EmptyState } from '../../components/empty-state';
 import { Pagination } from '../../components/pagination';
 import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
+import { LoadError } from '../../components/load-error';
 import { cn } from '../../lib/cn';
 import { eventDateUtc } from '../../lib/dates';
 import { plural } from '../../../shared/plural';
@@ -227,11 +228,7 @@ export function CommunityPage() {
         </div>
 
         {members.isError && !data ? (
-          <Alert tone="error" className="mt-4" title={LOAD_ERROR}>
-            <Button variant="secondary" size="sm" className="mt-2" onClick={() => void members.refetch()}>
-              Try again
-            </Button>
-          </Alert>
+          <LoadError title={LOAD_ERROR} query={members} className="mt-4" retryLabel="Try again" />
         ) : !data ? (
           <ul aria-hidden="true" className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {Array.from({ length: 6 }, (_, i) => (

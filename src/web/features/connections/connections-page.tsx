@@ -9,6 +9,7 @@ import { EmptyState } from '../../components/empty-state';
 import { PersonLink } from '../../components/person-link';
 import { Skeleton } from '../../components/skeleton';
 import { TextLink } from '../../components/text-link';
+import { LoadError } from '../../components/load-error';
 import { useConnections } from '../../lib/connections';
 import { shortDate } from '../../lib/dates';
 import { paths } from '../../lib/paths';
@@ -63,11 +64,7 @@ export function ConnectionsPage() {
                 ))}
               </div>
             ) : connections.isError && !connections.data ? (
-              <Alert tone="error" title={REQUESTS_LOAD_ERROR}>
-                <Button variant="secondary" size="sm" className="mt-2" onClick={() => void connections.refetch()}>
-                  Retry
-                </Button>
-              </Alert>
+              <LoadError title={REQUESTS_LOAD_ERROR} query={connections} />
             ) : incoming.length === 0 ? (
               <EmptyState icon={Inbox} title={NO_PENDING_REQUESTS} />
             ) : (

@@ -6,6 +6,7 @@ import {
   type AttendeeStatus,
 } from '../../../shared/event-texts';
 import type { Attendee } from '../../../shared/events';
+import { plural } from '../../../shared/plural';
 import { Avatar } from '../../components/avatar';
 import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
@@ -19,7 +20,7 @@ import { useEventAttendees } from './api';
 /** Attending, maybe, and the waitlist (the third status, shown in red). */
 export const STATUS_BADGE_TONES = { attending: 'success', maybe: 'neutral', waitlisted: 'danger' } as const;
 
-const registeredPeople = (n: number) => (n === 1 ? '1 registered person' : `${n} registered people`);
+const registeredPeople = (n: number) => plural(n, 'registered person', 'registered people');
 
 type Counts = Record<AttendeeStatus, number>;
 

@@ -4,13 +4,13 @@ import { ArrowLeft, CalendarDays, CalendarPlus, Clock, MapPin, Tag, Users } from
 import { DESCRIPTION_COLLAPSE_AT, EVENT_NOT_FOUND, EVENT_NOT_FOUND_TEXT } from '../../../shared/event-texts';
 import type { EventDetailResponse } from '../../../shared/events';
 import { youtubeId, vimeoId } from '../../../shared/video-links';
-import { Alert } from '../../components/alert';
 import { Badge } from '../../components/badge';
-import { Button, ButtonLink, buttonClasses } from '../../components/button';
+import { ButtonLink, buttonClasses } from '../../components/button';
 import { ClickToPlay } from '../../components/click-to-play';
 import { DoorDutyLink } from '../../components/door-duty';
 import { NotFound } from '../../components/not-found';
 import { Skeleton } from '../../components/skeleton';
+import { LoadError } from '../../components/load-error';
 import { ApiRequestError } from '../../lib/api';
 import { STATUS_LABELS, STATUS_TONES } from '../../lib/event-status';
 import { paths } from '../../lib/paths';
@@ -92,11 +92,7 @@ export function EventPage({ ticket, people }: { ticket?: TicketSlot; people?: Pe
       <div className={page}>
         <BackLink />
         <h1 className="mt-6 text-3xl font-semibold tracking-tight text-fg">Event</h1>
-        <Alert tone="error" title="Failed to load event details" className="mt-6">
-          <Button variant="secondary" size="sm" className="mt-2" onClick={() => void detail.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadError title="Failed to load event details" query={detail} className="mt-6" retryLabel="Try again" />
       </div>
     );
   }

@@ -2,7 +2,6 @@ import { useDeferredValue } from 'react';
 import { useSearchParams } from 'react-router';
 import { CalendarPlus, CalendarX } from 'lucide-react';
 import type { EventStatus } from '../../../shared/events';
-import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';
 import { EventCard, EventCardSkeleton } from '../../components/event-card';
@@ -10,6 +9,7 @@ import { Pagination } from '../../components/pagination';
 import { SearchField } from '../../components/search-field';
 import { SelectField } from '../../components/select-field';
 import { textLinkClasses } from '../../components/text-link';
+import { LoadError } from '../../components/load-error';
 import { cn } from '../../lib/cn';
 import { STATUS_LABELS } from '../../lib/event-status';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -124,11 +124,7 @@ export function EventsPage() {
 
       <div className="mt-8" aria-busy={list.isFetching || undefined}>
         {list.isError ? (
-          <Alert tone="error" title="Failed to load events">
-            <Button variant="secondary" size="sm" className="mt-2" onClick={() => void list.refetch()}>
-              Try again
-            </Button>
-          </Alert>
+          <LoadError title="Failed to load events" query={list} retryLabel="Try again" />
         ) : !data ? (
           <div role="status" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             <span className="sr-only">Loading events</span>

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { USERNAME_LOOKUP_MAX } from '../../../shared/limits';
+import { plural } from '../../../shared/plural';
 import { Avatar } from '../../components/avatar';
 import { cn } from '../../lib/cn';
 import { useRecipientSuggestions } from './api';
@@ -151,7 +152,7 @@ export function RecipientField({
         </ul>
       </div>
       <p className="sr-only" role="status">
-        {expanded ? `${options.length} suggestion${options.length === 1 ? '' : 's'} available` : ''}
+        {expanded ? `${plural(options.length, 'suggestion')} available` : ''}
       </p>
       {error && (
         <p id={errorId} className="text-sm font-medium text-danger-text">

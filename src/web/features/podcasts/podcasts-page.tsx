@@ -11,12 +11,11 @@ import {
   type Podcast,
   type PodcastsResponse,
 } from '../../../shared/podcasts';
-import { Alert } from '../../components/alert';
-import { Button } from '../../components/button';
 import { ClickToPlay } from '../../components/click-to-play';
 import { EmptyState } from '../../components/empty-state';
 import { SearchField } from '../../components/search-field';
 import { Skeleton } from '../../components/skeleton';
+import { LoadError } from '../../components/load-error';
 import { api } from '../../lib/api';
 import { responsiveImage } from '../../lib/responsive-image';
 import { formatDate } from '../../lib/site-dates';
@@ -72,11 +71,7 @@ export function PodcastsPage() {
 
       <div className="mt-8" aria-busy={list.isFetching || undefined}>
         {list.isError ? (
-          <Alert tone="error" title="Failed to load podcasts">
-            <Button variant="secondary" size="sm" className="mt-2" onClick={() => void list.refetch()}>
-              Try again
-            </Button>
-          </Alert>
+          <LoadError title="Failed to load podcasts" query={list} retryLabel="Try again" />
         ) : !podcasts ? (
           <div role="status" className="grid gap-6 md:grid-cols-2">
             <span className="sr-only">Loading podcasts</span>
