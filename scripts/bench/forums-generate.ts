@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../src/server/db/client';
 import { encodeCursor } from '../../src/server/features/forums/service';
-import { POSTS_PAGE_SIZE, REPLIES_PAGE_SIZE } from '../../src/shared/forums';
+import { REPLIES_PAGE_SIZE } from '../../src/shared/forums';
 import { pick, rnd } from './generate';
 import { fillWithIndexesOff } from './members-generate';
 import { MESSAGE_BODIES, MESSAGE_OPENERS, MESSAGE_SUBJECTS } from './members-words';
@@ -143,6 +143,3 @@ export async function generateForumsDataset(
     seconds,
   };
 }
-
-/** Posts per page, for the report. */
-export const FORUM_PAGE = POSTS_PAGE_SIZE;

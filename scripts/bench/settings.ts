@@ -141,5 +141,3 @@ export const settings = {
   /** The repository root: children run there so `./dist/web` and `npx tsx` resolve as in production. */
   root: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..'),
 };
-
-export type Settings = typeof settings;

@@ -12,7 +12,6 @@ export const DELETE_ACCOUNT_FAILED = 'Failed to delete account';
 export const deleteAccountInput = z.object({
   username: z.string().trim().min(1, 'Type your username to confirm').max(USERNAME_LOOKUP_MAX),
 });
-export type DeleteAccountInput = z.infer<typeof deleteAccountInput>;
 
 /** The file name of the data export (the date is the day it was made). */
 export const exportFileName = (username: string, date: Date) =>

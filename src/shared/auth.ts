@@ -13,7 +13,6 @@ export const PASSWORD_UPDATED = 'Password updated successfully! Redirecting to l
 export const INVALID_TOKEN = 'Invalid or missing access token.';
 /** A valid reset link whose account was deleted since it was sent. */
 export const RESET_USER_NOT_FOUND = 'User not found.';
-export const UNEXPECTED_ERROR = 'An unexpected error occurred';
 
 export const emailField = z.string().trim().min(1, 'Email is required').email('Enter a valid email address');
 

@@ -22,7 +22,6 @@ export const contactInput = z.object({
   message: z.string().trim().min(1, 'Message is required').max(CONTACT_MESSAGE_MAX),
   [HONEYPOT_FIELD]: z.string().max(500).optional(),
 });
-export type ContactInput = z.input<typeof contactInput>;
 
 export const introductionInput = z.object({
   name: z.string().trim().min(1, 'Name is required').max(PERSON_NAME_MAX),

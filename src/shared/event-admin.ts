@@ -333,7 +333,6 @@ export type DeleteEventResponse = z.infer<typeof deleteEventResponse>;
 export const EVENT_IMAGE_FOLDERS = ['events', 'gallery', 'panelists', 'recaps'] as const;
 export type EventImageFolder = (typeof EVENT_IMAGE_FOLDERS)[number];
 /** Uploads not yet tied to a saved event (the main image, panelists, the recap thumbnail). */
-export const eventImageQuery = z.object({ folder: z.enum(['events', 'panelists', 'recaps']).default('events') });
 export const imageUrlResponse = z.object({ url: z.string() });
 export type ImageUrlResponse = z.infer<typeof imageUrlResponse>;
 export const galleryResponse = z.object({ galleryUrls: z.array(z.string()) });

@@ -20,7 +20,6 @@ export const REPLIES_LOAD_ERROR = 'Failed to load replies';
 export const REPLY_POST_ERROR = 'Failed to post reply';
 export const REPLY_DELETE_ERROR = 'Failed to delete reply';
 export const REPLY_NOT_FOUND = 'Reply not found';
-export const UPLOAD_IMAGE_ERROR = 'Failed to upload image';
 /** Shown for a post or reply whose author's account was deleted. */
 export const FORMER_MEMBER = 'Former member';
 

@@ -60,6 +60,4 @@ export type SentMessageResponse = z.infer<typeof sentMessageResponse>;
 export const markedReadResponse = z.object({ marked: z.number().int() });
 export type MarkedReadResponse = z.infer<typeof markedReadResponse>;
 
-export const markConversationReadInput = conversationQuery;
-
 export const conversationKey = (otherId: string, subject: string) => `${otherId}:${subject}`;

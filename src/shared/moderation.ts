@@ -11,9 +11,7 @@ export type ReportStatus = (typeof REPORT_STATUSES)[number];
 export const REPORT_REASON_MAX = 1000;
 export const REPORTS_PAGE_SIZE = 20;
 
-// Texts (the admin tab follows the dashboard's 'Failed to load {tab}' / 'No {tab} found').
-export const REPORTS_LOAD_ERROR = 'Failed to load reports';
-export const REPORTS_EMPTY = 'No reports found';
+// Texts (the admin list says 'Failed to load reports' / 'No reports found' itself).
 export const REPORT_RESOLVE_ERROR = 'Failed to resolve report';
 export const REPORT_SUBMIT_ERROR = 'Failed to submit report';
 export const REPORT_SUBMITTED = 'Thank you. An admin will review your report.';
@@ -59,7 +57,6 @@ export const reportLocation = z.object({
   postId: z.string(),
   replyId: z.string().nullable(),
 });
-export type ReportLocation = z.infer<typeof reportLocation>;
 
 export const adminReport = z.object({
   id: z.string(),

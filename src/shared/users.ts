@@ -72,7 +72,6 @@ export type UserFlag = z.infer<typeof userFlag>;
 
 /** One flag flipped to the value given. */
 export const userFlagInput = z.object({ flag: userFlag, value: z.boolean() });
-export type UserFlagInput = z.infer<typeof userFlagInput>;
 
 export const createUserInput = z.object({
   email: emailField,

@@ -2,7 +2,7 @@ import { isRouteErrorResponse, useRouteError } from 'react-router';
 import House from 'lucide-react/icons/house';
 import { ButtonLink } from '../components/button';
 import { NotFound } from '../components/not-found';
-import { ApiRequestError } from '../lib/api';
+import { ApiRequestError, FALLBACK_MESSAGE } from '../lib/api';
 import { paths } from '../lib/paths';
 import { useDocumentTitle } from '../lib/use-document-title';
 
@@ -29,7 +29,7 @@ function describe(error: unknown): { status?: number; title: string; message: st
     };
   }
   if (error instanceof Error) return { title: 'Something went wrong', message: error.message };
-  return { title: 'Something went wrong', message: 'An unexpected error occurred' };
+  return { title: 'Something went wrong', message: FALLBACK_MESSAGE };
 }
 
 /** The router's fallback: the error status (e.g. 404) or message, and a way home. */

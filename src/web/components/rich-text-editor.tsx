@@ -14,7 +14,7 @@ import { IMAGE_ACCEPT } from '../../shared/images';
 // A self-hosted TipTap editor (the spec's cloud editor cannot load under our CSP). Import this
 // module only from screens that write, so TipTap stays out of every other chunk.
 
-export const UPLOAD_IMAGE_ERROR = 'Failed to upload image';
+const UPLOAD_IMAGE_ERROR = 'Failed to upload image';
 export const LINK_ERROR = 'Enter a link that starts with http://, https:// or mailto:';
 /** Shown under every editor and read with its writing area: Tab indents lists, so it says the way out. */
 export const LEAVE_EDITOR_HINT = 'Press Esc, then Tab, to leave the editor.';

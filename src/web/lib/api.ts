@@ -4,7 +4,7 @@ import type { ApiError, ApiFieldErrors } from '../../shared/errors';
 // would pull zod into the first-load bundle); the server validates and documents every shape.
 
 /** Shown when the server's answer carries no usable message (network failure, proxy page). */
-const FALLBACK_MESSAGE = 'An unexpected error occurred';
+export const FALLBACK_MESSAGE = 'An unexpected error occurred';
 
 export class ApiRequestError extends Error {
   constructor(

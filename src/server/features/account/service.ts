@@ -354,8 +354,6 @@ export async function exportAccount(db: Db, userId: string) {
   };
 }
 
-export type AccountExport = Awaited<ReturnType<typeof exportAccount>>;
-
 /** 422 unless the member typed their own username (any case) to confirm deleting. */
 export async function assertOwnUsername(db: Db, userId: string, typed: string): Promise<void> {
   const [found] = await db.select({ username: profiles.username }).from(profiles).where(eq(profiles.id, userId));

@@ -3,7 +3,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { account, profiles, user, verification } from '../../db/schema';
 import { memberSummaryColumns, presentMemberSummary } from '../../platform/presenters';
-import { conflict, isUniqueViolation, unprocessable } from '../../platform/errors';
+import { conflict, isUniqueViolation } from '../../platform/errors';
 import { assertStrongPassword, hashPassword, type PasswordOwner } from '../../platform/passwords';
 import { USERNAME_TAKEN, type Me, type RegisterInput } from '../../../shared/auth';
 import { ensureProfile } from '../members/profile-defaults';
@@ -56,15 +56,6 @@ export async function resetTokenOwner(
   if (!row) return null;
   if (!row.id || !row.email) return 'deleted';
   return { id: row.id, email: row.email, username: row.username, fullName: row.fullName };
-}
-
-export async function isUsernameTaken(db: Db, username: string): Promise<boolean> {
-  const found = await db
-    .select({ id: profiles.id })
-    .from(profiles)
-    .where(sql`lower(${profiles.username}) = lower(${username})`)
-    .limit(1);
-  return found.length > 0;
 }
 
 /** Everything the navigation needs in one query: the profile and both badge counts. */

@@ -97,7 +97,8 @@ export async function saveOffersAsks(db: Db, userId: string, input: OffersAsksIn
   return { offers, asks };
 }
 
-/** Makes every saved item's terms again (after TRADE_SYNONYMS or FILLER_WORDS changed). */
+/** Makes every saved item's terms again (after TRADE_SYNONYMS or FILLER_WORDS changed); run by hand.
+ * @public */
 export async function refreshAllTerms(db: Db): Promise<number> {
   const rows = await db.select({ id: offersAndAsks.id, text: offersAndAsks.text }).from(offersAndAsks);
   const terms = await termsOf(

@@ -1,12 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  conversationQuery,
-  inboxResponse,
-  markConversationReadInput,
-  sendMessageInput,
-  threadResponse,
-} from '../../../shared/messages';
+import { conversationQuery, inboxResponse, sendMessageInput, threadResponse } from '../../../shared/messages';
 import { messages, profiles } from '../../db/schema';
 import { sendJsonWithEtag } from '../../platform/shared-answers';
 import { notFound, errorResponses } from '../../platform/errors';
@@ -96,7 +90,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['messages'],
         summary: 'Mark a conversation read (messages the other member sent you under that subject)',
-        body: markConversationReadInput,
+        body: conversationQuery,
         response: { 200: z.object({ marked: z.number().int() }), ...errors },
       },
     },

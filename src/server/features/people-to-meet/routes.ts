@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import { EVENT_NOT_FOUND } from '../../../shared/events';
 import {
   NOT_REGISTERED_FOR_PEOPLE_TO_MEET,

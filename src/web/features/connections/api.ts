@@ -38,29 +38,3 @@ export function useRespondToRequest() {
     },
   });
 }
-
-/** Remove an accepted connection (either side). */
-export function useRemoveConnection() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api.delete<unknown>(`/api/connections/${encodeURIComponent(id)}`),
-    onMutate: async (id) => {
-      await queryClient.cancelQueries({ queryKey: connectionsKey, exact: true });
-      const previous = queryClient.getQueryData<ConnectionsResponse>(connectionsKey);
-      if (previous) {
-        queryClient.setQueryData<ConnectionsResponse>(connectionsKey, {
-          ...previous,
-          connections: previous.connections.filter((c) => c.id !== id),
-        });
-      }
-      return { previous };
-    },
-    onError: (_error, _variables, context) => {
-      if (context?.previous) queryClient.setQueryData(connectionsKey, context.previous);
-    },
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: connectionsKey });
-      void queryClient.invalidateQueries({ queryKey: meQueryKey });
-    },
-  });
-}
