@@ -9,10 +9,10 @@ import {
   doorResponse,
   doorStaffInput,
   doorStaffResponse,
-  doorTicket,
   scanInput,
   scanResponse,
   ticketResponse,
+  undoCheckInResponse,
 } from '../../../shared/check-in';
 import { eventCheckIns } from '../../db/schema';
 import { isUuid } from '../../db/query-values';
@@ -146,7 +146,7 @@ export const checkInRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['check-in'],
         summary: 'Undo an admission: the ticket can be scanned again',
         params: idParams.extend({ checkInId: z.string().max(64) }),
-        response: { 200: z.object({ ticket: doorTicket }), ...errors },
+        response: { 200: undoCheckInResponse, ...errors },
       },
     },
     async (request) => {

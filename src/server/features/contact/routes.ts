@@ -1,17 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   CONTACT_SUCCESS,
   HONEYPOT_FIELD,
   INTRODUCTION_SUCCESS,
   contactInput,
   introductionInput,
+  contactResponse,
 } from '../../../shared/contact';
 import { errorResponses } from '../../platform/errors';
 import { contactMessages, introductionRequests } from '../../db/schema';
 import { enforceRateLimit } from '../../platform/rate-limit';
 
-const ok = z.object({ message: z.string() });
+const ok = contactResponse;
 const errors = errorResponses(429);
 
 /** The contact form and the landing page's introduction requests. A filled honeypot gets

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../platform/errors';
-import { outboxMessage, outboxQuery, outboxResponse } from '../../../shared/outbox';
+import { outboxQuery, outboxResponse, outboxMessageResponse } from '../../../shared/outbox';
 import { recordChanges } from '../../platform/audit';
 import { findOutboxMessage, listOutbox, retryOutboxMessage } from './service';
 import { idParams } from '../../platform/http';
@@ -81,7 +81,7 @@ export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'One mail of the outbox with its text',
         params: idParams,
-        response: { 200: z.object({ message: outboxMessage }) },
+        response: { 200: outboxMessageResponse },
       },
     },
     async (request) => {
@@ -97,7 +97,7 @@ export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Retry a failed delivery: back to pending, and the mailer sends it',
         params: idParams,
-        response: { 200: z.object({ message: outboxMessage }), ...errorResponses(409) },
+        response: { 200: outboxMessageResponse, ...errorResponses(409) },
       },
     },
     async (request) => {

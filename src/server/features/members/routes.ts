@@ -8,8 +8,9 @@ import {
   membersResponse,
   profileResponse,
   profileUpdateInput,
-  skill,
   type Relation,
+  skillsResponse,
+  skillResponse,
 } from '../../../shared/members';
 import {
   connections,
@@ -164,7 +165,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['members'],
         summary: 'The skills catalogue',
-        response: { 200: z.object({ skills: z.array(skill) }) },
+        response: { 200: skillsResponse },
       },
     },
     async () => ({
@@ -232,7 +233,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['members'],
         summary: 'Add a skill from the catalogue ({skillId}) or a custom one ({name, category?})',
         body: addSkillInput,
-        response: { 200: z.object({ skill }), ...errors },
+        response: { 200: skillResponse, ...errors },
       },
     },
     async (request) => {

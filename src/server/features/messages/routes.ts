@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { conversationQuery, inboxResponse, sendMessageInput, threadResponse } from '../../../shared/messages';
+import {
+  conversationQuery,
+  inboxResponse,
+  sendMessageInput,
+  threadResponse,
+  sentMessageResponse,
+  markedReadResponse,
+} from '../../../shared/messages';
 import { messages, profiles } from '../../db/schema';
 import { sendJsonWithEtag } from '../../platform/shared-answers';
 import { notFound, errorResponses } from '../../platform/errors';
@@ -74,7 +81,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['messages'],
         summary: 'Send a message to a member by username',
         body: sendMessageInput,
-        response: { 201: z.object({ id: z.string() }), ...errors },
+        response: { 201: sentMessageResponse, ...errors },
       },
     },
     async (request, reply) => {
@@ -91,7 +98,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['messages'],
         summary: 'Mark a conversation read (messages the other member sent you under that subject)',
         body: conversationQuery,
-        response: { 200: z.object({ marked: z.number().int() }), ...errors },
+        response: { 200: markedReadResponse, ...errors },
       },
     },
     async (request) => {

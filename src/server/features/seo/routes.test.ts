@@ -129,7 +129,7 @@ describe('sitemap.xml', () => {
     const status = async (url: string) => (await fetch(url.replace(ORIGIN, base), { method: 'HEAD' })).status;
     const unescape = (loc: string) =>
       loc
-        .replace(/&apos;/g, "'")
+        .replace(/&#39;/g, "'")
         .replace(/&quot;/g, '"')
         .replace(/&lt;/g, '<')
         .replace(/&gt;/g, '>')

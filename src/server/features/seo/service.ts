@@ -2,6 +2,7 @@ import { desc } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { events, profiles } from '../../db/schema';
 import { hasControlCharacters } from '../../../shared/text';
+import { escapeHtml } from '../../platform/mail-html';
 
 /** The public screens a visitor (and a crawler) can open; member and admin screens are not
  * listed and are disallowed in robots.txt. */
@@ -41,9 +42,6 @@ export function robotsTxt(publicUrl: string): string {
 const hasProfilePage = (username: string) =>
   username.trim() !== '' && username !== '.' && username !== '..' && !hasControlCharacters(username);
 
-const escapeXml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
-
 /** sitemap.xml: the public screens, every event page (newest first) and every member's public
  * profile, up to the 50,000 addresses one sitemap may hold. Each answers 200: a page that does
  * not exist answers 404 (page-routes.ts). */
@@ -59,7 +57,7 @@ export async function sitemapXml(db: Db, publicUrl: string): Promise<string> {
     .orderBy(desc(profiles.createdAt), desc(profiles.id))
     .limit(Math.max(0, SITEMAP_MAX_URLS - PUBLIC_PAGES.length - eventRows.length));
   const url = (path: string, lastmod?: Date) =>
-    `<url><loc>${escapeXml(publicUrl + path)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}</url>`;
+    `<url><loc>${escapeHtml(publicUrl + path)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}</url>`;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',

@@ -2,13 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   USER_NOT_FOUND,
-  adminUserDetail,
   adminUsersQuery,
   adminUsersResponse,
   createUserInput,
   updateUserInput,
   userFlagInput,
   type AdminUserDetail,
+  adminUserResponse,
 } from '../../../shared/users';
 import { recordChanges } from '../../platform/audit';
 import { replaceAvatar } from '../../platform/avatars';
@@ -64,7 +64,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'One user, every profile field and the e-mail (the edit form)',
         params: idParams,
-        response: { 200: z.object({ user: adminUserDetail }) },
+        response: { 200: adminUserResponse },
       },
     },
     async (request) => {
@@ -82,7 +82,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Create a user: account and profile in one transaction (password at least 6, not guessable)',
         body: createUserInput,
-        response: { 201: z.object({ user: adminUserDetail }), ...errors },
+        response: { 201: adminUserResponse, ...errors },
       },
     },
     async (request, reply) => {
@@ -102,7 +102,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Edit a user's profile: every field, sponsor and panelist",
         params: idParams,
         body: updateUserInput,
-        response: { 200: z.object({ user: adminUserDetail }), ...errors },
+        response: { 200: adminUserResponse, ...errors },
       },
     },
     async (request) => {
@@ -164,7 +164,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         description: 'An admin cannot remove their own admin flag (403); the last admin cannot be demoted (409).',
         params: idParams,
         body: userFlagInput,
-        response: { 200: z.object({ user: adminUserDetail }), ...errors },
+        response: { 200: adminUserResponse, ...errors },
       },
     },
     async (request) => {
