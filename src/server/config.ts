@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 // Every setting the server reads, with the defaults of the embedded (laptop) mode.
-// Documented one by one in the README's configuration table.
+// Documented one by one in docs/operations.md's configuration table.
 const isTrue = (v: string) => v === 'true' || v === '1';
 
 const configSchema = z.object({
