@@ -89,6 +89,7 @@ export function createChangeStream(database: Database, log: FastifyBaseLogger): 
         });
       });
       try {
+        // Raw: pg_notify is a function call, not a table.
         await database.db.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${token})`);
       } catch {
         waiting.get(token)?.();

@@ -105,6 +105,9 @@ export function createJobs(options: JobOptions): Jobs {
       const start = periodStart(now, d.everySeconds!);
       return sql`(${d.name}, ${start.toISOString()}, ${ts(start)})`;
     });
+    // Raw (as all of this file): a few statements on one table, kept word for word as the
+    // architecture describes them, run identically on PGlite and PostgreSQL; the claim's
+    // `for update skip locked` inside a sub-select is not the builder's to say.
     await db.execute(sql`insert into jobs (name, key, run_at) values ${sql.join(rows, sql`, `)}
       on conflict (name, key) do nothing`);
     // A period nobody ran (every process was down, or the one holding it died) is replaced by

@@ -228,6 +228,7 @@ export function createMailer(db: Db, config: Config, log: FastifyBaseLogger): Ma
       const serialised = (list: MailAttachment[]) => `[${list.map(serialisedOne).join(',')}]`;
       const column = (pick: (m: MailMessage) => string | null) =>
         sql`${`{${messages.map((m) => pgArrayItem(pick(m))).join(',')}}`}`;
+      // Raw: one insert over unnest(arrays) for the whole batch; the builder would bind a value per column per mail.
       await (tx ?? db).execute(sql`insert into email_outbox ("to", subject, text, html, attachments, headers, status)
         select t.*, ${transport ? 'pending' : 'captured'} from unnest(
           ${column((m) => m.to)}::text[], ${column((m) => m.subject)}::text[], ${column((m) => m.text)}::text[],

@@ -87,8 +87,12 @@ export async function usernameFromEmail(db: Db, email: string): Promise<string> 
   for (let n = 0; n < 50; n++) {
     const candidate = n === 0 ? padded : `${padded}${n + 1}`;
     if (!USERNAME_PATTERN.test(candidate)) continue;
-    const taken = await db.execute(sql`select 1 from ${profiles} where lower(username) = lower(${candidate}) limit 1`);
-    if (taken.rows.length === 0) return candidate;
+    const taken = await db
+      .select({ id: profiles.id })
+      .from(profiles)
+      .where(sql`lower(${profiles.username}) = lower(${candidate})`)
+      .limit(1);
+    if (taken.length === 0) return candidate;
   }
   throw new AdminSetupError('Could not find a free username; run `npm run admin:create` and choose one.');
 }

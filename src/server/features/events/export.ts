@@ -46,7 +46,8 @@ type GuestRow = {
   checked_in_at: Date | string | null;
 };
 
-// The keyset carries the exact microsecond timestamp as text: a JS Date keeps only milliseconds.
+// Raw SQL (both pages): the keyset carries the exact microsecond timestamp as text (a JS Date keeps
+// only milliseconds), which the builder's Date columns would lose.
 const createdKey = (alias: 'a' | 'g') =>
   sql.raw(`to_char(${alias}.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`);
 

@@ -1,41 +1,43 @@
-import { sql } from 'drizzle-orm';
+import { asc, desc, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { podcasts } from '../../db/schema';
 import type { Podcast } from '../../../shared/podcasts';
 import { containsPattern } from '../../db/query-values';
 
-type Row = {
-  id: string;
-  title: string;
-  description: string | null;
-  media_type: Podcast['mediaType'];
-  video_url: string | null;
-  media_url: string | null;
-  thumbnail_url: string | null;
-  guests: string[];
-  tags: string[];
-  published_at: Date | string;
+const podcastColumns = {
+  id: podcasts.id,
+  title: podcasts.title,
+  description: podcasts.description,
+  mediaType: podcasts.mediaType,
+  videoUrl: podcasts.videoUrl,
+  mediaUrl: podcasts.mediaUrl,
+  thumbnailUrl: podcasts.thumbnailUrl,
+  guests: podcasts.guests,
+  tags: podcasts.tags,
+  publishedAt: podcasts.publishedAt,
 };
 
+type Row = Pick<typeof podcasts.$inferSelect, keyof typeof podcastColumns>;
+
 const toPodcast = (r: Row): Podcast => ({
-  id: r.id,
-  title: r.title,
-  description: r.description,
-  mediaType: r.media_type,
-  videoUrl: r.video_url,
-  mediaUrl: r.media_url,
-  thumbnailUrl: r.thumbnail_url,
+  ...r,
+  // A check constraint allows only the shared media types.
+  mediaType: r.mediaType as Podcast['mediaType'],
   guests: r.guests ?? [],
   tags: r.tags ?? [],
-  publishedAt: new Date(r.published_at).toISOString(),
+  publishedAt: r.publishedAt.toISOString(),
 });
 
 /** Newest first; `q` matches title, description or any guest, ignoring case. */
 export async function listPodcasts(db: Db, q?: string, limit = 500): Promise<Podcast[]> {
   const filter = q
-    ? sql`lower(title || ' ' || coalesce(description, '') || ' ' || array_to_string(guests, ' ')) like ${containsPattern(q)}`
-    : sql`true`;
-  const result =
-    await db.execute<Row>(sql`select id, title, description, media_type, video_url, media_url, thumbnail_url,
-      guests, tags, published_at from podcasts where ${filter} order by published_at desc, id limit ${limit}`);
-  return result.rows.map(toPodcast);
+    ? sql`lower(${podcasts.title} || ' ' || coalesce(${podcasts.description}, '') || ' ' || array_to_string(${podcasts.guests}, ' ')) like ${containsPattern(q)}`
+    : undefined;
+  const rows = await db
+    .select(podcastColumns)
+    .from(podcasts)
+    .where(filter)
+    .orderBy(desc(podcasts.publishedAt), asc(podcasts.id))
+    .limit(limit);
+  return rows.map(toPodcast);
 }

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { REALTIME_HEARTBEAT_MS, REALTIME_RECONNECT_DELAYS_MS } from '../../../shared/realtime';
 import { fileResponse } from '../../platform/http';
 import { getViewer } from '../../platform/viewer';
+import { memberPresence } from '../../db/schema';
 
 /** Server-Sent Events: a member gets the notices of their own topic plus public ones;
  * a visitor gets public ones only. A member's open stream is also their presence: one
@@ -16,11 +17,12 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
    * heartbeat's write that lands after the closing one never moves the time back. */
   const seen = (streamId: string, userId: string) =>
     db
-      .execute(
-        sql`insert into member_presence (stream_id, user_id, seen_at)
-          values (${streamId}, ${userId}, ${clock.now().toISOString()}::timestamptz)
-          on conflict (stream_id) do update set seen_at = greatest(member_presence.seen_at, excluded.seen_at)`,
-      )
+      .insert(memberPresence)
+      .values({ streamId, userId, seenAt: clock.now() })
+      .onConflictDoUpdate({
+        target: memberPresence.streamId,
+        set: { seenAt: sql`greatest(${memberPresence.seenAt}, excluded.seen_at)` },
+      })
       .then(
         () => undefined,
         (err: unknown) => app.log.warn({ err, userId }, 'presence write failed'),
