@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useLayoutEffect } from 'react';
 import { CalendarPlus, Copy } from 'lucide-react';
 import {
   CALENDAR_FEED_LOAD_ERROR,
@@ -25,6 +25,24 @@ export function CalendarFeed() {
   const regenerate = useRegenerateCalendarFeed();
   const { status, announce } = useAnnouncement();
   const fieldId = useId();
+  const url = feed.data?.url;
+
+  // The address field is as tall as its text, so the whole address reads at 320 px too (a
+  // one-line field cuts it off sideways). Measured here: CSS field-sizing is not yet standard.
+  useLayoutEffect(() => {
+    const field = document.getElementById(fieldId);
+    if (!field || !url) return;
+    // Again whenever its width changes (not its height: that is ours).
+    let width = -1;
+    const observer = new ResizeObserver(() => {
+      if (field.clientWidth === width) return;
+      width = field.clientWidth;
+      field.style.height = 'auto';
+      field.style.height = `${field.scrollHeight + field.offsetHeight - field.clientHeight}px`;
+    });
+    observer.observe(field);
+    return () => observer.disconnect();
+  }, [fieldId, url]);
 
   const handleCopy = async () => {
     const url = feed.data?.url;
@@ -53,8 +71,6 @@ export function CalendarFeed() {
         </p>
         {feed.data ? (
           <div className="mt-4 space-y-3">
-            {/* Multi-line and as tall as its text, so the whole address reads at 320 px too (a one-line
-                field cuts it off sideways). */}
             <TextareaField
               id={fieldId}
               label="Your calendar address"
@@ -64,7 +80,7 @@ export function CalendarFeed() {
               readOnly
               rows={2}
               spellCheck={false}
-              style={{ fieldSizing: 'content', resize: 'none', wordBreak: 'break-all' }}
+              style={{ resize: 'none', wordBreak: 'break-all' }}
               onFocus={(event) => event.currentTarget.select()}
             />
             <div className="flex flex-wrap gap-2">
