@@ -24,6 +24,9 @@ beforeAll(async () => {
       });
     },
   });
+  // A process killed mid-conversation resets its SMTP connection: expected here, and the server
+  // would throw it as an unhandled 'error' without a listener.
+  smtp.on('error', () => {});
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const smtpPort = (smtp.server.address() as AddressInfo).port;
   cluster = createScratchCluster(await freePortBlock(1, 5500, 6500));
