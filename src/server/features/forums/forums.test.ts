@@ -251,6 +251,48 @@ describe('forums: posts', () => {
     expect(await db().select().from(forumPosts).where(eq(forumPosts.title, 'Two'))).toHaveLength(0);
   });
 
+  it('lets a member reply at once to the post they just wrote, once; rapid-fire writing still waits', async () => {
+    const [a, b] = await members(2);
+    const f = await forum();
+    const created = await a!.client.post(`/api/forums/${f.id}/posts`, { title: 'Mine', content: 'c' });
+    expect(created.statusCode).toBe(201);
+    const mine = created.json().post.id as string;
+    const replies = `${postUrl(f.id, mine)}/replies`;
+    // A second later: the first reply to their own new post is not a flood.
+    const first = await a!.client.post(replies, { content: '<p>One more thing</p>' });
+    expect(first.statusCode).toBe(201);
+    // The next write within the interval waits, with the usual message: in the same thread or elsewhere.
+    const second = await a!.client.post(replies, { content: '<p>And another</p>' });
+    expect(second.statusCode).toBe(429);
+    expect(second.json().error.message).toMatch(
+      /^You are posting too quickly\. Please wait \d seconds? before posting again\.$/,
+    );
+    const theirs = await post(f.id, b!.id);
+    expect((await a!.client.post(`${postUrl(f.id, theirs.id)}/replies`, { content: 'hi' })).statusCode).toBe(429);
+    expect((await a!.client.post(`/api/forums/${f.id}/posts`, { title: 'Again', content: 'c' })).statusCode).toBe(429);
+    const stored = await db().select().from(forumReplies).where(eq(forumReplies.postId, mine));
+    expect(stored.map((r) => r.content)).toEqual(['<p>One more thing</p>']);
+  });
+
+  it('exempts only a reply to your own post written just now, and one of two sent at once', async () => {
+    const [a, b] = await members(2);
+    const f = await forum();
+    const old = await post(f.id, a!.id, { createdAt: new Date(Date.now() - 3_600_000) });
+    const theirs = await post(f.id, b!.id);
+    expect((await a!.client.post(`${postUrl(f.id, theirs.id)}/replies`, { content: 'first' })).statusCode).toBe(201);
+    // A's own post, but from an hour ago: the interval applies.
+    expect((await a!.client.post(`${postUrl(f.id, old.id)}/replies`, { content: 'second' })).statusCode).toBe(429);
+
+    const created = await b!.client.post(`/api/forums/${f.id}/posts`, { title: 'Fresh', content: 'c' });
+    expect(created.statusCode).toBe(201);
+    const replies = `${postUrl(f.id, created.json().post.id)}/replies`;
+    const both = await Promise.all([
+      b!.client.post(replies, { content: 'one' }),
+      b!.client.post(replies, { content: 'two' }),
+    ]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([201, 429]);
+  });
+
   it('lets only the author edit, marking the post edited', async () => {
     const [a, b] = await members(2);
     const { client: admin } = await adminClient(ctx.app);

@@ -347,7 +347,9 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'member' },
       schema: {
         tags: ['forums'],
-        summary: 'Reply to a post (rich HTML); a blank reply is ignored and answers `{ reply: null }`',
+        summary:
+          'Reply to a post (rich HTML); a blank reply is ignored and answers `{ reply: null }`. One post or reply ' +
+          'per member every few seconds, but the first reply to the post you have just written goes through',
         params: postParams,
         body: replyInput,
         response: { 200: createReplyResponse, 201: createReplyResponse, ...errors },
@@ -359,7 +361,7 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
       const content = cleanRichText(request.body.content, storage, { field: 'content', label: 'Reply' }, false);
       // Spec 2 section 5: a reply that is blank after trimming is ignored.
       if (!content) return reply.status(200).send({ reply: null });
-      await enforcePostingRate(db, viewer.id);
+      await enforcePostingRate(db, viewer.id, post);
       const id = await createReply(db, { postId: post.id, authorId: viewer.id, content });
       return reply.status(201).send({ reply: await findReply(db, id, viewer) });
     },

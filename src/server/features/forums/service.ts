@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { forumPosts, forumReplies, forums, profiles } from '../../db/schema';
@@ -208,6 +208,15 @@ export async function findPostRecord(db: Db, forumId: string, postId: string): P
     .from(forumPosts)
     .where(sql`${forumPosts.id} = ${postId} and ${forumPosts.forumId} = ${forumId}`);
   return row ?? null;
+}
+
+/** Whether the post was written less than `seconds` ago (on the database's clock, which wrote it). */
+export async function isNewPost(db: Db, postId: string, seconds: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: forumPosts.id })
+    .from(forumPosts)
+    .where(and(eq(forumPosts.id, postId), gt(forumPosts.createdAt, sql`now() - make_interval(secs => ${seconds})`)));
+  return row !== undefined;
 }
 
 export async function findPostDetail(
