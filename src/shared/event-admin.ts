@@ -356,6 +356,8 @@ export const ATTENDEE_EXPORT_COLUMNS = [
   'Registration Date',
   // Issue 19: when the door admitted them (empty: not checked in); added last, the others keep their order.
   'Checked In',
+  // Issue 39: the member who brought a guest (empty for members); also added last.
+  'Guest of',
 ] as const;
 
 /** The event name lowercased, non-alphanumerics replaced by underscores, '_attendees_', the date. */

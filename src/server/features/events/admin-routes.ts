@@ -321,9 +321,10 @@ export const eventAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'The attendee export (CSV, UTF-8 with BOM): members then guests, streamed; the last column, Checked In, ' +
-          "is when the door admitted them (ISO 8601 in the community's time zone) or empty. File name: the event " +
-          "name lowercased, non-alphanumerics as underscores, '_attendees_' and today's date",
+          'The attendee export (CSV, UTF-8 with BOM): members then guests, streamed. Registration Date and, after ' +
+          "the spec's columns, Checked In (when the door admitted them, or empty) are ISO 8601 in the community's " +
+          'time zone; Guest of, last, names the member who brought a guest (empty for members). File name: the ' +
+          "event name lowercased, non-alphanumerics as underscores, '_attendees_' and today's date",
         params: idParams,
         response: { 200: fileResponse('text/csv', 'The attendee export') },
       },

@@ -17,7 +17,7 @@ afterAll(async () => ctx?.close());
 const db = () => ctx.database.db;
 const MISSING = '00000000-0000-4000-8000-000000000000';
 const HEADER =
-  'Type,Name,Email,Username,Company,Position,Website,Instagram,Facebook,LinkedIn,Status,Registration Date,Checked In';
+  'Type,Name,Email,Username,Company,Position,Website,Instagram,Facebook,LinkedIn,Status,Registration Date,Checked In,Guest of';
 
 /** A small RFC 4180 reader: quoted cells may hold commas, quotes ("") and line breaks. */
 function parseCsv(text: string): string[][] {
@@ -111,7 +111,7 @@ describe('GET /api/admin/events/:id/attendees.csv', () => {
 
     const rows = parseCsv(body.slice(1));
     expect(rows).toHaveLength(5);
-    expect(rows.every((r) => r.length === 13)).toBe(true);
+    expect(rows.every((r) => r.length === 14)).toBe(true);
     const [, jane, zoe, maybe, guest] = rows;
     expect(jane).toEqual([
       'Member',
@@ -125,7 +125,8 @@ describe('GET /api/admin/events/:id/attendees.csv', () => {
       "'@jane",
       "'-2+3",
       'attending',
-      '2030-01-01T10:00:00.000Z',
+      '2030-01-01T05:00:00.000-05:00',
+      '',
       '',
     ]);
     expect(zoe!.slice(0, 2)).toEqual(['Member', 'Zoë Ørsted']);
@@ -143,12 +144,14 @@ describe('GET /api/admin/events/:id/attendees.csv', () => {
       '',
       '',
       'attending',
-      expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}-0[45]:00$/),
       '',
+      // Guest of: the member who brought them, by the name the Name column gives members.
+      'Smith, "Jane"',
     ]);
   });
 
-  it('adds Checked In last: the time the door admitted each member and guest, in the community time zone', async () => {
+  it('adds Checked In after the spec columns: the time the door admitted each member and guest, in the community time zone', async () => {
     const event = await createEvent(db(), { name: 'Door Night' });
     const [a, b] = await createMembers(db(), 2, 'csvci');
     await db().execute(sql`insert into event_attendees (event_id, user_id, status, created_at) values
@@ -185,14 +188,58 @@ describe('GET /api/admin/events/:id/attendees.csv', () => {
     const res = await admin.get(`/api/admin/events/${event.id}/attendees.csv`);
     expect(res.statusCode).toBe(200);
     const rows = parseCsv(res.rawPayload.toString('utf8').slice(1));
-    expect(rows[0]!.at(-1)).toBe('Checked In');
-    expect(rows[0]!.slice(0, 12).join(',')).toBe(HEADER.replace(',Checked In', ''));
+    expect(rows[0]!.slice(12)).toEqual(['Checked In', 'Guest of']);
+    expect(rows[0]!.slice(0, 12).join(',')).toBe(HEADER.replace(',Checked In,Guest of', ''));
     const byEmail = new Map(rows.slice(1).map((r) => [r[2], r]));
     expect(byEmail.get(a!.email)![12]).toBe('2030-03-01T19:05:09.250-05:00');
     expect(byEmail.get(b!.email)![12]).toBe('');
     expect(byEmail.get('jordan@example.com')![12]).toBe('2030-07-01T19:30:00.000-04:00');
     expect(byEmail.get('sam@example.com')![12]).toBe('');
     expect(localIso('2030-03-02T00:05:09.250Z', 'Asia/Kolkata')).toBe('2030-03-02T05:35:09.250+05:30');
+  });
+
+  it("writes Registration Date in the community's time zone like Checked In, and Guest of names who brought each guest", async () => {
+    const event = await createEvent(db(), { name: 'Guest Night' });
+    const [named, unnamed] = await createMembers(db(), 2, 'csvhost');
+    await db().update(profiles).set({ fullName: 'Jordan Lee' }).where(eq(profiles.id, named!.id));
+    await db().update(profiles).set({ fullName: null }).where(eq(profiles.id, unnamed!.id));
+    // A winter registration (UTC-5) and a summer one (UTC-4).
+    await db().execute(sql`insert into event_attendees (event_id, user_id, status, created_at) values
+      (${event.id}, ${named!.id}, 'attending', '2030-01-15T03:30:00.125Z'),
+      (${event.id}, ${unnamed!.id}, 'attending', '2030-07-04T16:00:00Z')`);
+    await db()
+      .insert(eventGuests)
+      .values([
+        {
+          eventId: event.id,
+          profileId: named!.id,
+          guestName: 'Ada Park',
+          guestEmail: 'ada.park@example.com',
+          createdAt: new Date('2030-07-05T02:15:00Z'),
+        },
+        {
+          eventId: event.id,
+          profileId: unnamed!.id,
+          guestName: 'Ben Ruiz',
+          guestEmail: 'ben.ruiz@example.com',
+          createdAt: new Date('2030-07-05T02:16:00Z'),
+        },
+      ]);
+
+    const res = await admin.get(`/api/admin/events/${event.id}/attendees.csv`);
+    expect(res.statusCode).toBe(200);
+    const [header, ...rows] = parseCsv(res.rawPayload.toString('utf8').slice(1));
+    expect(header!.slice(10)).toEqual(['Status', 'Registration Date', 'Checked In', 'Guest of']);
+    const cells = (r: string[]) => ({ type: r[0], name: r[1], registered: r[11], guestOf: r[13] });
+    expect(rows.map(cells)).toEqual([
+      { type: 'Member', name: 'Jordan Lee', registered: '2030-01-14T22:30:00.125-05:00', guestOf: '' },
+      { type: 'Member', name: unnamed!.username, registered: '2030-07-04T12:00:00.000-04:00', guestOf: '' },
+      // The evening of July 4th in New York, though already July 5th in UTC.
+      { type: 'Guest', name: 'Ada Park', registered: '2030-07-04T22:15:00.000-04:00', guestOf: 'Jordan Lee' },
+      { type: 'Guest', name: 'Ben Ruiz', registered: '2030-07-04T22:16:00.000-04:00', guestOf: unnamed!.username },
+    ]);
+    // The same form as Checked In: the shape localIso gives.
+    expect(rows[0]![11]).toBe(localIso('2030-01-15T03:30:00.125Z', 'America/New_York'));
   });
 
   it('streams more rows than one page, in registration order, with ties broken by id', async () => {

@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { iso } from '../../db/rows';
 import { ATTENDEE_EXPORT_COLUMNS } from '../../../shared/event-admin';
 
 // The attendee export (spec 2 section 9): members in registration order, then guests (type
@@ -43,6 +42,8 @@ type GuestRow = {
   created_key: string;
   guest_name: string;
   guest_email: string;
+  /** The member who brought them: their name, or their username when they gave none. */
+  host_name: string;
   checked_in_at: Date | string | null;
 };
 
@@ -81,8 +82,8 @@ async function* guestPages(db: Db, eventId: string) {
       : sql``;
     const page: { rows: GuestRow[] } = await db.execute<GuestRow>(sql`
       select g.id, g.created_at, ${createdKey('g')} as created_key,
-        g.guest_name, g.guest_email, c.checked_in_at
-      from event_guests g
+        g.guest_name, g.guest_email, coalesce(nullif(p.full_name, ''), p.username) as host_name, c.checked_in_at
+      from event_guests g join profiles p on p.id = g.profile_id
         left join event_check_ins c on c.event_id = g.event_id and c.ticket = 'guest:' || g.id::text
       where g.event_id = ${eventId} ${cursor}
       order by g.created_at, g.id limit ${BATCH}`);
@@ -95,7 +96,7 @@ async function* guestPages(db: Db, eventId: string) {
 }
 
 /** An instant as ISO 8601 on the community's clocks, with its offset (`2030-01-01T19:05:00.000-05:00`):
- * the same shape as the registration date, read as the door's local time. */
+ * Registration Date and Checked In alike, read as the community's local time. */
 export function localIso(value: Date | string, timeZone: string): string {
   const date = new Date(value);
   const parts = Object.fromEntries(
@@ -140,8 +141,9 @@ export function attendeeCsv(db: Db, eventId: string, timeZone: string): Readable
             r.facebook_url,
             r.linkedin_url,
             r.status,
-            iso(r.created_at),
+            localIso(r.created_at, timeZone),
             r.checked_in_at ? localIso(r.checked_in_at, timeZone) : '',
+            '',
           ]),
         )
         .join('');
@@ -161,8 +163,9 @@ export function attendeeCsv(db: Db, eventId: string, timeZone: string): Readable
             '',
             '',
             'attending',
-            iso(r.created_at),
+            localIso(r.created_at, timeZone),
             r.checked_in_at ? localIso(r.checked_in_at, timeZone) : '',
+            r.host_name,
           ]),
         )
         .join('');
