@@ -21,6 +21,8 @@ export const EVENT_ADMIN_TEXTS = {
   uploadFailed: 'Failed to upload image',
   removeFailed: 'Failed to remove image',
   uploadManyFailed: 'Failed to upload images',
+  /** Said before any try, in plain words (issue 39); the spec's text above only once one is tried. */
+  galleryUploadHint: 'Save the event to add gallery images',
   galleryUploadNeedsId: 'Event ID is required for uploading images',
   galleryRemoveNeedsId: 'Event ID is required for removing images',
 } as const;

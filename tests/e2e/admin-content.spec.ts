@@ -52,6 +52,8 @@ test('an admin creates a sponsor with a logo, and creates, publishes and deletes
   await page.getByRole('button', { name: 'Create Sponsor' }).click();
 
   await expect(page).toHaveURL(/\/admin\?tab=sponsors$/);
+  // The tab says it worked.
+  await expect(page.getByRole('status').filter({ hasText: 'Sponsor created.' })).toBeVisible();
   const sponsorRow = page.getByRole('listitem').filter({ hasText: sponsorName });
   await expect(sponsorRow).toBeVisible();
   await expect(sponsorRow.getByText('Title Sponsor')).toBeVisible();
@@ -67,6 +69,11 @@ test('an admin creates a sponsor with a logo, and creates, publishes and deletes
   await expect(page.getByLabel('Level')).toHaveValue('Title Sponsor');
   await expect(page.getByRole('img', { name: 'Logo preview' })).toBeVisible();
   await expectNoAxeViolationsInBothThemes(page, '/sponsors/:id/edit');
+  await page.getByLabel('Info').fill('Closings and title insurance for the community.');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page).toHaveURL(/\/admin\?tab=sponsors$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Sponsor updated.' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Sponsor created.' })).toHaveCount(0);
 
   // Podcasts tab → Create Podcast.
   await page.goto('/admin?tab=podcasts');
@@ -88,6 +95,7 @@ test('an admin creates a sponsor with a logo, and creates, publishes and deletes
   await page.getByLabel('Video URL').fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
   await page.getByRole('button', { name: 'Create Podcast' }).click();
   await expect(page).toHaveURL(/\/admin\?tab=podcasts$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Podcast created.' })).toBeVisible();
   const podcastRow = page.getByRole('listitem').filter({ hasText: podcastTitle });
   await expect(podcastRow).toBeVisible();
   await expect(podcastRow.getByText('YouTube')).toBeVisible();
@@ -106,6 +114,13 @@ test('an admin creates a sponsor with a logo, and creates, publishes and deletes
   await expectNoAxeViolationsInBothThemes(page, '/podcasts/:id/edit');
   await page.getByRole('link', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(/\/admin\?tab=podcasts$/);
+  // Cancel saved nothing and says nothing; Save Changes says the update worked.
+  await expect(page.getByRole('status').filter({ hasText: /Podcast (created|updated)\./ })).toHaveCount(0);
+  await podcastRow.getByRole('link', { name: `Edit ${podcastTitle}` }).click();
+  await page.getByLabel('Tags').fill('founders, charlotte, startups');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page).toHaveURL(/\/admin\?tab=podcasts$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Podcast updated.' })).toBeVisible();
 
   // It is on the public podcasts page, guests split from the comma-separated text.
   await page.goto('/podcasts');

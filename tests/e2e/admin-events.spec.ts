@@ -7,7 +7,11 @@ import { DEMO_ADMIN, expectNoAxeViolations, expectNoAxeViolationsInBothThemes, l
 // see it on its public page with the sponsor, export its attendees. The session is made through
 // the API.
 const HEADER =
-  'Type,Name,Email,Username,Company,Position,Website,Instagram,Facebook,LinkedIn,Status,Registration Date,Checked In';
+  'Type,Name,Email,Username,Company,Position,Website,Instagram,Facebook,LinkedIn,Status,Registration Date,Checked In,Guest of';
+/** A time as the export writes it: ISO 8601 on the community's clocks (New York), with the offset. */
+const LOCAL_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}-0[45]:00$/;
+/** What the page the admin lands on says after a save (issue 39). */
+const saved = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 
 async function signInAsAdmin(page: Page) {
   await page.goto('/');
@@ -47,7 +51,8 @@ test('an admin creates, edits and exports an event with a sponsor and an image',
   await page.getByRole('link', { name: 'Create Event' }).click();
   await expect(page).toHaveURL(/\/events\/create$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Create Event' })).toBeVisible();
-  await expect(page.getByText('Event ID is required for uploading images')).toBeVisible();
+  await expect(page.getByText('Save the event to add gallery images')).toBeVisible();
+  await expect(page.getByText('Event ID is required for uploading images')).toHaveCount(0);
   await expect(page.getByLabel('Status')).toHaveValue('upcoming');
   await expect(page.getByRole('checkbox', { name: new RegExp(SPONSOR) })).toBeVisible();
   await expectNoAxeViolationsInBothThemes(page, '/events/create');
@@ -80,6 +85,7 @@ test('an admin creates, edits and exports an event with a sponsor and an image',
   await page.getByRole('button', { name: 'Create Event' }).click();
 
   await expect(page).toHaveURL(/\/admin\?tab=events$/);
+  await expect(saved(page, 'Event created.')).toBeVisible();
   const row = page.getByRole('listitem').filter({ hasText: name });
   await expect(row).toBeVisible();
   await expect(row.getByText('Capacity 50')).toBeVisible();
@@ -98,7 +104,17 @@ test('an admin creates, edits and exports an event with a sponsor and an image',
   await page.getByLabel('Name').fill(renamed);
   await page.getByRole('button', { name: 'Update Event' }).click();
   await expect(page).toHaveURL(/\/admin\?tab=events$/);
+  await expect(saved(page, 'Event updated.')).toBeVisible();
   await expect(page.getByRole('listitem').filter({ hasText: renamed })).toBeVisible();
+  await expectNoAxeViolations(page, 'Events tab with the saved message');
+  // Said once: not again after a reload, and gone once the admin moves to another tab.
+  await page.reload();
+  await expect(page.getByRole('listitem').filter({ hasText: renamed })).toBeVisible();
+  await expect(saved(page, 'Event updated.')).toHaveCount(0);
+  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Forums' }).click();
+  await page.goBack();
+  await expect(page.getByRole('listitem').filter({ hasText: renamed })).toBeVisible();
+  await expect(saved(page, 'Event updated.')).toHaveCount(0);
 
   // The public page shows the new name, the image and the sponsor.
   await page.goto(`/events/${eventId}`);
@@ -115,6 +131,11 @@ test('an admin creates, edits and exports an event with a sponsor and an image',
     headers: { origin },
   });
   expect(registered.status()).toBe(200);
+  const withGuest = await page.request.put(`/api/events/${eventId}/guests`, {
+    data: { guests: [{ name: 'Riley Guest', email: `riley.${tag}@example.com` }] },
+    headers: { origin },
+  });
+  expect(withGuest.status()).toBe(200);
   await page.goto('/admin?tab=events');
   const exported = page.getByRole('listitem').filter({ hasText: renamed });
   const [download] = await Promise.all([
@@ -127,18 +148,26 @@ test('an admin creates, edits and exports an event with a sponsor and an image',
   expect(csv.charCodeAt(0)).toBe(0xfeff);
   const lines = csv.slice(1).split('\r\n');
   expect(lines[0]).toBe(HEADER);
-  expect(lines[1]).toMatch(/^Member,/);
+  // Registration Date in the community's time zone, in Checked In's form; Guest of names the member.
+  const [member, guest] = lines.slice(1, 3).map((line) => line.split(','));
+  expect(member![0]).toBe('Member');
+  expect(member![11]).toMatch(LOCAL_ISO);
+  expect(member![13]).toBe('');
+  expect(guest!.slice(0, 3)).toEqual(['Guest', 'Riley Guest', `riley.${tag}@example.com`]);
+  expect(guest![11]).toMatch(LOCAL_ISO);
+  expect(guest![13]).toBe(member![1]);
   await expect(page.getByText('Failed to export attendees')).toHaveCount(0);
 
   // E-mail the attendees: the dialog says how many it reaches before sending.
   await exported.getByRole('button', { name: `Email attendees of ${renamed}` }).click();
   const dialog = page.getByRole('dialog');
-  await expect(dialog.getByText('This e-mail will go to 1 person.')).toBeVisible();
+  // The admin and their guest.
+  await expect(dialog.getByText('This e-mail will go to 2 people.')).toBeVisible();
   await expectNoAxeViolations(page, 'Email attendees dialog');
   await dialog.getByLabel('Subject').fill(`Parking for ${tag}`);
   await dialog.getByLabel('Message').fill('Use the north garage.');
   await dialog.getByRole('button', { name: 'Send email' }).click();
-  await expect(page.getByText('Your e-mail was sent to 1 person.')).toBeVisible();
+  await expect(page.getByText('Your e-mail was sent to 2 people.')).toBeVisible();
   expect((await latestMail(page, DEMO_ADMIN.email))?.subject).toBe(`Parking for ${tag}`);
 
   // Duplicate opens a prefilled form; nothing is saved until it is submitted.
@@ -177,4 +206,46 @@ test('an image uploaded into a form that is then cancelled is not left stored', 
   await page.getByRole('link', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(/\/admin\?tab=events$/);
   await expect.poll(async () => (await page.request.get(src)).status()).toBe(404);
+});
+
+test('the event form says where each text shows; the gallery and the recap wait for a saved event', async ({
+  page,
+}) => {
+  await signInAsAdmin(page);
+  await page.goto('/events/create');
+  await expect(page.getByRole('heading', { level: 1, name: 'Create Event' })).toBeVisible();
+
+  // Summary, Description and Content each say where they show, read with the field.
+  await expect(page.getByLabel('Summary', { exact: true })).toHaveAccessibleDescription(/under the event's name/);
+  await expect(page.getByLabel('Description', { exact: true })).toHaveAccessibleDescription(
+    /short introduction in plain text, under the summary/,
+  );
+  await expect(page.getByRole('textbox', { name: 'Content', exact: true })).toHaveAccessibleDescription(
+    /The body of the page, under "About This Event"/,
+  );
+
+  // The gallery: a plain hint first; the spec's error only once an upload is tried.
+  const gallery = page.getByRole('group', { name: 'Gallery images' });
+  const add = gallery.getByRole('button', { name: 'Add gallery images' });
+  await expect(add).toHaveAccessibleDescription('Save the event to add gallery images');
+  await expect(page.getByText('Event ID is required for uploading images')).toHaveCount(0);
+  await add.click();
+  await expect(gallery.getByRole('alert')).toHaveText('Event ID is required for uploading images');
+  await expect(add).toHaveAccessibleDescription(
+    'Save the event to add gallery images Event ID is required for uploading images',
+  );
+
+  // No recap for an event that does not exist yet.
+  await expect(page.getByRole('group', { name: 'Recap', exact: true })).toHaveCount(0);
+  await expect(page.getByLabel('Recap video URL')).toHaveCount(0);
+  await expectNoAxeViolations(page, '/events/create (gallery refused)');
+
+  // An existing event: the gallery takes files, and the recap is there.
+  const events = (await (await page.request.get('/api/admin/events')).json()) as { events: { id: string }[] };
+  await page.goto(`/events/${events.events[0]!.id}/edit`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit Event' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Recap', exact: true })).toBeVisible();
+  await expect(page.getByLabel('Recap video URL')).toBeVisible();
+  await expect(page.getByText('Save the event to add gallery images')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Add gallery images' })).not.toHaveAttribute('aria-describedby');
 });

@@ -115,6 +115,7 @@ test('an admin creates a user, who then signs in', async ({ browser }) => {
   await page.getByLabel('Password').fill(made.password);
   await page.getByRole('button', { name: 'Create User' }).click();
   await expect(page).toHaveURL(/\/admin\?tab=users$/);
+  await expect(page.getByRole('status').filter({ hasText: 'User created.' })).toBeVisible();
 
   // The edit form of the new user.
   await page.getByRole('searchbox', { name: 'Search users by username or full name' }).fill(made.username);
@@ -130,6 +131,7 @@ test('an admin creates a user, who then signs in', async ({ browser }) => {
   await page.getByLabel('Company').fill('Made Co');
   await page.getByRole('button', { name: 'Update User' }).click();
   await expect(page).toHaveURL(/\/admin\?tab=users$/);
+  await expect(page.getByRole('status').filter({ hasText: 'User updated.' })).toBeVisible();
 
   await page.goto('/users/00000000-0000-4000-8000-000000000000/edit');
   await expect(page.getByRole('heading', { level: 1, name: 'User Not Found' })).toBeVisible();

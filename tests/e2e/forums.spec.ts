@@ -40,6 +40,7 @@ test('two members discuss live; authors and admins delete; missing pages say so'
   await editor(admin, 'Description').fill('Off-market deals and how to find them.');
   await admin.getByRole('button', { name: 'Create Forum' }).click();
   await expect(admin.getByRole('heading', { level: 1, name: forumName })).toBeVisible();
+  await expect(admin.getByRole('status').filter({ hasText: 'Forum created.' })).toBeVisible();
   const forumUrl = new URL(admin.url()).pathname;
   await expect(admin.getByText('No posts yet')).toBeVisible();
   await expect(admin.getByText('Be the first to start a discussion!')).toBeVisible();
@@ -150,6 +151,7 @@ test('two members discuss live; authors and admins delete; missing pages say so'
   await admin.getByLabel('Name').fill(`${forumName} (renamed)`);
   await admin.getByRole('button', { name: 'Save Changes' }).click();
   await expect(admin).toHaveURL(/\/admin\?tab=forums$/);
+  await expect(admin.getByRole('status').filter({ hasText: 'Forum updated.' })).toBeVisible();
   await expect(admin.getByRole('link', { name: `Edit ${forumName} (renamed)` })).toBeVisible();
   await admin.getByRole('button', { name: `Delete ${forumName} (renamed)` }).click();
   await admin.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();

@@ -1,5 +1,6 @@
 import { lazy, Suspense, type LazyExoticComponent, type ComponentType } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { SavedStatus } from '../../components/saved-status';
 import { Spinner } from '../../components/spinner';
 import { cn } from '../../lib/cn';
 import { paths } from '../../lib/paths';
@@ -31,6 +32,8 @@ export function AdminPage() {
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight">Admin Dashboard</h1>
+      {/* "Event created.", "User updated.": what the form the admin came from did. */}
+      <SavedStatus className="mt-4" />
       <nav aria-label="Admin sections" className="mt-6 border-b border-line">
         <ul className="-mb-px flex flex-wrap gap-1">
           {tabs.map((tab) => {

@@ -17,6 +17,7 @@ import {
   EVENT_SUMMARY_MAX,
 } from '../../../shared/event-admin';
 import { EVENT_STATUSES, type EventStatus } from '../../../shared/events';
+import { DESCRIPTION_COLLAPSE_AT } from '../../../shared/event-texts';
 import { plural } from '../../../shared/plural';
 import { Alert } from '../../components/alert';
 import { RichTextEditor } from '../../components/rich-text-editor';
@@ -27,6 +28,7 @@ import { ApiRequestError } from '../../lib/api';
 import { useForm } from '../../lib/form';
 import { paths } from '../../lib/paths';
 import { AdminFormFrame } from '../../components/admin-form-frame';
+import { savedState } from '../../components/saved-status';
 import { ImageUploadField } from './image-upload-field';
 import { EventImageList } from './event-form-images';
 import { EventSponsorPicker } from './event-form-sponsors';
@@ -86,6 +88,14 @@ function toState(v: EventFormValues): FormState {
     sponsorIds: v.sponsorIds,
   };
 }
+
+/** Where each text shows on the event's page, so the admin knows which to write where (issue 39). */
+const FIELD_HINTS = {
+  summary: "One line under the event's name, on its page and on its card in the events list.",
+  description: `A short introduction in plain text, under the summary at the top of the page (longer than ${DESCRIPTION_COLLAPSE_AT} characters, it folds behind Show More).`,
+  content:
+    'The body of the page, under "About This Event": the program, speakers and details, with formatting and pictures.',
+};
 
 const STATUS_LABELS: Record<EventStatus, string> = { upcoming: 'Upcoming', ongoing: 'Ongoing', completed: 'Completed' };
 const fieldId = (field: Field) => `event-${field}`;
@@ -209,7 +219,7 @@ export function EventForm({
       document.getElementById('event-door-staff-search')?.focus();
       return;
     }
-    void navigate(paths.adminTab('events'));
+    void navigate(paths.adminTab('events'), { state: savedState(eventId ? 'Event updated.' : 'Event created.') });
   }
 
   const timeHint = `In the community's time zone (${timeZone}).`;
@@ -224,11 +234,18 @@ export function EventForm({
       onSubmit={handleSubmit}
     >
       <TextField label="Name" required maxLength={EVENT_NAME_MAX} {...text('name')} />
-      <TextField label="Summary" maxLength={EVENT_SUMMARY_MAX} {...text('summary')} />
-      <TextareaField label="Description" rows={4} maxLength={EVENT_DESCRIPTION_MAX} {...text('description')} />
+      <TextField label="Summary" maxLength={EVENT_SUMMARY_MAX} hint={FIELD_HINTS.summary} {...text('summary')} />
+      <TextareaField
+        label="Description"
+        rows={4}
+        maxLength={EVENT_DESCRIPTION_MAX}
+        hint={FIELD_HINTS.description}
+        {...text('description')}
+      />
       <RichTextEditor
         label="Content"
         field="content"
+        hint={FIELD_HINTS.content}
         value={state.content}
         onChange={(html) => set('content', html)}
         height={400}
@@ -320,7 +337,11 @@ export function EventForm({
         addLabel="Add gallery images"
         urls={state.galleryUrls}
         uploadFailedText={EVENT_ADMIN_TEXTS.uploadManyFailed}
-        unavailable={eventId ? undefined : EVENT_ADMIN_TEXTS.galleryUploadNeedsId}
+        unsaved={
+          eventId
+            ? undefined
+            : { hint: EVENT_ADMIN_TEXTS.galleryUploadHint, error: EVENT_ADMIN_TEXTS.galleryUploadNeedsId }
+        }
         onAdd={async (files) => {
           if (!eventId) throw new Error(EVENT_ADMIN_TEXTS.galleryUploadNeedsId);
           set('galleryUrls', await uploadGallery(eventId, files));
@@ -378,31 +399,34 @@ export function EventForm({
         error={staffError ?? undefined}
       />
 
-      <fieldset className="space-y-5 rounded-xl border border-line p-4">
-        <legend className="px-1 text-base font-semibold">Recap</legend>
-        <TextField label="Recap video URL" type="url" inputMode="url" {...text('recapVideoUrl')} />
-        <TextareaField
-          label="Recap description"
-          rows={4}
-          maxLength={EVENT_DESCRIPTION_MAX}
-          {...text('recapDescription')}
-        />
-        <ImageUploadField
-          label="Recap thumbnail"
-          value={state.recapThumbnailUrl || null}
-          onUpload={async (file) => {
-            const previous = state.recapThumbnailUrl;
-            const url = await upload(file, 'recaps');
-            set('recapThumbnailUrl', url);
-            if (previous) void removeEventImage(previous).catch(() => undefined);
-            return url;
-          }}
-          onRemove={async () => {
-            await removeEventImage(state.recapThumbnailUrl);
-            set('recapThumbnailUrl', '');
-          }}
-        />
-      </fieldset>
+      {/* The recap is written after the event: a form that creates one has none yet. */}
+      {eventId && (
+        <fieldset className="space-y-5 rounded-xl border border-line p-4">
+          <legend className="px-1 text-base font-semibold">Recap</legend>
+          <TextField label="Recap video URL" type="url" inputMode="url" {...text('recapVideoUrl')} />
+          <TextareaField
+            label="Recap description"
+            rows={4}
+            maxLength={EVENT_DESCRIPTION_MAX}
+            {...text('recapDescription')}
+          />
+          <ImageUploadField
+            label="Recap thumbnail"
+            value={state.recapThumbnailUrl || null}
+            onUpload={async (file) => {
+              const previous = state.recapThumbnailUrl;
+              const url = await upload(file, 'recaps');
+              set('recapThumbnailUrl', url);
+              if (previous) void removeEventImage(previous).catch(() => undefined);
+              return url;
+            }}
+            onRemove={async () => {
+              await removeEventImage(state.recapThumbnailUrl);
+              set('recapThumbnailUrl', '');
+            }}
+          />
+        </fieldset>
+      )}
     </AdminFormFrame>
   );
 }

@@ -10,8 +10,10 @@ const FILES_PER_UPLOAD = 10;
 
 /**
  * A list of images (the gallery, the panelists): thumbnails with a Remove each, and an Add
- * button that takes several files at once. `unavailable` replaces the Add button with its
- * reason (the gallery of an unsaved event: 'Event ID is required for uploading images').
+ * button that takes several files at once. `unsaved` is for a list that takes files only once the
+ * event exists (the gallery): its hint says so under the Add button ('Save the event to add
+ * gallery images'), and pressing the button shows its error ('Event ID is required for uploading
+ * images', the spec's) instead of asking for files that could not be kept.
  */
 export function EventImageList({
   label,
@@ -19,7 +21,7 @@ export function EventImageList({
   urls,
   onAdd,
   onRemove,
-  unavailable,
+  unsaved,
   uploadFailedText,
 }: {
   label: string;
@@ -27,7 +29,7 @@ export function EventImageList({
   urls: string[];
   onAdd: (files: File[]) => Promise<void>;
   onRemove: (url: string) => Promise<void>;
-  unavailable?: string;
+  unsaved?: { hint: string; error: string };
   /** 'Failed to upload images' (several at once) or 'Failed to upload image'. */
   uploadFailedText: string;
 }) {
@@ -102,10 +104,8 @@ export function EventImageList({
           ))}
         </ul>
       )}
-      {unavailable ? (
-        <p className="text-sm text-fg-muted">{unavailable}</p>
-      ) : (
-        <div>
+      <div>
+        {!unsaved && (
           <input
             ref={inputRef}
             id={`${id}-files`}
@@ -115,18 +115,26 @@ export function EventImageList({
             hidden
             onChange={(event) => void handleFiles(event)}
           />
-          <Button
-            variant="secondary"
-            size="sm"
-            loading={busy === 'add'}
-            disabled={busy !== null}
-            aria-describedby={failure ? `${id}-error` : undefined}
-            onClick={() => inputRef.current?.click()}
-          >
-            <ImagePlus aria-hidden="true" />
-            {addLabel}
-          </Button>
-        </div>
+        )}
+        <Button
+          variant="secondary"
+          size="sm"
+          loading={busy === 'add'}
+          disabled={busy !== null}
+          aria-describedby={[unsaved && `${id}-hint`, failure && `${id}-error`].filter(Boolean).join(' ') || undefined}
+          onClick={() => {
+            if (unsaved) setFailure({ title: unsaved.error, reason: '' });
+            else inputRef.current?.click();
+          }}
+        >
+          <ImagePlus aria-hidden="true" />
+          {addLabel}
+        </Button>
+      </div>
+      {unsaved && (
+        <p id={`${id}-hint`} className="text-sm text-fg-muted">
+          {unsaved.hint}
+        </p>
       )}
       {failure && (
         <div id={`${id}-error`}>

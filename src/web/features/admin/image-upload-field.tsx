@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { ImageIcon, Trash2, Upload } from 'lucide-react';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
+import { savedState } from '../../components/saved-status';
 import { MAX_IMAGE_BYTES, refusalReason as reasonOf } from '../../lib/api';
 import { IMAGE_ACCEPT } from '../../../shared/images';
 
@@ -163,18 +164,21 @@ export function usePendingImage() {
 /**
  * Saves a new item, then the image chosen for it (usePendingImage). When the image fails, the item
  * is saved all the same: the admin goes on in its edit form, which says so (useUploadFailedNotice)
- * and can try the image again; otherwise back to `done`.
+ * and can try the image again; otherwise back to `done`, which says `saved`.
  */
 export function useCreateWithImage<I, T extends { id: string }>({
   create,
   upload,
   editPath,
   done,
+  saved,
 }: {
   create: (input: I) => Promise<T>;
   upload: (id: string, file: File) => Promise<unknown>;
   editPath: (id: string) => string;
   done: string;
+  /** What `done` says once there ('Sponsor created.'). */
+  saved: string;
 }) {
   const navigate = useNavigate();
   return async (input: I, file: File | null) => {
@@ -187,7 +191,7 @@ export function useCreateWithImage<I, T extends { id: string }>({
         return;
       }
     }
-    await navigate(done);
+    await navigate(done, { state: savedState(saved) });
   };
 }
 

@@ -22,6 +22,7 @@ import { paths } from '../../lib/paths';
 import { useForm } from '../../lib/form';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { AdminFormFrame } from '../../components/admin-form-frame';
+import { savedState } from '../../components/saved-status';
 import { NotFound } from '../../components/not-found';
 import { ImageUploadField, useCreateWithImage, usePendingImage, useUploadFailedNotice } from './image-upload-field';
 import {
@@ -204,6 +205,7 @@ export function PodcastCreatePage() {
     upload: uploadPodcastThumbnail,
     editPath: paths.podcastEdit,
     done: BACK,
+    saved: 'Podcast created.',
   });
 
   return (
@@ -251,7 +253,7 @@ export function PodcastEditPage() {
       notice={uploadFailed}
       save={async (input) => {
         await update.mutateAsync(input);
-        await navigate(BACK);
+        await navigate(BACK, { state: savedState('Podcast updated.') });
       }}
       thumbnail={{ value: podcast.data.thumbnailUrl, onUpload: thumbnail.upload, onRemove: thumbnail.remove }}
     />

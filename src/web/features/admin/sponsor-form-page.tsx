@@ -21,6 +21,7 @@ import { paths } from '../../lib/paths';
 import { useForm } from '../../lib/form';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { AdminFormFrame } from '../../components/admin-form-frame';
+import { savedState } from '../../components/saved-status';
 import { NotFound } from '../../components/not-found';
 import { ImageUploadField, useCreateWithImage, usePendingImage, useUploadFailedNotice } from './image-upload-field';
 import { uploadSponsorLogo, useCreateSponsor, useSponsor, useSponsorLogo, useUpdateSponsor } from './sponsors-api';
@@ -125,6 +126,7 @@ export function SponsorCreatePage() {
     upload: uploadSponsorLogo,
     editPath: paths.sponsorEdit,
     done: BACK,
+    saved: 'Sponsor created.',
   });
 
   return (
@@ -163,7 +165,7 @@ export function SponsorEditPage() {
       notice={uploadFailed}
       save={async (input) => {
         await update.mutateAsync(input);
-        await navigate(BACK);
+        await navigate(BACK, { state: savedState('Sponsor updated.') });
       }}
       logo={{ value: sponsor.data.logoUrl, onUpload: logo.upload, onRemove: logo.remove }}
     />

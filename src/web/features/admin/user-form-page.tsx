@@ -20,6 +20,7 @@ import { useForm } from '../../lib/form';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { AdminFormFrame } from '../../components/admin-form-frame';
+import { savedState } from '../../components/saved-status';
 import { NotFound } from '../../components/not-found';
 import { CheckboxField } from '../../components/checkbox-field';
 import { useAdminUser, useCreateUser, useUpdateUser, useUserAvatar } from './users-api';
@@ -40,7 +41,7 @@ export function UserCreatePage() {
     values: () => values,
     submit: async (input) => {
       await create.mutateAsync(input);
-      void navigate(backTo);
+      void navigate(backTo, { state: savedState('User created.') });
     },
     failure: (error) => serviceMessage(error) ?? USER_CREATE_FAILED,
   });
@@ -148,7 +149,7 @@ function UserEditForm({ user }: { user: AdminUserDetail }) {
     values: () => values,
     submit: async (input) => {
       await update.mutateAsync(input);
-      void navigate(backTo);
+      void navigate(backTo, { state: savedState('User updated.') });
     },
     failure: (error) =>
       error instanceof ApiRequestError && error.status === 404 ? USER_NOT_FOUND : USER_UPDATE_FAILED,

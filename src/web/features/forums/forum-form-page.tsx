@@ -11,6 +11,7 @@ import {
 } from '../../../shared/forums';
 import { Alert } from '../../components/alert';
 import { AdminFormFrame } from '../../components/admin-form-frame';
+import { savedState } from '../../components/saved-status';
 import { ButtonLink } from '../../components/button';
 import { RichTextEditor } from '../../components/rich-text-editor';
 import { PageSpinner } from '../../components/spinner';
@@ -109,7 +110,7 @@ export function ForumCreatePage() {
       failure={FORUM_CREATE_ERROR}
       save={async (values) => {
         const { forum } = await create.mutateAsync(values);
-        void navigate(paths.forum(forum.id));
+        void navigate(paths.forum(forum.id), { state: savedState('Forum created.') });
       }}
     />
   );
@@ -150,7 +151,7 @@ export function ForumEditPage() {
       failure={FORUM_UPDATE_ERROR}
       save={async (values) => {
         await update.mutateAsync(values);
-        void navigate(paths.adminTab('forums'));
+        void navigate(paths.adminTab('forums'), { state: savedState('Forum updated.') });
       }}
     />
   );

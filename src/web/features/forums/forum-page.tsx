@@ -19,6 +19,7 @@ import { Alert } from '../../components/alert';
 import { Button, ButtonLink } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';
 import { RichText } from '../../components/rich-text';
+import { SavedStatus } from '../../components/saved-status';
 import { SearchField } from '../../components/search-field';
 import { SearchHitContent } from '../../components/search-hit';
 import { PageSpinner } from '../../components/spinner';
@@ -81,6 +82,8 @@ export function ForumPage() {
               </ButtonLink>
             </div>
           </div>
+          {/* "Forum created." after the admin's Create Forum. */}
+          <SavedStatus className="mt-4" />
           <div role="search" aria-label="This forum" className="mt-6 flex max-w-xl items-center gap-2">
             <SearchField
               label="Search this forum"
