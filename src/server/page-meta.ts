@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from './db/client';
 import { events, profiles } from './db/schema';
 import { escapeHtml } from './platform/mail-html';
+import { cutAtWord, htmlToText } from './platform/html-text';
 import { isUuid } from './db/query-values';
 import { hasControlCharacters } from '../shared/text';
 
@@ -16,6 +17,8 @@ export interface PageMeta {
 }
 
 const SITE = 'Power Mixer';
+/** Characters of a longer text a description takes (previews show about this many). */
+const DESCRIPTION_LENGTH = 200;
 const DEFAULT_META: PageMeta = {
   title: `${SITE} · Charlotte's professional networking community`,
   description:
@@ -33,17 +36,24 @@ export const NOT_FOUND_META: PageMeta = {
 export async function eventPageMeta(db: Db, id: string): Promise<PageMeta | null> {
   if (!isUuid(id)) return null;
   const [row] = await db
-    .select({ name: events.name, summary: events.summary, imageUrl: events.imageUrl })
+    .select({
+      name: events.name,
+      summary: events.summary,
+      description: events.description,
+      content: events.content,
+      imageUrl: events.imageUrl,
+    })
     .from(events)
     .where(eq(events.id, id));
-  return row
-    ? {
-        title: `${row.name} · ${SITE}`,
-        description: row.summary?.trim() || DEFAULT_META.description,
-        image: row.imageUrl,
-        type: 'article',
-      }
-    : null;
+  if (!row) return null;
+  // Without a summary, the start of the description or of the page's text (HTML, its blocks apart).
+  const text = row.description?.replace(/\s+/g, ' ').trim() || (row.content ? htmlToText(row.content) : '');
+  return {
+    title: `${row.name} · ${SITE}`,
+    description: row.summary?.trim() || (text && cutAtWord(text, DESCRIPTION_LENGTH)) || DEFAULT_META.description,
+    image: row.imageUrl,
+    type: 'article',
+  };
 }
 
 /** A profile page's tags, by username (any case, already percent-decoded); null when there is

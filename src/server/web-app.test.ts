@@ -239,6 +239,16 @@ describe('serving the web app', () => {
     expect(res.body).toMatch(/<meta name="description" content="Mixers, a podcast/);
   });
 
+  it('describes an event without a summary by its page text, blocks apart and cut at a word', async () => {
+    const content = `<p>Hosted by Rashad Owens.</p><h3>What to expect</h3><ul><li>Lunch &amp; introductions</li></ul><p>${'More words here. '.repeat(20)}</p>`;
+    const event = await createEvent(database.db, { summary: null, content });
+    const res = await app.inject(`/events/${event.id}`);
+    const description = res.body.match(/<meta name="description" content="([^"]+)">/)?.[1];
+    expect(description).toMatch(/^Hosted by Rashad Owens\. What to expect Lunch &amp; introductions More words here\./);
+    expect(description!.endsWith('…')).toBe(true);
+    expect(description!.replace('&amp;', '&').length).toBeLessThanOrEqual(200);
+  });
+
   it("announces a page's own chunks with index.html, less those the page loads anyway", async () => {
     const preloads = (html: string) =>
       [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);

@@ -143,6 +143,76 @@ test('an admin creates a user, who then signs in', async ({ browser }) => {
   await expect(userPage.getByText('Made Co').first()).toBeVisible();
 });
 
+test('the Users list wraps an e-mail address at its @, with Delete beside Edit', async ({ browser }) => {
+  const page = await adminPage(browser);
+  await page.goto('/admin?tab=users');
+  const rows = usersTab(page).getByRole('listitem');
+  await expect(rows.first()).toBeVisible();
+  for (const width of [320, 390, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    const layout = await usersTab(page).evaluate((tab) => {
+      // The characters each line of an address starts with, found by where the characters' boxes
+      // move down.
+      const lineStarts = (el: Element) => {
+        const starts: string[] = [];
+        let top = -Infinity;
+        const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          for (let i = 0; i < node.textContent!.length; i++) {
+            const range = document.createRange();
+            range.setStart(node, i);
+            range.setEnd(node, i + 1);
+            const box = range.getBoundingClientRect();
+            if (box.width === 0) continue;
+            if (box.top > top + 2) starts.push(node.textContent![i]!);
+            top = Math.max(top, box.top);
+          }
+        }
+        return starts;
+      };
+      const addresses = [...tab.querySelectorAll('li p')].filter((p) => /^[^\s@]+@[^\s@]+$/.test(p.textContent!));
+      const pairs = [...tab.querySelectorAll('li')].map((li) => {
+        const box = (name: RegExp) =>
+          [...li.querySelectorAll('a, button')]
+            .find((el) => name.test(el.getAttribute('aria-label') ?? ''))
+            ?.getBoundingClientRect();
+        return { edit: box(/^Edit /), remove: box(/^Delete /) };
+      });
+      return {
+        addresses: addresses.map((p) => ({ text: p.textContent!, starts: lineStarts(p) })),
+        pairs: pairs
+          .filter((p) => p.edit && p.remove)
+          .map((p) => ({
+            middles: [p.edit!.top + p.edit!.height / 2, p.remove!.top + p.remove!.height / 2],
+            gap: p.remove!.left - p.edit!.right,
+          })),
+        pageOverflow: document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth,
+      };
+    });
+    expect(layout.addresses.length, `${width} px: addresses`).toBeGreaterThan(3);
+    for (const { text, starts } of layout.addresses) {
+      // One line, or a second one that starts at the @: never mid-word.
+      expect(
+        starts.slice(1).every((c) => c === '@'),
+        `${width} px: ${text} breaks at ${starts.join(', ')}`,
+      ).toBe(true);
+    }
+    if (width === 320)
+      expect(
+        layout.addresses.some((a) => a.starts.length === 2),
+        'some wrap at 320 px',
+      ).toBe(true);
+    expect(layout.pairs.length, `${width} px: rows with Edit and Delete`).toBeGreaterThan(3);
+    for (const { middles, gap } of layout.pairs) {
+      expect(Math.abs(middles[0]! - middles[1]!), `${width} px: Edit and Delete on one line`).toBeLessThan(2);
+      expect(gap, `${width} px: Delete right after Edit`).toBeGreaterThanOrEqual(0);
+      expect(gap, `${width} px: Delete right after Edit`).toBeLessThan(24);
+    }
+    expect(layout.pageOverflow, `${width} px: no sideways scroll`).toBe(0);
+  }
+  await page.context().close();
+});
+
 test('the Outbox lists the mail with its status and opens one', async ({ browser }) => {
   const page = await adminPage(browser);
   // A password reset writes a mail to the outbox.

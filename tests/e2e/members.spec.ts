@@ -300,6 +300,59 @@ test('community: search finds a new member, filters live in the URL, the pager p
   await page.context().close();
 });
 
+test('on a phone the directory folds its filters behind a Filters button, so members show first', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await page.goto('/community');
+  const search = page.getByLabel('Search members');
+  const filters = page.getByRole('button', { name: /^Filters/ });
+  const folded = [
+    page.getByLabel('Event', { exact: true }),
+    page.getByLabel('Skill', { exact: true }),
+    page.getByLabel('Offering', { exact: true }),
+    page.getByLabel('Looking for', { exact: true }),
+    page.getByRole('button', { name: 'Clear filters' }),
+  ];
+  await expect(search).toBeVisible();
+  await expect(filters).toHaveAttribute('aria-expanded', 'false');
+  for (const field of folded) await expect(field).toBeHidden();
+  // The first member's card starts on the first screen.
+  const card = page.getByRole('article').first();
+  await expect(card).toBeVisible();
+  expect((await card.boundingBox())!.y).toBeLessThan(844 - 120);
+
+  // By keyboard: the button follows the search box, opens the filters and leads into them.
+  await search.focus();
+  await page.keyboard.press('Tab');
+  await expect(filters).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(filters).toHaveAttribute('aria-expanded', 'true');
+  const controlled = page.locator(`[id="${await filters.getAttribute('aria-controls')}"]`);
+  for (const field of folded) await expect(controlled.locator(field)).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(folded[0]!).toBeFocused();
+  await expectNoAxeViolationsInBothThemes(page, '/community at 390 px, filters open');
+
+  // A chosen filter counts on the folded button.
+  const skill = folded[1]!;
+  await expect(skill.locator('option').nth(1)).toBeAttached();
+  await skill.selectOption({ index: 1 });
+  await expect(page).toHaveURL(/[?&]skill=/);
+  await filters.focus();
+  await page.keyboard.press('Space');
+  await expect(filters).toHaveAttribute('aria-expanded', 'false');
+  await expect(skill).toBeHidden();
+  await expect(filters).toHaveAccessibleName('Filters 1 active');
+
+  // At desktop widths the filters are always shown, and the button is not.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(filters).toBeHidden();
+  for (const field of folded) await expect(field).toBeVisible();
+  await context.close();
+});
+
 test('a missing profile says so', async ({ page }) => {
   await page.goto('/user/no-such-member-anywhere');
   await expect(page.getByRole('heading', { level: 1, name: 'Profile Not Found' })).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoAxeViolationsInBothThemes, memberPage } from './fixtures';
 
 // The one search (issue 21), on the demo data: the header's button and shortcuts, the
@@ -143,6 +143,44 @@ test.describe('quick search', () => {
     const card = page.locator(`[id="${new URL(page.url()).hash.slice(1)}"]`);
     await expect(card).toContainText('Building a Referral Machine in Charlotte Real Estate');
     await expect(card).toBeInViewport();
+  });
+
+  test('a podcast hit names its guests once', async ({ page }) => {
+    await page.goto('/');
+    await pressSlash(page);
+    const guests = /Rebecca Lawson/g;
+    // Found by a guest: the guests read in the snippet, marked, and not again below it.
+    await box(page).fill('rebecca lawson');
+    const byGuest = group(page, 'Podcasts').getByRole('option', { name: /Building a Referral Machine/ });
+    await expect(byGuest).toBeVisible();
+    await expect(byGuest.locator('mark').first()).toHaveText(/rebecca/i);
+    expect(((await byGuest.textContent()) ?? '').match(guests)).toHaveLength(1);
+    // Found by its title: the guests read once, in the line under the title.
+    await box(page).fill('referral machine');
+    const byTitle = group(page, 'Podcasts').getByRole('option', { name: /Building a Referral Machine/ });
+    await expect(byTitle).toContainText('Rebecca Lawson, Jordan Lee');
+    expect(((await byTitle.textContent()) ?? '').match(guests)).toHaveLength(1);
+  });
+
+  test('a snippet keeps a space between the blocks of an event page', async ({ page }) => {
+    // A snippet: the line of a hit with its matched words marked (the title is another line).
+    const snippets = (scope: Locator) => scope.locator('span:has(> mark)').filter({ hasText: /What to expect/ });
+    const apart = /What to expect \d{1,2}:\d\d [AP]M: \S/;
+    // Run together, the heading and list items read "expect7:30 AM: Coffee8:00 AM", "9 AM.What".
+    const together = /expect\d|[a-z][.!?:][A-Z]|[a-z]\d{1,2}:\d\d/;
+    await page.goto('/');
+    await pressSlash(page);
+    await box(page).fill('what to expect');
+    const inDialog = snippets(group(page, 'Events')).first();
+    await expect(inDialog).toHaveText(apart);
+    await expect(inDialog).not.toHaveText(together);
+
+    // The results page shows the same words apart.
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/search\?q=what\+to\+expect$/);
+    const onPage = snippets(page.getByRole('main')).first();
+    await expect(onPage).toHaveText(apart);
+    await expect(onPage).not.toHaveText(together);
   });
 
   test('Enter with no active option opens the results page; the results page is axe-clean, the dialog too', async ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { htmlToText, sanitizeRichHtml } from './html';
+import { sanitizeRichHtml } from './html';
 
 describe('sanitizeRichHtml', () => {
   it('keeps formatting and safe links', () => {
@@ -37,11 +37,5 @@ describe('sanitizeRichHtml', () => {
       '<img',
     );
     expect(sanitizeRichHtml('<img src="https://cdn.example/a.png">', { storage })).not.toContain('<img');
-  });
-});
-
-describe('htmlToText', () => {
-  it('strips tags and decodes entities', () => {
-    expect(htmlToText('<p>Hello &amp; <b>welcome</b></p><script>x</script>')).toBe('Hello & welcome');
   });
 });

@@ -65,16 +65,3 @@ export function sanitizeRichHtml(html: string, options: { storage?: Pick<Storage
     exclusiveFilter: (frame) => frame.tag === 'img' && !isOurs(frame.attribs.src ?? ''),
   }).trim();
 }
-
-/** Plain text from HTML (forum post bodies, previews). */
-export function htmlToText(html: string): string {
-  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} })
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim();
-}

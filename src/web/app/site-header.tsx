@@ -17,11 +17,11 @@ import { SearchButton } from './search-button';
 type NavItem = { to: string; label: string };
 
 const desktopLink =
-  'rounded-md px-3 py-2 text-sm font-medium text-fg-muted transition-colors hover:bg-surface-2 hover:text-fg aria-[current=page]:text-fg';
+  'rounded-md px-2.5 py-2 text-sm font-medium text-fg-muted transition-colors hover:bg-surface-2 hover:text-fg aria-[current=page]:text-fg';
 const mobileLink =
   'flex items-center justify-between rounded-lg px-3 py-2.5 text-base font-medium text-fg hover:bg-surface-2 aria-[current=page]:bg-surface-2';
 const iconLink =
-  'relative inline-flex size-9 items-center justify-center rounded-lg text-fg-muted transition-colors hover:bg-surface-2 hover:text-fg aria-[current=page]:text-fg';
+  'relative inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-fg-muted transition-colors hover:bg-surface-2 hover:text-fg aria-[current=page]:text-fg';
 // Pins a count badge to the corner of an icon link.
 const cornerBadge = 'absolute -top-1 -right-1';
 
@@ -94,12 +94,12 @@ export function SiteHeader() {
 
   return (
     <header ref={headerRef} className="fixed inset-x-0 top-0 z-40 border-b border-line bg-canvas">
-      <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:px-6">
-        {/* A member's bar holds five buttons: on the narrowest phones the mark stands alone. */}
-        <Logo wordClassName={me ? 'max-[359px]:sr-only' : undefined} />
+      <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-3 sm:px-6">
+        {/* A member's bar holds five buttons: on phones narrower than 375 px the mark stands alone. */}
+        <Logo wordClassName={me ? 'max-[374px]:sr-only' : undefined} />
 
         {/* Desktop links */}
-        <ul className="ml-6 hidden items-center gap-0.5 lg:flex">
+        <ul className="ml-4 hidden shrink-0 items-center gap-0.5 lg:flex xl:ml-6">
           {items.map((item) => (
             <li key={item.to}>
               <NavLink to={item.to} className={desktopLink}>
@@ -124,8 +124,10 @@ export function SiteHeader() {
           )}
         </ul>
 
-        <div className="ml-auto flex items-center gap-1">
-          <SearchButton className="lg:mr-1" />
+        {/* An admin's bar is the fullest (the Admin link, two badges): the logo and the links keep
+            their size, and the username gives way (the picture alone below 1280 px, then cut short). */}
+        <div className="ml-auto flex min-w-0 items-center gap-0.5 sm:gap-1">
+          <SearchButton className="shrink-0 lg:mr-1" />
           {me && (
             <>
               {/* Small screens: the message badge stays visible outside the menu. */}
@@ -143,18 +145,19 @@ export function SiteHeader() {
             </>
           )}
 
-          <ThemeToggle />
+          <ThemeToggle className="shrink-0" />
 
           {me ? (
             <NavLink
               to={paths.dashboard}
-              className="ml-1 hidden max-w-44 items-center gap-2 rounded-full py-1 pr-3 pl-1 text-sm font-medium text-fg hover:bg-surface-2 lg:inline-flex"
+              title={me.username}
+              className="ml-1 hidden max-w-44 min-w-0 items-center gap-2 rounded-full p-1 text-sm font-medium text-fg hover:bg-surface-2 lg:inline-flex xl:pr-3"
             >
               <Avatar username={me.username} avatarUrl={me.avatarUrl} />
-              <span className="truncate">{me.username}</span>
+              <span className="truncate max-xl:sr-only">{me.username}</span>
             </NavLink>
           ) : (
-            <div className="ml-1 hidden items-center gap-2 lg:flex">
+            <div className="ml-1 hidden shrink-0 items-center gap-2 lg:flex">
               <Link to={paths.login} className={buttonClasses('ghost', 'sm')}>
                 Sign In
               </Link>

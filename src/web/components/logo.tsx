@@ -5,8 +5,11 @@ import { paths } from '../lib/paths';
  * visually (it still names the link). */
 export function Logo({ wordClassName }: { wordClassName?: string } = {}) {
   return (
-    <Link to={paths.home} className="flex items-center gap-2 rounded-md font-semibold tracking-tight text-fg">
-      <svg viewBox="0 0 32 32" className="size-7" aria-hidden="true">
+    <Link
+      to={paths.home}
+      className="flex shrink-0 items-center gap-2 rounded-md font-semibold tracking-tight whitespace-nowrap text-fg"
+    >
+      <svg viewBox="0 0 32 32" className="size-7 shrink-0" aria-hidden="true">
         <rect width="32" height="32" rx="8" className="fill-brand" />
         <path
           d="M9 23V9h7.5a4.5 4.5 0 0 1 0 9H13"

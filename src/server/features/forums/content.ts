@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client';
-import { htmlToText, sanitizeRichHtml } from '../../platform/html';
+import { sanitizeRichHtml } from '../../platform/html';
+import { cutAtWord, htmlToText } from '../../platform/html-text';
 import { tooManyRequests, unprocessable } from '../../platform/errors';
 import { hitRateLimit } from '../../platform/rate-limit';
 import type { Storage } from '../../platform/storage';
@@ -24,12 +25,7 @@ export function cleanRichText(
 
 /** Plain text of a post for lists, cut at a word. */
 export function excerptOf(html: string): string {
-  // Blocks end in a space, or 'rising?</p><ul><li>Office' would read 'rising?Office'.
-  const text = htmlToText(html.replace(/<\/(p|li|h[1-6]|blockquote|pre|figcaption)>|<br\s*\/?>/gi, '$& '));
-  if (text.length <= EXCERPT_LENGTH) return text;
-  const cut = text.slice(0, EXCERPT_LENGTH);
-  const space = cut.lastIndexOf(' ');
-  return `${(space > EXCERPT_LENGTH / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+  return cutAtWord(htmlToText(html), EXCERPT_LENGTH);
 }
 
 /**

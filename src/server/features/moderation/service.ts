@@ -14,7 +14,7 @@ import {
 } from '../../db/schema';
 import { memberSummaryColumns, presentMemberSummary } from '../../platform/presenters';
 import { conflict, forbidden, notFound, unprocessable } from '../../platform/errors';
-import { htmlToText } from '../../platform/html';
+import { htmlToText } from '../../platform/html-text';
 import type { Mailer } from '../../platform/mail';
 import {
   BLOCKED_BY_RECIPIENT_CONNECTION,

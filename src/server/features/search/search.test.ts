@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   forumPosts,
   forumReplies,
@@ -232,6 +232,68 @@ describe('one search', () => {
     expect(lender).toMatchObject({ snippet: { text: 'Commercial lender at Queen City Bank' }, detail: null });
     const [byName] = group(await search(visitor, { q: 'jordan lee' }), 'members');
     expect(byName).toMatchObject({ snippet: null, detail: 'Commercial lender at Queen City Bank' });
+  });
+
+  it('keeps an event page’s blocks apart, in the index and in the snippet', async () => {
+    const content =
+      '<p>Hosted by Rashad Owens.</p><h3>What to expect</h3>' +
+      '<ul><li>12:00 PM: Zanzibar introductions</li><li>12:20 PM: Panel</li></ul>';
+    const event = await createEvent(db(), {
+      name: 'Founders Table',
+      summary: null,
+      category: 'Lunch',
+      location: 'Optimist Hall',
+      content,
+      status: 'upcoming',
+      startTime: new Date(NOW.getTime() + 30 * DAY),
+      endTime: new Date(NOW.getTime() + 30 * DAY + 3_600_000),
+    });
+    // The index reads the stored HTML: a tag parts words as a space would ('owens.what' or
+    // 'expect12' would be one word, found by neither).
+    const [row] = (
+      await db().execute<{ words: string[] }>(
+        sql`select tsvector_to_array(search_vector) as words from events where id = ${event.id}`,
+      )
+    ).rows;
+    expect(row!.words).toEqual(expect.arrayContaining(['owen', 'expect', '12', 'introduct', 'panel']));
+    expect(row!.words.filter((w) => /[^a-z0-9]|[a-z]\d|\d[a-z]/.test(w))).toEqual([]);
+    for (const q of ['owens', 'expect', 'zanzibar']) {
+      expect(
+        group(await search(visitor, { q, type: 'events' }), 'events').map((h) => h.id),
+        q,
+      ).toEqual([event.id]);
+    }
+    const [hit] = group(await search(visitor, { q: 'zanzibar', type: 'events' }), 'events');
+    expect(hit!.snippet?.text).toBe(
+      'Hosted by Rashad Owens. What to expect 12:00 PM: Zanzibar introductions 12:20 PM: Panel',
+    );
+    expect(marked(hit!.snippet)).toEqual(['zanzibar']);
+  });
+
+  it('keeps a forum post’s paragraphs and list items apart in its snippet', async () => {
+    const [post] = await db()
+      .insert(forumPosts)
+      .values({
+        forumId: ids.forum,
+        authorId: people.casey.id,
+        title: 'Closing checklist',
+        content: '<p>Bring your cards.</p><ul><li>Title search</li><li>Quokka survey</li></ul><p>Done<br>then</p>',
+        createdAt: new Date(NOW.getTime() - DAY),
+      })
+      .returning({ id: forumPosts.id });
+    const [hit] = group(await search(viewer, { q: 'quokka', type: 'forums' }), 'forums');
+    expect(hit).toMatchObject({
+      id: post!.id,
+      snippet: { text: 'Bring your cards. Title search Quokka survey Done then' },
+    });
+  });
+
+  it('names a podcast’s guests once: in the snippet when a guest matched, else as the detail', async () => {
+    const [byGuest] = group(await search(visitor, { q: 'jordan lee', type: 'podcasts' }), 'podcasts');
+    expect(byGuest).toMatchObject({ id: ids.podcast, snippet: { text: 'With Jordan Lee' }, detail: null });
+    expect(marked(byGuest!.snippet)).toEqual(['jordan', 'lee']);
+    const [byTitle] = group(await search(visitor, { q: 'flip', type: 'podcasts' }), 'podcasts');
+    expect(byTitle).toMatchObject({ id: ids.podcast, snippet: null, detail: 'Jordan Lee' });
   });
 
   it('finds members by skill and by what they look for', async () => {

@@ -2,7 +2,7 @@ import { desc, sql, type SQL } from 'drizzle-orm';
 import type { Highlighted, SearchHit, SearchType } from '../../../shared/search';
 import type { Db } from '../../db/client';
 import { podcasts } from '../../db/schema';
-import { htmlToText } from '../../platform/html';
+import { htmlToText } from '../../platform/html-text';
 import { highlight, snippetOf } from './highlight';
 import type { ParsedQuery } from './query';
 
@@ -253,21 +253,24 @@ async function searchPodcasts(db: Db, q: ParsedQuery, page: Page): Promise<Candi
     )
     .limit(page.take)
     .offset(page.offset);
-  return rows.map((r) => ({
-    kind: 'podcast',
-    id: r.id,
-    title: highlight(r.title, q.words),
-    snippet:
-      snippetOf(r.guests.length ? `With ${r.guests.join(', ')}` : '', q.words) ??
-      snippetOf([r.description, r.showNotes].filter(Boolean).join(' · '), q.words),
-    detail: r.guests.length ? r.guests.join(', ') : null,
-    date: r.publishedAt.toISOString(),
-    imageUrl: r.thumbnailUrl,
-    username: null,
-    forumId: null,
-    postId: null,
-    authorId: null,
-  }));
+  return rows.map((r) => {
+    const guests = r.guests.join(', ');
+    const guestSnippet = snippetOf(guests && `With ${guests}`, q.words);
+    return {
+      kind: 'podcast',
+      id: r.id,
+      title: highlight(r.title, q.words),
+      snippet: guestSnippet ?? snippetOf([r.description, r.showNotes].filter(Boolean).join(' · '), q.words),
+      // The guests are named once: in the snippet when a guest matched, else in the detail.
+      detail: guests && !guestSnippet ? guests : null,
+      date: r.publishedAt.toISOString(),
+      imageUrl: r.thumbnailUrl,
+      username: null,
+      forumId: null,
+      postId: null,
+      authorId: null,
+    };
+  });
 }
 
 /** How many of a table's newest rows are read for the newest matches of a query... */

@@ -6,6 +6,7 @@ import { Dialog, DialogClose } from '../../components/dialog';
 import { EmptyState } from '../../components/empty-state';
 import { PageSpinner } from '../../components/spinner';
 import { refusalReason } from '../../lib/api';
+import { cn } from '../../lib/cn';
 
 /**
  * One tab's list (spec 2 section 2): a create link, the items, and per item its own actions
@@ -19,6 +20,7 @@ export function AdminList<T extends { id: string }>({
   query,
   items,
   renderItem,
+  actions,
   itemName,
   onDelete,
   canDelete = () => true,
@@ -34,6 +36,9 @@ export function AdminList<T extends { id: string }>({
   items: T[] | undefined;
   /** The row's content; the delete button is added after it when `onDelete` is given. */
   renderItem: (item: T) => ReactNode;
+  /** The row's own actions (an Edit link): Delete follows them in one group, so the two stay
+   * side by side when the row wraps on a phone. */
+  actions?: (item: T) => ReactNode;
   itemName: (item: T) => string;
   onDelete?: (item: T) => Promise<unknown>;
   /** Items the server would refuse to delete (an admin's own account) get no Delete button. */
@@ -90,18 +95,24 @@ export function AdminList<T extends { id: string }>({
         <ul className="divide-y divide-line rounded-xl border border-line bg-surface">
           {items.map((item) => (
             <li key={item.id} className="flex flex-wrap items-center gap-3 px-4 py-3">
-              <div className="min-w-0 flex-1">{renderItem(item)}</div>
-              {onDelete && canDelete(item) && (
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  onClick={() => setPending(item)}
-                  aria-label={`Delete ${itemName(item)}`}
-                  className="text-danger-text"
-                >
-                  <Trash2 aria-hidden="true" />
-                  Delete
-                </Button>
+              {/* With actions of its own, the content keeps a phone's width, so they wrap below it. */}
+              <div className={cn('min-w-0', actions ? 'grow basis-80' : 'flex-1')}>{renderItem(item)}</div>
+              {(actions || (onDelete && canDelete(item))) && (
+                <div className="flex shrink-0 flex-wrap items-center gap-2">
+                  {actions?.(item)}
+                  {onDelete && canDelete(item) && (
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      onClick={() => setPending(item)}
+                      aria-label={`Delete ${itemName(item)}`}
+                      className="text-danger-text"
+                    >
+                      <Trash2 aria-hidden="true" />
+                      Delete
+                    </Button>
+                  )}
+                </div>
               )}
             </li>
           ))}

@@ -94,6 +94,16 @@ export default function UsersTab() {
           )}
         </div>
       }
+      actions={(user) => (
+        <Link
+          to={paths.userEdit(user.id)}
+          aria-label={`Edit ${user.username}`}
+          className="inline-flex h-8 items-center gap-1.5 rounded-lg px-3 text-sm font-medium text-fg hover:bg-surface-2"
+        >
+          <Pencil className="size-4" aria-hidden="true" />
+          Edit
+        </Link>
+      )}
       renderItem={(user) => (
         <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
           <div className="min-w-48 flex-1">
@@ -101,7 +111,9 @@ export default function UsersTab() {
               {user.username}
             </Link>
             {user.fullName && <p className="text-sm text-fg">{user.fullName}</p>}
-            <p className="text-sm break-all text-fg-muted">{user.email}</p>
+            <p className="text-sm break-words text-fg-muted">
+              <EmailAddress email={user.email} />
+            </p>
           </div>
           <div className="flex flex-wrap items-center gap-2" role="group" aria-label={`Flags of ${user.username}`}>
             {FLAGS.map(({ flag, on, off }) => (
@@ -115,19 +127,25 @@ export default function UsersTab() {
                 onToggle={() => toggle(user, flag)}
               />
             ))}
-            <Link
-              to={paths.userEdit(user.id)}
-              aria-label={`Edit ${user.username}`}
-              className="inline-flex h-8 items-center gap-1.5 rounded-lg px-3 text-sm font-medium text-fg hover:bg-surface-2"
-            >
-              <Pencil className="size-4" aria-hidden="true" />
-              Edit
-            </Link>
           </div>
         </div>
       )}
       footer={<Pagination page={page} pageCount={pageCount} to={pageUrl} label="Users pages" />}
     />
+  );
+}
+
+/** An address that wraps before its @ when the line is short, rather than mid-word (a part longer
+ * than the line still breaks, as a last resort). */
+function EmailAddress({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return <>{email}</>;
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
   );
 }
 

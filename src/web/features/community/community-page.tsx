@@ -1,6 +1,6 @@
 import { useDeferredValue, useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Search, SearchX, X } from 'lucide-react';
+import { Search, SearchX, SlidersHorizontal, X } from 'lucide-react';
 import { MEMBERS_EMPTY, MEMBERS_PAGE_SIZE } from '../../../shared/members';
 import { ASKS_LABEL, OFFERS_LABEL, OFFER_OR_ASK_MAX_LENGTH } from '../../../shared/people-to-meet-texts';
 import { Alert } from '../../components/alert';
@@ -52,6 +52,9 @@ export function CommunityPage() {
   useDocumentTitle('Community');
   const { me } = useMe();
   const searchId = useId();
+  const filtersId = useId();
+  // On a phone the filters beyond the name search fold away, so the members show on the first screen.
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const [searchParams, setSearchParams] = useSearchParams();
   const q = (searchParams.get('q') ?? '').trim();
   const event = searchParams.get('event') ?? '';
@@ -94,6 +97,7 @@ export function CommunityPage() {
   const data = useDeferredValue(members.data);
   const pageCount = data ? Math.max(1, Math.ceil(data.total / (data.pageSize || MEMBERS_PAGE_SIZE))) : 1;
   const filtered = Boolean(q || event || skill || offers || asks);
+  const activeFilters = [event, skill, offers, asks].filter(Boolean).length;
 
   const pageLink = (n: number) => {
     const next = new URLSearchParams(searchParams);
@@ -144,73 +148,92 @@ export function CommunityPage() {
             />
           </div>
         </div>
-        <SelectField
-          label="Event"
-          name="event"
-          value={event}
-          onChange={(e) => updateFilters({ event: e.target.value })}
-        >
-          <option value="">All events</option>
-          {/* A shared link may name an event the list no longer offers; keep it selectable. */}
-          {event && filters.data && !filters.data.events.some((e) => e.id === event) && (
-            <option value={event}>Selected event</option>
-          )}
-          {filters.data?.events.map((e) => (
-            <option key={e.id} value={e.id}>
-              {e.name} ({eventDateUtc(e.startTime)})
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          label="Skill"
-          name="skill"
-          value={skill}
-          onChange={(e) => updateFilters({ skill: e.target.value })}
-        >
-          <option value="">All skills</option>
-          {skill && filters.data && !filters.data.skills.some((s) => s.id === skill) && (
-            <option value={skill}>Selected skill</option>
-          )}
-          {filters.data?.skills.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.name}
-            </option>
-          ))}
-        </SelectField>
-        <TextField
-          label={OFFERS_LABEL}
-          name="offers"
-          type="search"
-          value={offersText}
-          onChange={(e) => setOffersText(e.target.value)}
-          placeholder="e.g. lending"
-          maxLength={OFFER_OR_ASK_MAX_LENGTH}
-          autoComplete="off"
-        />
-        <TextField
-          label={ASKS_LABEL}
-          name="asks"
-          type="search"
-          value={asksText}
-          onChange={(e) => setAsksText(e.target.value)}
-          placeholder="e.g. a general contractor"
-          maxLength={OFFER_OR_ASK_MAX_LENGTH}
-          autoComplete="off"
-        />
         <Button
-          variant="ghost"
-          className="sm:justify-self-start"
-          disabled={!filtered && !text && !offersText && !asksText}
-          onClick={() => {
-            setText('');
-            setOffersText('');
-            setAsksText('');
-            updateFilters({ q: '', event: '', skill: '', offers: '', asks: '' });
-          }}
+          variant="secondary"
+          className="justify-self-start sm:hidden"
+          aria-expanded={filtersOpen}
+          aria-controls={filtersId}
+          onClick={() => setFiltersOpen(!filtersOpen)}
         >
-          <X aria-hidden="true" />
-          Clear filters
+          <SlidersHorizontal aria-hidden="true" />
+          Filters
+          {activeFilters > 0 && (
+            <span className="rounded-full bg-info-soft px-2 text-xs font-semibold text-info-text">
+              {activeFilters}
+              <span className="sr-only"> active</span>
+            </span>
+          )}
         </Button>
+        {/* From 640 px the filters are always shown, in the form's own grid. */}
+        <div id={filtersId} className={cn('contents', !filtersOpen && 'max-sm:hidden')}>
+          <SelectField
+            label="Event"
+            name="event"
+            value={event}
+            onChange={(e) => updateFilters({ event: e.target.value })}
+          >
+            <option value="">All events</option>
+            {/* A shared link may name an event the list no longer offers; keep it selectable. */}
+            {event && filters.data && !filters.data.events.some((e) => e.id === event) && (
+              <option value={event}>Selected event</option>
+            )}
+            {filters.data?.events.map((e) => (
+              <option key={e.id} value={e.id}>
+                {e.name} ({eventDateUtc(e.startTime)})
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            label="Skill"
+            name="skill"
+            value={skill}
+            onChange={(e) => updateFilters({ skill: e.target.value })}
+          >
+            <option value="">All skills</option>
+            {skill && filters.data && !filters.data.skills.some((s) => s.id === skill) && (
+              <option value={skill}>Selected skill</option>
+            )}
+            {filters.data?.skills.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </SelectField>
+          <TextField
+            label={OFFERS_LABEL}
+            name="offers"
+            type="search"
+            value={offersText}
+            onChange={(e) => setOffersText(e.target.value)}
+            placeholder="e.g. lending"
+            maxLength={OFFER_OR_ASK_MAX_LENGTH}
+            autoComplete="off"
+          />
+          <TextField
+            label={ASKS_LABEL}
+            name="asks"
+            type="search"
+            value={asksText}
+            onChange={(e) => setAsksText(e.target.value)}
+            placeholder="e.g. a general contractor"
+            maxLength={OFFER_OR_ASK_MAX_LENGTH}
+            autoComplete="off"
+          />
+          <Button
+            variant="ghost"
+            className="sm:justify-self-start"
+            disabled={!filtered && !text && !offersText && !asksText}
+            onClick={() => {
+              setText('');
+              setOffersText('');
+              setAsksText('');
+              updateFilters({ q: '', event: '', skill: '', offers: '', asks: '' });
+            }}
+          >
+            <X aria-hidden="true" />
+            Clear filters
+          </Button>
+        </div>
       </form>
 
       <section aria-labelledby="members-heading" className="mt-8">
