@@ -8,11 +8,13 @@ import { Card } from './card';
 // The way to the door screen for door staff and admins: a link on the event page and a short
 // list on the dashboard. Nothing shows for other members.
 
-// The community's clock, as event dates are shown everywhere (lib/site-dates.ts).
+// The community's clock, and the date written as event dates are everywhere (lib/site-dates.ts):
+// "Thursday, December 3, 2026 at 6:00 PM".
 const when = new Intl.DateTimeFormat('en-US', {
   timeZone: 'America/New_York',
-  weekday: 'short',
-  month: 'short',
+  weekday: 'long',
+  year: 'numeric',
+  month: 'long',
   day: 'numeric',
   hour: 'numeric',
   minute: '2-digit',

@@ -1,4 +1,4 @@
-import { localDate, toInstant } from '../../../shared/event-admin';
+import { localDate, toInstant, toLocalInput } from '../../../shared/event-admin';
 
 // The demo's clock: every time is relative to "now", and events fall on the community's
 // calendar (its days, its wall-clock times, no holidays).
@@ -9,6 +9,9 @@ export const DAY = 24 * HOUR;
 
 /** The community's time zone: every demo time is a round hour or half hour on its clocks. */
 export const DEMO_TIME_ZONE = 'America/New_York';
+
+/** People write messages and forum posts from 8 AM until 10 PM on the community's clocks. */
+export const WAKING_HOURS = { from: 8, to: 22 } as const;
 
 export type Season = 'Spring' | 'Summer' | 'Fall' | 'Winter';
 
@@ -48,6 +51,15 @@ export function demoCalendar(now: Date, timeZone: string) {
     return d;
   };
   const pad = (n: number) => String(n).padStart(2, '0');
+  /** That day at hour:minute in the community's time zone. */
+  const at = (date: Date, hour: number, minute = 0) =>
+    toInstant(`${date.toISOString().slice(0, 10)}T${pad(hour)}:${pad(minute)}`, timeZone)!;
+  /** An instant's calendar day (at UTC midnight, as `day` gives them) and its wall-clock hour. */
+  const wall = (instant: Date) => {
+    const local = toLocalInput(instant, timeZone);
+    return { date: new Date(`${local.slice(0, 10)}T00:00:00Z`), hour: Number(local.slice(11, 13)) };
+  };
+  const nextDay = (date: Date, days: number) => new Date(date.getTime() + days * DAY);
   return {
     now,
     nowMs,
@@ -56,9 +68,23 @@ export function demoCalendar(now: Date, timeZone: string) {
     ago: (ms: number) => new Date(nowMs - ms),
     day,
     workday,
-    /** That day at hour:minute in the community's time zone. */
-    at: (date: Date, hour: number, minute = 0) =>
-      toInstant(`${date.toISOString().slice(0, 10)}T${pad(hour)}:${pad(minute)}`, timeZone)!,
+    at,
+    /** The instant itself when people are up and writing (WAKING_HOURS), else the next 8 AM, a few
+     * minutes past (the minutes it had), so a night's messages do not all land on the hour. */
+    awake: (instant: Date): Date => {
+      const { date, hour } = wall(instant);
+      if (hour >= WAKING_HOURS.from && hour < WAKING_HOURS.to) return instant;
+      const minute = new Date(instant).getUTCMinutes();
+      return at(hour < WAKING_HOURS.from ? date : nextDay(date, 1), WAKING_HOURS.from, minute);
+    },
+    /** The latest instant at or before this one when people are up and writing: itself, or the
+     * evening before it, a few minutes before 10 PM. */
+    lastAwake: (instant: Date): Date => {
+      const { date, hour } = wall(instant);
+      if (hour >= WAKING_HOURS.from && hour < WAKING_HOURS.to) return instant;
+      const minute = 59 - (new Date(instant).getUTCMinutes() % 30);
+      return at(hour < WAKING_HOURS.from ? nextDay(date, -1) : date, WAKING_HOURS.to - 1, minute);
+    },
   };
 }
 

@@ -4,6 +4,8 @@
 // images). Texts name no season, month or holiday: the dates move with "now". `{gala}` stands
 // for the upcoming gala's name, which follows the season of its date.
 
+import type { HairStyle } from './images';
+
 export const DEMO_EMAIL_DOMAIN = 'powermixer.example';
 
 export interface MemberData {
@@ -49,7 +51,7 @@ export const SKILLS: { name: string; category: string }[] = [
   { name: 'Real Estate Law', category: 'Legal' },
 ];
 
-/** The organiser who runs the community (and the demo's admin account). */
+/** The organizer who runs the community (and the demo's admin account). */
 export const ADMIN_DATA = {
   username: 'camillejefferson',
   fullName: 'Camille Jefferson',
@@ -148,7 +150,7 @@ export const MEMBERS: MemberData[] = [
     last: 'Mitchell',
     company: 'Mitchell Build Co.',
     position: 'General Contractor',
-    bio: 'Licensed general contractor specialising in renovations and custom homes. On time, on budget, and honest about both.',
+    bio: 'Licensed general contractor specializing in renovations and custom homes. On time, on budget, and honest about both.',
     skills: ['General Contracting', 'Architecture', 'Team Leadership'],
   },
   {
@@ -297,7 +299,7 @@ export const MEMBERS: MemberData[] = [
     last: 'Harris',
     company: 'NoDa Homes Collective',
     position: 'Real Estate Agent',
-    bio: 'New agent, old Charlotte roots. Specialising in NoDa, Optimist Park and the neighborhoods along the Blue Line extension.',
+    bio: 'New agent, old Charlotte roots. Specializing in NoDa, Optimist Park and the neighborhoods along the Blue Line extension.',
     skills: ['Residential Sales', 'Social Media Marketing'],
   },
   {
@@ -363,14 +365,14 @@ export const VENUES = {
 /** How many event-gallery photos are drawn; completed events share them in turn. */
 export const GALLERY_PHOTOS = 12;
 
-/** Speaker portraits in event galleries: index into MEMBERS (drawn like their avatar) and their role. */
-export const PANELIST_CARDS: { member: number; role: string }[] = [
-  { member: 6, role: 'Founder & CEO, Coleman Capital' },
-  { member: 12, role: 'Real Estate Investor' },
-  { member: 19, role: 'Business Attorney' },
-  { member: 27, role: 'Executive Coach' },
-  { member: 21, role: 'Luxury Home Specialist' },
-  { member: 1, role: 'Senior Loan Officer' },
+/** Speaker portraits in event galleries: index into MEMBERS, their role, and the hair drawn. */
+export const PANELIST_CARDS: { member: number; role: string; hair: HairStyle }[] = [
+  { member: 6, role: 'Founder & CEO, Coleman Capital', hair: 'crop' },
+  { member: 12, role: 'Real Estate Investor', hair: 'short' },
+  { member: 19, role: 'Business Attorney', hair: 'long' },
+  { member: 27, role: 'Executive Coach', hair: 'bun' },
+  { member: 21, role: 'Luxury Home Specialist', hair: 'long' },
+  { member: 1, role: 'Senior Loan Officer', hair: 'bun' },
 ];
 
 /** A message thread: two members (usernames) and the lines each says, oldest first. */
@@ -399,7 +401,7 @@ export const THREADS: ThreadData[] = [
         'b',
         'Absolutely. Send me their contact info and I will reach out today. Are they thinking conventional or FHA?',
       ],
-      ['a', 'Conventional, they have about 10% down. I just emailed you their details.'],
+      ['a', 'Conventional, they have about 10% down. I just e-mailed you their details.'],
       ['b', 'Got it. Spoke with them this afternoon; pre-approval letter should be ready Thursday.'],
     ],
   },
@@ -426,7 +428,7 @@ export const THREADS: ThreadData[] = [
     lines: [
       ['a', 'Andre, the Plaza Midwood bungalow drawings are done. Would you be able to bid on it?'],
       ['b', 'Happy to. Is it the one with the rear addition and the new roofline?'],
-      ['a', 'That is the one. Permit set attached in Dropbox, link coming by e-mail.'],
+      ['a', 'That is the one. The permit set is in our shared folder; link coming by e-mail.'],
       [
         'b',
         'Reviewed everything. I will have numbers to you by Friday. The steel beam detail might need a second look.',
@@ -528,7 +530,7 @@ export const THREADS: ThreadData[] = [
     lines: [
       ['a', 'Camille, Coleman Capital would like to renew as a Title Sponsor for another twelve months.'],
       ['b', 'That is wonderful news, thank you Derrick! I will send the updated sponsorship deck.'],
-      ['a', 'Received, looks great. Can we add a short speaking slot at the Gala?'],
+      ['a', 'Received, looks great. Can we add a short speaking slot at the {gala}?'],
     ],
   },
   {
@@ -589,7 +591,7 @@ export const THREADS: ThreadData[] = [
     subject: 'Landscape plan for the townhome project',
     daysAgo: 25,
     lines: [
-      ['a', 'Sofia, attached is the first pass at the planting plan for the Wesley Heights townhomes.'],
+      ['a', 'Sofia, I e-mailed you the first pass at the planting plan for the Wesley Heights townhomes.'],
       ['b', 'Looks beautiful. Can we keep the street trees but swap the lawn strips for something lower maintenance?'],
       ['a', 'Yes, native groundcover would work well there and helps with stormwater.'],
       ['b', 'Great, please send the revised plan and updated cost estimate.'],
@@ -603,7 +605,7 @@ export const THREADS: ThreadData[] = [
     lines: [
       [
         'a',
-        'Danielle, thanks for the chat at the mixer. Here is a short proposal for the Price Insurance Group refresh.',
+        'Danielle, thanks for the chat at the mixer. I just e-mailed you a short proposal for the Price Insurance Group refresh.',
       ],
       ['b', 'This is exactly what we need. Could we start with the logo and website?'],
       ['a', 'Absolutely. I will send a timeline and we can kick off next Monday.'],
@@ -675,7 +677,7 @@ export const THREADS: ThreadData[] = [
     lines: [
       [
         'a',
-        'Hannah, I built a small automation that sends new listing leads straight into your team CRM. Want to try it?',
+        'Hannah, I built a small automation that sends leads from your listing campaigns straight into your clients\u2019 CRM. Want to try it?',
       ],
       ['b', 'Yes please! Does it work with our e-mail drip campaigns too?'],
       ['a', 'It does. I will set up a demo account for you today.'],
@@ -684,12 +686,15 @@ export const THREADS: ThreadData[] = [
   {
     a: 'marcusbennett',
     b: 'jordanlee',
-    subject: 'Team meeting Thursday',
+    subject: 'Your offer on our Elizabeth Avenue listing',
     daysAgo: 7,
     lines: [
-      ['a', 'Reminder: team meeting Thursday at 9, we are reviewing the goals for this quarter.'],
-      ['b', 'Thanks Marcus, I will bring my pipeline numbers.'],
-      ['a', 'Perfect. Coffee is on me.'],
+      [
+        'a',
+        'Jordan, thanks for your buyers\u2019 offer on our Elizabeth Avenue listing. The sellers accept the price but need two more weeks to close.',
+      ],
+      ['b', 'Thanks Marcus. My buyers are flexible on timing, so that should work. Can you send the counter?'],
+      ['a', 'Sent it to you by e-mail just now. Congratulations to your buyers.'],
     ],
   },
   {
@@ -700,7 +705,7 @@ export const THREADS: ThreadData[] = [
     lines: [
       ['a', 'Tyler, have you placed any jumbo loans with less than 15% down lately?'],
       ['b', 'A couple. One portfolio lender still does 10% down with strong reserves.'],
-      ['a', 'Thank you! Would you be open to a referral split on this one?'],
+      ['a', 'Thank you! Our jumbo program needs 20% down, so I will send this borrower your way today.'],
     ],
   },
 ];
@@ -865,7 +870,7 @@ export const FORUMS: ForumData[] = [
         replies: [
           [
             'rashadowens',
-            '<p>Every two years, or whenever you change your look. People should recognise you at a mixer.</p>',
+            '<p>Every two years, or whenever you change your look. People should recognize you at a mixer.</p>',
           ],
           ['chrisdalton', '<p>Guilty! Booking a session this month.</p>'],
         ],

@@ -6,8 +6,8 @@ import { SPONSORS, VENUES } from './data';
 import type { DemoImages } from './images';
 import type { Random } from './random';
 
-// The demo's events: two to come soon, the next gala, one under way, and past ones with photos
-// and a write-up; their sponsors; and the texts that name the upcoming gala.
+// The demo's events: two to come soon, the next gala, one under way, and past ones with
+// illustrations and a write-up; their sponsors; and the texts that name the upcoming gala.
 
 const MIXER_NAMES: Record<Season, string> = {
   Spring: 'Power Mixer: Spring Into Networking',
@@ -38,7 +38,7 @@ export type EventPlan = Omit<typeof events.$inferInsert, 'id'> & {
   panelistCards: number[];
 };
 
-/** The events, as plain data first: their categories colour the images. `named` puts the upcoming
+/** The events, as plain data first: their categories color the images. `named` puts the upcoming
  * gala's name in a text that says `{gala}` (messages and forum posts mention it). */
 export function planEvents(calendar: DemoCalendar): { events: EventPlan[]; named: (text: string) => string } {
   const { at, day, workday, timeZone } = calendar;
@@ -81,11 +81,11 @@ export function planEvents(calendar: DemoCalendar): { events: EventPlan[]; named
       name: 'Real Estate Investing Workshop: Buy, Fix, Hold',
       summary: 'A hands-on Saturday workshop on financing, renovating and holding rental property in Charlotte.',
       description:
-        'Small-group workshop with local investors, a lender and a business attorney. Bring a deal you are analysing; we will work through the numbers together.',
+        'Small-group workshop with local investors, a lender and a business attorney. Bring a deal you are analyzing; we will work through the numbers together.',
       content: eventContent(
         'Seats are limited so everyone gets time with the panel. We will cover deal analysis, financing options, renovation budgets and how to structure partnerships.',
         [
-          '10:00 AM: Analysing a rental deal in 15 minutes',
+          '10:00 AM: Analyzing a rental deal in 15 minutes',
           '11:00 AM: Conventional, DSCR and portfolio loans compared',
           '12:00 PM: Working lunch: budgeting a renovation without surprises',
           '1:00 PM: LLCs and partnership agreements',
@@ -101,8 +101,9 @@ export function planEvents(calendar: DemoCalendar): { events: EventPlan[]; named
       attendeeCount: 10,
       guestCount: 3,
       sponsorNames: ['Coleman Capital Ventures', 'Piedmont Home Lending'],
+      // No pictures before it happens: the gallery is for afterwards.
       galleryCount: 0,
-      panelistCards: [1, 2, 5],
+      panelistCards: [],
     }),
     ev({
       name: upcomingGala,
@@ -227,7 +228,7 @@ export function planEvents(calendar: DemoCalendar): { events: EventPlan[]; named
       content: eventContent(
         'Our panelists shared how they built their businesses, the mistakes they learned the most from and the advice they would give their younger selves.',
         ['5:30 PM: Welcome', '6:00 PM: Panel discussion', '7:00 PM: Audience Q&A', '7:30 PM: Networking reception'],
-        'Photos from the evening are below.',
+        'Illustrations of the evening are in the gallery below.',
       ),
       location: VENUES.ballantyne,
       category: 'Panel',
@@ -302,7 +303,7 @@ export function planEvents(calendar: DemoCalendar): { events: EventPlan[]; named
       content: eventContent(
         'Our mixer at Camp North End brought makers, agents and founders together among the studios.',
         ['6:00 PM: Networking bingo', '7:00 PM: Goal-setting wall', '7:30 PM: Live podcast taping'],
-        'Photos from the evening are below.',
+        'Illustrations of the evening are in the gallery below.',
       ),
       location: VENUES.campNorthEnd,
       category: 'Mixer',

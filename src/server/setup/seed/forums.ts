@@ -6,7 +6,8 @@ import { FORUMS } from './data';
 import type { DemoPeople } from './people';
 import type { Random } from './random';
 
-// The forums, their posts and the replies to them. Nobody posts or replies before they joined.
+// The forums, their posts and the replies to them. Nobody posts or replies before they joined,
+// and everybody writes between 8 AM and 10 PM on the community's clocks.
 
 export function demoForums(input: {
   people: DemoPeople;
@@ -20,22 +21,25 @@ export function demoForums(input: {
   replies: (typeof forumReplies.$inferInsert)[];
 } {
   const { people, named, rand } = input;
-  const { ago, nowMs } = input.calendar;
+  const { ago, awake, lastAwake, nowMs } = input.calendar;
+  const latest = lastAwake(new Date(nowMs - MINUTE)).getTime();
   const joinedAt = (username: string) => people.byUsername.get(username)!.createdAt.getTime();
   const forumRows: (typeof forums.$inferInsert)[] = [];
   const postRows: (typeof forumPosts.$inferInsert)[] = [];
   const replyRows: (typeof forumReplies.$inferInsert)[] = [];
   FORUMS.forEach((f, fi) => {
     const forumId = randomUUID();
-    const forumCreated = ago((240 - fi * 15) * DAY);
+    const forumCreated = lastAwake(ago((240 - fi * 15) * DAY));
     forumRows.push({ id: forumId, name: f.name, description: f.description, createdAt: forumCreated });
     f.posts.forEach((p, pi) => {
       const postId = randomUUID();
       // Never before its author joined (nor a reply before its writer did).
-      const postCreated = new Date(
-        Math.max(
-          ago((90 - fi * 7 - pi * 18 + rand.int(0, 5)) * DAY + rand.int(0, 600) * MINUTE).getTime(),
-          joinedAt(p.author) + 2 * DAY + rand.int(0, 600) * MINUTE,
+      const postCreated = awake(
+        new Date(
+          Math.max(
+            ago((90 - fi * 7 - pi * 18 + rand.int(0, 5)) * DAY + rand.int(0, 600) * MINUTE).getTime(),
+            joinedAt(p.author) + 2 * DAY + rand.int(0, 600) * MINUTE,
+          ),
         ),
       );
       postRows.push({
@@ -51,7 +55,8 @@ export function demoForums(input: {
       });
       let replyTime = postCreated.getTime();
       for (const [author, content] of p.replies) {
-        replyTime = Math.min(Math.max(replyTime + rand.int(1, 30) * HOUR, joinedAt(author) + DAY), nowMs - MINUTE);
+        const due = Math.max(replyTime + rand.int(1, 30) * HOUR, joinedAt(author) + DAY);
+        replyTime = Math.max(Math.min(awake(new Date(due)).getTime(), latest), replyTime);
         replyRows.push({ postId, authorId: people.idOf(author), content, createdAt: new Date(replyTime) });
       }
     });

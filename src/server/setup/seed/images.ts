@@ -205,19 +205,21 @@ export function eventSvg(category: string, index: number): string {
   );
 }
 
-/** A person, head and shoulders, centred at (cx, cy) for a 256-unit frame. */
-function portrait(index: number, cx: number, cy: number, scale: number, shirt: string) {
+/** How a drawn person wears their hair; a speaker portrait says which, to fit the person. */
+export type HairStyle = 'short' | 'long' | 'bun' | 'crop';
+
+/** A person, head and shoulders, centered at (cx, cy) for a 256-unit frame. */
+function portrait(index: number, hair: HairStyle, cx: number, cy: number, scale: number, shirt: string) {
   const skin = SKIN[(index * 5 + 2) % SKIN.length]!;
-  const hair = HAIR[(index * 7 + 1) % HAIR.length]!;
-  const style = index % 4;
+  const colour = HAIR[(index * 7 + 1) % HAIR.length]!;
   const hairShape =
-    style === 0
-      ? `<path d="M -52 -20 Q -56 -88 0 -92 Q 56 -88 52 -20 Q 40 -60 0 -62 Q -40 -60 -52 -20 Z" fill="${hair}"/>`
-      : style === 1
-        ? `<path d="M -58 40 Q -70 -92 0 -94 Q 70 -92 58 40 L 44 40 Q 48 -50 0 -56 Q -48 -50 -44 40 Z" fill="${hair}"/>`
-        : style === 2
-          ? `<circle cx="0" cy="-96" r="26" fill="${hair}"/><path d="M -52 -24 Q -54 -84 0 -86 Q 54 -84 52 -24 Q 36 -58 0 -58 Q -36 -58 -52 -24 Z" fill="${hair}"/>`
-          : `<path d="M -50 -34 Q -40 -80 0 -80 Q 40 -80 50 -34 Q 30 -52 0 -52 Q -30 -52 -50 -34 Z" fill="${hair}" fill-opacity="0.9"/>`;
+    hair === 'short'
+      ? `<path d="M -52 -20 Q -56 -88 0 -92 Q 56 -88 52 -20 Q 40 -60 0 -62 Q -40 -60 -52 -20 Z" fill="${colour}"/>`
+      : hair === 'long'
+        ? `<path d="M -58 40 Q -70 -92 0 -94 Q 70 -92 58 40 L 44 40 Q 48 -50 0 -56 Q -48 -50 -44 40 Z" fill="${colour}"/>`
+        : hair === 'bun'
+          ? `<circle cx="0" cy="-96" r="26" fill="${colour}"/><path d="M -52 -24 Q -54 -84 0 -86 Q 54 -84 52 -24 Q 36 -58 0 -58 Q -36 -58 -52 -24 Z" fill="${colour}"/>`
+          : `<path d="M -50 -34 Q -40 -80 0 -80 Q 40 -80 50 -34 Q 30 -52 0 -52 Q -30 -52 -50 -34 Z" fill="${colour}" fill-opacity="0.9"/>`;
   return (
     `<g transform="translate(${cx} ${cy}) scale(${scale})">` +
     `<path d="M -110 150 Q -104 58 -36 50 L 36 50 Q 104 58 110 150 Z" fill="${shirt}"/>` +
@@ -228,21 +230,7 @@ function portrait(index: number, cx: number, cy: number, scale: number, shirt: s
   );
 }
 
-/** A member's avatar: an illustrated head and shoulders (stored square). */
-export function avatarSvg(index: number): string {
-  const [from, to, accent] = palette(index);
-  const size = 256;
-  return svg(
-    size,
-    size,
-    gradient('g', from, to),
-    `<rect width="${size}" height="${size}" fill="url(#g)"/>` +
-      `<circle cx="${index % 2 ? 210 : 46}" cy="48" r="70" fill="${accent}" fill-opacity="0.3"/>` +
-      portrait(index, 128, 150, 1, accent),
-  );
-}
-
-/** A "photo" from an event: a room of people drawn as silhouettes under string lights. */
+/** An illustration of an event: a room of people drawn as silhouettes under string lights. */
 export function gallerySvg(index: number): string {
   const [from, to, accent] = palette(index + 5);
   const w = 1200;
@@ -272,8 +260,9 @@ export function gallerySvg(index: number): string {
   );
 }
 
-/** A speaker portrait (square, 800 drawn, 600 stored): the person of avatar `person` under a spotlight. */
-export function panelistSvg(person: number): string {
+/** A speaker portrait (square, 800 drawn, 600 stored): a drawn person under a spotlight, with the
+ * hair the card asks for (members have no drawn avatars: they show their initials). */
+export function panelistSvg({ person, hair }: { person: number; hair: HairStyle }): string {
   const [from, to, accent] = palette(person + 7);
   const s = 800;
   return svg(
@@ -283,7 +272,7 @@ export function panelistSvg(person: number): string {
     `<rect width="${s}" height="${s}" fill="url(#g)"/>` +
       `<path d="M 330 0 L 470 0 L 700 800 L 100 800 Z" fill="#ffffff" fill-opacity="0.07"/>` +
       `<circle cx="400" cy="360" r="300" fill="url(#l)" fill-opacity="0.4"/>` +
-      portrait(person, 400, 470, 2.4, palette(person)[2]) +
+      portrait(person, hair, 400, 470, 2.4, palette(person)[2]) +
       `<rect x="0" y="760" width="${s}" height="40" fill="${accent}" fill-opacity="0.9"/>`,
     0.75,
   );
@@ -341,7 +330,6 @@ interface Job {
   bucket: Bucket;
   svg: string;
   maxSize: number;
-  square?: boolean;
 }
 
 /** Renders each SVG to PNG and stores it through storeImage; a few at a time. */
@@ -355,7 +343,6 @@ async function renderAll(storage: Storage, jobs: Job[], concurrency = 4): Promis
       const png = await sharp(Buffer.from(job.svg)).png({ compressionLevel: 0 }).toBuffer();
       urls[i] = await storeImage(storage, job.bucket, png, {
         maxSize: job.maxSize,
-        square: job.square,
         folder: 'demo',
       });
     }
@@ -365,19 +352,16 @@ async function renderAll(storage: Storage, jobs: Job[], concurrency = 4): Promis
 }
 
 export interface DemoImageRequest {
-  /** How many member avatars. */
-  avatars: number;
   /** Each event's category, which picks its colours and motif. */
   events: string[];
   gallery: number;
-  /** For each speaker portrait, the avatar index of the person it shows. */
-  panelists: number[];
+  /** For each speaker portrait, a number that varies the drawing and the hair to draw. */
+  panelists: { person: number; hair: HairStyle }[];
   sponsors: number;
   podcasts: number;
 }
 
 export interface DemoImages {
-  avatars: string[];
   events: string[];
   gallery: string[];
   panelists: string[];
@@ -390,7 +374,6 @@ const times = <T>(n: number, draw: (i: number) => T) => Array.from({ length: n }
 /** Every demo picture as SVG source, in the order requested (the tests read them too). */
 export function drawDemoImages(request: DemoImageRequest): Record<keyof DemoImages, string[]> {
   return {
-    avatars: times(request.avatars, avatarSvg),
     events: request.events.map((category, i) => eventSvg(category, i)),
     gallery: times(request.gallery, gallerySvg),
     panelists: request.panelists.map(panelistSvg),
@@ -403,7 +386,6 @@ export function drawDemoImages(request: DemoImageRequest): Record<keyof DemoImag
 export async function generateDemoImages(storage: Storage, request: DemoImageRequest): Promise<DemoImages> {
   const drawn = drawDemoImages(request);
   const groups: [keyof DemoImages, Job[]][] = [
-    ['avatars', drawn.avatars.map((svg) => ({ bucket: 'avatars', svg, maxSize: 256, square: true }))],
     ['events', drawn.events.map((svg) => ({ bucket: 'event-images', svg, maxSize: 1200 }))],
     ['gallery', drawn.gallery.map((svg) => ({ bucket: 'event-images', svg, maxSize: 1200 }))],
     ['panelists', drawn.panelists.map((svg) => ({ bucket: 'event-images', svg, maxSize: 600 }))],

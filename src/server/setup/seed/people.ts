@@ -95,7 +95,7 @@ export function demoPeople(adminEmail: string, calendar: DemoCalendar, rand: Ran
 /** Each person's user, credential account and profile rows (the same id in all three). */
 export function demoAccounts(
   people: DemoPeople,
-  input: { avatars: string[]; adminHash: string; memberHash: string },
+  input: { adminHash: string; memberHash: string },
 ): {
   users: (typeof user.$inferInsert)[];
   accounts: (typeof account.$inferInsert)[];
@@ -119,11 +119,12 @@ export function demoAccounts(
       createdAt: p.createdAt,
       updatedAt: p.createdAt,
     })),
-    profiles: people.all.map((p, i) => ({
+    profiles: people.all.map((p) => ({
       id: p.id,
       username: p.username,
       fullName: p.fullName,
-      avatarUrl: input.avatars[i]!,
+      // No drawn avatars: a face that does not fit the name reads as fake; initials do not.
+      avatarUrl: null,
       bio: p.bio,
       company: p.company,
       position: p.position,

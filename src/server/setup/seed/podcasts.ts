@@ -5,8 +5,9 @@ import { jingleWav } from './audio';
 import { TUE, type DemoCalendar } from './calendar';
 import type { Random } from './random';
 
-// The podcast's episodes. Published ones carry real (short) audio written to storage; the
-// announced one comes out next week and has no media yet.
+// The podcast's episodes. Published ones carry real audio written to storage: an excerpt (the
+// opening theme; the demo has no recorded voices) that their description names as one, with its
+// length. The announced one comes out next week and has no media yet.
 
 type Episode = typeof podcasts.$inferInsert;
 
@@ -80,14 +81,26 @@ export function planEpisodes(calendar: DemoCalendar): Episode[] {
   ];
 }
 
-/** A few seconds of a real, playable jingle per published episode (served from uploads); null for
- * the announced one. Written before the seed's transaction: a failed seed leaves only unused files. */
+/** How long each episode's excerpt plays. */
+export const EXCERPT_SECONDS = 30;
+
+/** What an episode's description adds about its audio: "Excerpt (0:30): the opening theme." */
+export const excerptNote = (seconds: number) =>
+  `Excerpt (${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, '0')}): the opening theme.`;
+
+/** A real, playable excerpt per published episode (served from uploads); null for the announced
+ * one. Written before the seed's transaction: a failed seed leaves only unused files. */
 export function writeEpisodeAudio(storage: Storage, episodes: Episode[]): Promise<(string | null)[]> {
   return Promise.all(
     episodes.map((p, i) =>
       p.videoUrl === 'coming'
         ? null
-        : storage.put('podcast-images', `demo/episode-${i + 1}-${randomUUID()}.wav`, jingleWav(i), 'audio/wav'),
+        : storage.put(
+            'podcast-images',
+            `demo/episode-${i + 1}-${randomUUID()}.wav`,
+            jingleWav(i, EXCERPT_SECONDS),
+            'audio/wav',
+          ),
     ),
   );
 }
@@ -104,7 +117,12 @@ export function demoPodcasts(input: {
     const coming = !audio;
     return {
       ...p,
-      ...(audio && { mediaType: 'direct' as const, mediaUrl: audio, videoUrl: null }),
+      ...(audio && {
+        mediaType: 'direct' as const,
+        mediaUrl: audio,
+        videoUrl: null,
+        description: `${p.description} ${excerptNote(EXCERPT_SECONDS)}`,
+      }),
       thumbnailUrl: input.thumbnails[i]!,
       viewCount: coming ? 0 : rand.int(150, 2400),
       likesCount: coming ? 0 : rand.int(10, 180),

@@ -36,6 +36,7 @@ import {
 } from '../../db/schema';
 import { localStorage } from '../../platform/storage';
 import { wavSeconds } from './audio';
+import { excerptNote } from './podcasts';
 import { drawDemoImages } from './images';
 import { DEMO_TIME_ZONE, seasonOf } from './calendar';
 import { clearDatabase, isDatabaseEmpty, seedDemo } from './seed';
@@ -466,7 +467,24 @@ describe('demo seed', { timeout: 60_000 }, () => {
     expect(conversations.size).toBeGreaterThanOrEqual(15);
   });
 
-  it('gives every published episode real, playable audio from uploads, and announces one', async () => {
+  it('has members of different companies writing to each other, never colleagues', async () => {
+    const people = new Map(
+      (await database.db.select({ id: profiles.id, company: profiles.company }).from(profiles)).map((p) => [
+        p.id,
+        p.company,
+      ]),
+    );
+    const rows = await database.db.select().from(messages);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const m of rows) {
+      const from = people.get(m.senderId ?? '');
+      const to = people.get(m.recipientId ?? '');
+      expect(from && to, m.subject ?? m.content).toBeTruthy();
+      expect(from, `${m.subject}: ${from} writes to ${to}`).not.toBe(to);
+    }
+  });
+
+  it('gives every published episode a real, playable excerpt from uploads, said to be one, and announces one', async () => {
     const rows = await database.db.select().from(podcasts);
     const coming = rows.filter((p) => p.videoUrl === 'coming');
     expect(coming).toHaveLength(1);
@@ -476,15 +494,19 @@ describe('demo seed', { timeout: 60_000 }, () => {
       expect(p.guests.length).toBeGreaterThan(0);
       expect(p.tags.length).toBeGreaterThan(0);
       if (p.videoUrl === 'coming') continue;
-      // No links to hosted videos that do not exist: a short WAV file we wrote ourselves.
+      // No links to hosted videos that do not exist: a WAV file we wrote ourselves, long enough
+      // for an excerpt, and the description says it is one and how long it plays.
       expect(p.mediaType).toBe('direct');
       expect(p.videoUrl).toBeNull();
       const match = /^\/uploads\/podcast-images\/(demo\/.+\.wav)$/.exec(p.mediaUrl ?? '');
       expect(match, p.mediaUrl ?? '').not.toBeNull();
       const file = await readFile(path.join(uploads, 'podcast-images', match![1]!));
       expect(file.toString('ascii', 0, 4)).toBe('RIFF');
-      expect(wavSeconds(file)).toBeGreaterThanOrEqual(3);
-      expect(wavSeconds(file)).toBeLessThanOrEqual(10);
+      expect(wavSeconds(file)).toBeGreaterThanOrEqual(20);
+      expect(wavSeconds(file)).toBeLessThanOrEqual(60);
+      expect(file.length).toBeLessThan(1_500_000);
+      expect(p.description).toContain(excerptNote(wavSeconds(file)));
+      expect(p.description).toMatch(/Excerpt \(0:\d\d\)/);
       // Not silence.
       expect(
         Math.max(...Array.from({ length: 2000 }, (_, i) => Math.abs(file.readInt16LE(44 + i * 40)))),
@@ -527,7 +549,7 @@ describe('demo seed', { timeout: 60_000 }, () => {
     }
     for (const s of await database.db.select({ u: sponsors.logoUrl }).from(sponsors)) if (s.u) urls.add(s.u);
     for (const p of await database.db.select({ u: podcasts.thumbnailUrl }).from(podcasts)) if (p.u) urls.add(p.u);
-    expect(urls.size).toBeGreaterThanOrEqual(60);
+    expect(urls.size).toBeGreaterThanOrEqual(35);
     for (const url of urls) {
       const match = /^\/uploads\/([a-z-]+)\/(.+)$/.exec(url);
       expect(match, url).not.toBeNull();
@@ -537,13 +559,19 @@ describe('demo seed', { timeout: 60_000 }, () => {
       expect(meta.format).toBe('webp');
       expect(meta.width).toBeGreaterThan(0);
     }
-    // Event banners keep their 16:9 shape; avatars are square.
+    // Event banners keep their 16:9 shape; speaker portraits are square.
     const [banner] = await database.db.select({ u: events.imageUrl }).from(events).limit(1);
     const bannerMeta = await sharp(path.join(uploads, banner!.u!.replace(/^\/uploads\//, ''))).metadata();
     expect([bannerMeta.width, bannerMeta.height]).toEqual([1200, 675]);
-    const [avatar] = await database.db.select({ u: profiles.avatarUrl }).from(profiles).limit(1);
-    const avatarMeta = await sharp(path.join(uploads, avatar!.u!.replace(/^\/uploads\//, ''))).metadata();
-    expect(avatarMeta.width).toBe(avatarMeta.height);
+    const [portrait] = (await database.db.select({ u: events.panelistsUrls }).from(events)).filter((e) => e.u.length);
+    const portraitMeta = await sharp(path.join(uploads, portrait!.u[0]!.replace(/^\/uploads\//, ''))).metadata();
+    expect(portraitMeta.width).toBe(portraitMeta.height);
+  });
+
+  it('shows members by their initials: no drawn face that may not fit the name', async () => {
+    const rows = await database.db.select({ avatarUrl: profiles.avatarUrl }).from(profiles);
+    expect(rows.length).toBeGreaterThanOrEqual(25);
+    for (const r of rows) expect(r.avatarUrl).toBeNull();
   });
 
   describe('reads as real', () => {
@@ -569,6 +597,35 @@ describe('demo seed', { timeout: 60_000 }, () => {
     const minutesOfDay = (d: Date) => clock(d).hour * 60 + clock(d).minute;
     const textOf = (e: typeof events.$inferSelect) =>
       [e.name, e.summary, e.description, e.content, e.recapDescription].filter(Boolean).join(' ');
+    /** Everything people wrote, with when: messages, forum posts and replies, contact messages. */
+    const writings = async (db: Database['db']) => [
+      ...(await db.select().from(messages)).map((m) => ({ what: `message "${m.subject}"`, at: m.createdAt })),
+      ...(await db.select().from(forumPosts)).map((p) => ({ what: `post "${p.title}"`, at: p.createdAt })),
+      ...(await db.select().from(forumReplies)).map((r) => ({ what: `reply "${r.content}"`, at: r.createdAt })),
+      ...(await db.select().from(contactMessages)).map((c) => ({ what: `contact "${c.subject}"`, at: c.createdAt })),
+    ];
+    /** The hour (0-23) on the wall clock of `timeZone`. */
+    const hourIn = (d: Date, timeZone: string) =>
+      Number(new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', hourCycle: 'h23' }).format(d));
+    const expectWakingHours = async (db: Database['db'], timeZone: string, seededAt: Date) => {
+      const rows = await writings(db);
+      expect(rows.length).toBeGreaterThan(100);
+      for (const { what, at } of rows) {
+        const hour = hourIn(at, timeZone);
+        expect(hour, `${what} at ${at.toISOString()}`).toBeGreaterThanOrEqual(8);
+        expect(hour, `${what} at ${at.toISOString()}`).toBeLessThan(22);
+        expect(at <= seededAt, what).toBe(true);
+      }
+    };
+    /** British spellings no demo text may use (American spelling throughout). */
+    const BRITISH = [
+      /\b\w*(organ|recogn|special|real|apolog|priorit|summar|custom|optim|personal|util|minim|maxim|critic|final|visual|emphas|synthes)is(e|ed|es|ing|ation|ations|er|ers)\b/i,
+      /\banalys(e|es|ed|ing)\b/i,
+      /\b\w*(colour|favour|honour|neighbour|behaviour|labour|harbour|humour|rumour|vapour|endeavour|flavour)\w*/i,
+      /\b(centre|centres|centred|theatre|theatres|metre|metres|litre|litres|fibre|calibre)\b/i,
+      /\b(programme|programmes|catalogue|dialogue|licence|defence|offence|practise|practised|cheque|grey|tyre|whilst|amongst|learnt|enrol|enrolment|fulfil|jewellery|mould|storey|aluminium|sceptical|judgement|ageing)\b/i,
+      /\b\w*(travell|cancell|labell|modell|counsell|fuell|levell|signall)(ed|ing|er|ers)\b/i,
+    ];
 
     it('starts and ends every event on a round hour or half hour in America/New_York', async () => {
       const all = await database.db.select().from(events);
@@ -653,12 +710,14 @@ describe('demo seed', { timeout: 60_000 }, () => {
       }
     });
 
-    it('draws pictures without words, in category colours', () => {
+    it('draws pictures without words, in category colors', () => {
       const drawn = drawDemoImages({
-        avatars: 3,
         events: ['Mixer', 'Workshop', 'Gala', 'Panel', 'Conference', 'Other'],
         gallery: 3,
-        panelists: [1, 2],
+        panelists: [
+          { person: 1, hair: 'short' },
+          { person: 2, hair: 'bun' },
+        ],
         sponsors: 6,
         podcasts: 3,
       });
@@ -673,9 +732,88 @@ describe('demo seed', { timeout: 60_000 }, () => {
       expect(new Set(drawn.events.slice(0, 5).map(firstColour)).size).toBe(5);
     });
 
+    it('shows no gallery before an event starts, and calls its pictures what they are', async () => {
+      const all = await database.db.select().from(events);
+      expect(all.some((e) => e.startTime > now)).toBe(true);
+      for (const e of all) {
+        if (e.startTime > now) {
+          expect(e.galleryUrls, e.name).toEqual([]);
+          expect(e.panelistsUrls, e.name).toEqual([]);
+          expect(e.recapThumbnailUrl, e.name).toBeNull();
+          expect(e.recapDescription, e.name).toBeNull();
+        }
+        // The gallery's pictures are drawn: no text may call them photos.
+        if (e.galleryUrls.length) expect(textOf(e), e.name).not.toMatch(/\bphoto(s|graphs?)?\b/i);
+      }
+    });
+
+    it('has people write messages and forum posts between 8 AM and 10 PM in the community’s time zone', async () => {
+      await expectWakingHours(database.db, DEMO_TIME_ZONE, now);
+    });
+
+    it('keeps writing hours in another time zone, seeded in the night its clocks go back', async () => {
+      const other = await openDatabase('memory://');
+      try {
+        // 1:30 AM in London on 25 October 2026, half an hour before the clocks go back.
+        const then = new Date('2026-10-25T00:30:00Z');
+        await seedDemo(other.db, localStorage(uploads), {
+          adminEmail: ADMIN_EMAIL,
+          adminPassword: ADMIN_PASSWORD,
+          memberPassword: MEMBER_PASSWORD,
+          now: then,
+          timeZone: 'Europe/London',
+        });
+        await expectWakingHours(other.db, 'Europe/London', then);
+      } finally {
+        await other.close();
+      }
+    });
+
+    it('spells every demo text the American way', async () => {
+      const texts: string[] = [
+        ...(await database.db.select().from(profiles)).flatMap((p) => [p.fullName, p.company, p.position, p.bio]),
+        ...(await database.db.select().from(skills)).flatMap((k) => [k.name, k.category]),
+        ...(await database.db.select().from(offersAndAsks)).map((o) => o.text),
+        ...(await database.db.select().from(events)).flatMap((e) => [textOf(e), e.location, e.whatToBring]),
+        ...(await database.db.select().from(sponsors)).flatMap((x) => [x.name, x.info]),
+        ...(await database.db.select().from(messages)).flatMap((m) => [m.subject, m.content]),
+        ...(await database.db.select().from(forums)).flatMap((f) => [f.name, f.description]),
+        ...(await database.db.select().from(forumPosts)).flatMap((p) => [p.title, p.content]),
+        ...(await database.db.select().from(forumReplies)).map((r) => r.content),
+        ...(await database.db.select().from(podcasts)).flatMap((p) => [
+          p.title,
+          p.description,
+          p.showNotes,
+          p.transcript,
+          ...p.tags,
+        ]),
+        ...(await database.db.select().from(contactMessages)).flatMap((c) => [c.subject, c.message]),
+      ].filter((t): t is string => Boolean(t));
+      expect(texts.length).toBeGreaterThan(300);
+      for (const text of texts) for (const british of BRITISH) expect(text.match(british)?.[0], text).toBeUndefined();
+      // The list itself catches what it should, and leaves American words alone.
+      const caught = (t: string) => BRITISH.some((b) => b.test(t));
+      for (const t of ['organise', 'organiser', 'colour', 'favourite', 'centre', 'programme', 'analysing', 'recognise'])
+        expect(caught(t), t).toBe(true);
+      for (const t of [
+        'organize',
+        'color',
+        'favorite',
+        'center',
+        'program',
+        'analyzing',
+        'analysis',
+        'emphasis',
+        'hour',
+        'our',
+      ])
+        expect(caught(t), t).toBe(false);
+    });
+
     it.each([
       ['the week before Christmas', '2026-12-20T23:50:00Z'],
-      ['on Thanksgiving', '2026-11-26T15:00:00Z'],
+      // 3:30 AM: nobody has written anything since 10 PM.
+      ['in the small hours of Thanksgiving', '2026-11-26T08:30:00Z'],
       ['the day after Independence Day', '2027-07-05T13:00:00Z'],
     ])('stays coherent when seeded %s', async (_when, at) => {
       const other = await openDatabase('memory://');
@@ -697,6 +835,10 @@ describe('demo seed', { timeout: 60_000 }, () => {
         }
         const [coming] = await other.db.select().from(podcasts).where(eq(podcasts.videoUrl, 'coming'));
         expect(coming!.publishedAt > then).toBe(true);
+        await expectWakingHours(other.db, DEMO_TIME_ZONE, then);
+        for (const e of await other.db.select().from(events)) {
+          if (e.startTime > then) expect([...e.galleryUrls, ...e.panelistsUrls], e.name).toEqual([]);
+        }
       } finally {
         await other.close();
       }

@@ -40,7 +40,7 @@ import { demoAttendance } from './attendance';
 import { DEMO_TIME_ZONE, demoCalendar } from './calendar';
 import { DEMO_DOOR_STAFF, demoCheckIns } from './check-ins';
 import { demoConnections } from './connections';
-import { GALLERY_PHOTOS, MEMBERS, PANELIST_CARDS, SPONSORS } from './data';
+import { GALLERY_PHOTOS, PANELIST_CARDS, SPONSORS } from './data';
 import { demoEvents, demoSponsors, planEvents } from './events';
 import { demoForums } from './forums';
 import { generateDemoImages } from './images';
@@ -99,13 +99,12 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions): 
   const episodes = planEpisodes(calendar);
 
   // Images and audio: written before the transaction; a failed seed leaves only unused files.
-  const memberIndex = new Map(MEMBERS.map((m, i) => [m, i + 1]));
+  // Members show their initials (no drawn face claims to be them); speaker portraits are
+  // illustrations with the hair their card says.
   const images = await generateDemoImages(storage, {
-    avatars: people.all.length,
     events: plannedEvents.events.map((e) => e.category ?? 'Mixer'),
     gallery: GALLERY_PHOTOS,
-    // A speaker portrait is drawn like that member's avatar.
-    panelists: PANELIST_CARDS.map((c) => memberIndex.get(MEMBERS[c.member]!)!),
+    panelists: PANELIST_CARDS.map((c) => ({ person: c.member + 1, hair: c.hair })),
     sponsors: SPONSORS.length,
     podcasts: episodes.length,
   });
@@ -118,7 +117,7 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions): 
   ]);
 
   // Rows, area by area.
-  const accounts = demoAccounts(people, { avatars: images.avatars, adminHash, memberHash });
+  const accounts = demoAccounts(people, { adminHash, memberHash });
   const skillRows = demoSkills(people, calendar);
   const connectionRows = demoConnections({ people, calendar, rand });
   const messageRows = demoMessages({ people, named: plannedEvents.named, calendar, rand });

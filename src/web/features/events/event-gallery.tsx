@@ -21,7 +21,8 @@ export function EventGallery({
 }) {
   const pictures: Picture[] = [
     ...panelistsUrls.map((src, i) => ({ src, alt: `${eventName}: panelist ${i + 1} of ${panelistsUrls.length}` })),
-    ...galleryUrls.map((src, i) => ({ src, alt: `${eventName}: photo ${i + 1} of ${galleryUrls.length}` })),
+    // "Picture": a gallery may hold photos or illustrations (the demo's are drawn).
+    ...galleryUrls.map((src, i) => ({ src, alt: `${eventName}: picture ${i + 1} of ${galleryUrls.length}` })),
   ];
   const count = pictures.length;
   const [index, setIndex] = useState(0);
