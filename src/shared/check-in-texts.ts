@@ -13,6 +13,23 @@ export const DEVICE_MAX = 40;
 /** A check-in code as printed in the QR image: `T1.` and 66 base64url characters. */
 export const CODE_MAX = 200;
 
+/** A ticket's short code, printed under its QR image for typing by hand: 8 characters from 31
+ * that no one mistakes for another (no 0/O, no 1/I/L), unique within the event. The database
+ * draws them (migration 0015_ticket_short_code). */
+export const SHORT_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+export const SHORT_CODE_LENGTH = 8;
+const SHORT_CODE = new RegExp(`^[${SHORT_CODE_ALPHABET}]{${SHORT_CODE_LENGTH}}$`);
+
+/** The short code typed ("k7mw 3qxp", "K7MW-3QXP") as stored ("K7MW3QXP"), or null when the text
+ * is not one (a long code, a typo with a letter the codes never use). */
+export function shortCodeOf(typed: string): string | null {
+  const code = typed.replace(/[\s-]+/g, '').toUpperCase();
+  return SHORT_CODE.test(code) ? code : null;
+}
+
+/** "K7MW-3QXP": the short code in two halves, as the ticket prints it. */
+export const formatShortCode = (code: string) => `${code.slice(0, 4)}-${code.slice(4)}`;
+
 /** What a scan found, in the words and colours the door screen shows (never colour alone). */
 export const SCAN_OUTCOMES = ['admitted', 'already', 'other-event', 'invalid', 'waitlisted'] as const;
 export type ScanOutcome = (typeof SCAN_OUTCOMES)[number];

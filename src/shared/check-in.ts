@@ -15,7 +15,10 @@ export type CheckInRecord = z.infer<typeof checkInRecord>;
 
 /** One ticket on the door's list: a member (with how many guests they bring) or a guest. */
 export const doorTicket = z.object({
-  code: z.string(),
+  code: z.string().describe('The long code in the ticket’s QR image'),
+  shortCode: z
+    .string()
+    .describe('The short code printed under the QR image (8 characters, unique within the event), for typing by hand'),
   kind: z.enum(['member', 'guest']),
   name: z.string(),
   avatarUrl: z.string().nullable(),
@@ -53,7 +56,15 @@ export const doorResponse = z.object({
 export type DoorResponse = z.infer<typeof doorResponse>;
 
 export const scanInput = z.object({
-  code: z.string().trim().min(1, 'Enter a ticket code.').max(CODE_MAX),
+  code: z
+    .string()
+    .trim()
+    .min(1, 'Enter a ticket code.')
+    .max(CODE_MAX)
+    .describe(
+      'The long code a scanner reads from the QR image (`T1.` and 66 characters), or the 8-character short code ' +
+        'printed under it, typed by hand: any case, with or without spaces or a dash (`k7mw 3qxp`, `K7MW-3QXP`)',
+    ),
   device: z.string().trim().min(1, 'Name this device.').max(DEVICE_MAX),
   scannedAt: z
     .string()
@@ -78,6 +89,7 @@ export const ticketResponse = z.object({
       kind: z.enum(['member', 'guest']),
       name: z.string(),
       code: z.string(),
+      shortCode: z.string().describe('The short code printed under the QR image, for typing at the door'),
       qrSvg: z.string().describe('The code as a QR image (SVG markup)'),
       checkedInAt: z.string().nullable(),
     }),

@@ -5,26 +5,36 @@ import { DEMO_ADMIN, newMember } from './fixtures';
 // Steps for the door screen's journeys (door.spec.ts, door-camera.spec.ts): an event with members
 // and guests made through the API, its tickets, and the door screen opened as a named device.
 
-export type Setup = { eventId: string; eventName: string; tickets: DoorTicket[]; people: { fullName: string }[] };
+export type Setup = {
+  eventId: string;
+  eventName: string;
+  tickets: DoorTicket[];
+  people: { fullName: string; username: string }[];
+};
 
 let counter = 0;
 
 /** A request context that keeps its own session, with the origin header the API asks for. */
 export const apiContext = (baseURL: string) => request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
 
-/** An upcoming event with members registered (each bringing the guests given), and its tickets. */
-export async function setUpEvent(baseURL: string, guestsPerMember: number[]): Promise<Setup> {
+/** An upcoming event with members registered (each bringing the guests given), and its tickets.
+ * `times`: its start and end as the admin's form takes them (wall times in the community's zone). */
+export async function setUpEvent(
+  baseURL: string,
+  guestsPerMember: number[],
+  times = { startTime: '2031-03-10T18:00', endTime: '2031-03-10T21:00' },
+): Promise<Setup> {
   const tag = `${Date.now().toString(36)}${++counter}`;
   const admin = await apiContext(baseURL);
   try {
     expect((await admin.post('/api/auth/sign-in', { data: DEMO_ADMIN })).status()).toBe(200);
     const eventName = `Door Mixer ${tag}`;
     const made = await admin.post('/api/admin/events', {
-      data: { name: eventName, startTime: '2031-03-10T18:00', endTime: '2031-03-10T21:00' },
+      data: { name: eventName, ...times },
     });
     expect(made.status()).toBe(201);
     const eventId = ((await made.json()) as { event: { id: string } }).event.id;
-    const people: { fullName: string }[] = [];
+    const people: Setup['people'] = [];
     for (const [i, guests] of guestsPerMember.entries()) {
       const member = newMember(`door${i}`);
       const api = await apiContext(baseURL);

@@ -1,7 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import QRCode from 'qrcode';
-import type { DoorResponse } from '../../src/shared/check-in';
+import { formatShortCode, type DoorResponse } from '../../src/shared/check-in';
+import { COMMUNITY_TIME_ZONE, toLocalInput } from '../../src/shared/event-admin';
 import { DEMO_ADMIN, expectNoAxeViolationsInBothThemes, newMember } from './fixtures';
 import {
   adminPage,
@@ -14,11 +15,12 @@ import {
   typeCode,
 } from './door-fixtures';
 
-// The door screen: a code typed in and one read from a photo, search by name with guests
-// admitted one by one and undone, two devices with one offline (the first admission to reach
+// The door screen: a code typed in and one read from a photo, the short code under the QR typed
+// by hand (online and offline), search by name with guests admitted one by one and undone,
+// members listed before their guests, two devices with one offline (the first admission to reach
 // the server wins; the other device lists its scan as a conflict), the refusal for a member who
-// is not door staff, axe in both themes, and a 390 px phone. Each test makes its own event and
-// members through the API.
+// is not door staff, the notice of when a future event starts, axe in both themes, and a 390 px
+// phone. Each test makes its own event and members through the API.
 
 test.describe('the door screen', () => {
   test('a typed code admits, the same again says when and by which device; focus stays on the code', async ({
@@ -68,6 +70,71 @@ test.describe('the door screen', () => {
     await expect(result(page)).toContainText(second.name);
     // Nobody else was admitted.
     await expect(page.getByText('Checked in', { exact: true }).locator('..')).toContainText('1 / 2');
+  });
+
+  test('the short code under the QR, typed by hand in any case with a space or dash, admits; offline too', async ({
+    page,
+    baseURL,
+  }) => {
+    const setup = await setUpEvent(baseURL!, [1, 0]);
+    const member = ticketOf(setup, setup.people[0]!.fullName);
+    const guest = setup.tickets.find((t) => t.kind === 'guest')!;
+    const other = ticketOf(setup, setup.people[1]!.fullName);
+    for (const t of [member, guest, other]) expect(t.shortCode).toMatch(/^[2-9A-HJKMNP-Z]{8}$/);
+    await signInAsAdmin(page);
+    await openDoor(page, setup.eventId, 'Front door');
+
+    // "k7mw 3qxp", as someone reads it off a phone.
+    await typeCode(page, `${member.shortCode.slice(0, 4)} ${member.shortCode.slice(4)}`.toLowerCase());
+    await expect(result(page)).toContainText('Admitted');
+    await expect(result(page)).toContainText(member.name);
+    await expect(page.getByText('Checked in', { exact: true }).locator('..')).toContainText('1 / 3');
+    // The guest's own code admits the guest, and only them.
+    await typeCode(page, formatShortCode(guest.shortCode));
+    await expect(result(page)).toContainText('Admitted');
+    await expect(result(page)).toContainText(guest.name);
+    await expect(page.getByText('Guests checked in', { exact: true }).locator('..')).toContainText('1');
+    await typeCode(page, member.shortCode);
+    await expect(result(page)).toContainText('Already checked in');
+
+    // Offline, the device matches the short code on the list it keeps, and sends it later.
+    await page.context().setOffline(true);
+    await typeCode(page, other.shortCode.toLowerCase());
+    await expect(result(page)).toContainText('Admitted (not sent yet)');
+    await expect(result(page)).toContainText(other.name);
+    await page.context().setOffline(false);
+    await expect(page.getByText(/waiting to be sent/)).toHaveCount(0, { timeout: 30_000 });
+    await expect(page.getByText('Checked in', { exact: true }).locator('..')).toContainText('3 / 3');
+    const door = (await (await page.request.get(`/api/events/${setup.eventId}/door`)).json()) as DoorResponse;
+    expect(door.tickets.find((t) => t.code === other.code)?.checkIn?.device).toBe('Front door');
+  });
+
+  test('lists a member before their guests, and Admit on the first line admits the member', async ({
+    page,
+    baseURL,
+  }) => {
+    const setup = await setUpEvent(baseURL!, [2, 0]);
+    const host = setup.people[0]!;
+    await signInAsAdmin(page);
+    await openDoor(page, setup.eventId, 'Front door');
+    // The member's username is in their name ("Test door0…") and their guests' ("Guest1 door0…"),
+    // which come first by name alone.
+    await page.getByLabel('Search by name').fill(host.username.slice(0, -2));
+    const list = page.getByRole('region', { name: 'Find by name' });
+    const lines = list.getByRole('listitem');
+    await expect(lines).toHaveCount(3);
+    await expect(lines.nth(0)).toContainText(host.fullName);
+    await expect(lines.nth(1)).toContainText(`Guest of ${host.fullName}`);
+    await expect(lines.nth(2)).toContainText(`Guest of ${host.fullName}`);
+    await lines
+      .nth(0)
+      .getByRole('button', { name: /^Admit / })
+      .click();
+    await expect(result(page)).toContainText('Admitted');
+    await expect(result(page)).toContainText(host.fullName);
+    await expect(result(page)).toContainText('Brings 2 guests');
+    await expect(list.getByRole('button', { name: `Undo check-in for ${host.fullName}` })).toBeVisible();
+    await expect(list.getByRole('button', { name: /^Admit Guest/ })).toHaveCount(2);
   });
 
   test('search by name, admit a member and their guests one by one, undo', async ({ page, baseURL }) => {
@@ -209,6 +276,31 @@ test.describe('the door screen', () => {
     } finally {
       await context.close();
     }
+  });
+
+  test('a door screen opened before the event says when it starts, in the community’s time zone', async ({
+    page,
+    baseURL,
+  }) => {
+    // 6:00 PM in Charlotte on March 10, 2031, days away.
+    const later = await setUpEvent(baseURL!, [0]);
+    await signInAsAdmin(page);
+    await openDoor(page, later.eventId, 'Front door');
+    const notice = page.getByRole('status').filter({ hasText: 'This event starts' });
+    await expect(notice).toContainText('This event starts on Monday, March 10, 2031 at 6:00 PM EDT.');
+    // Scanning works all the same.
+    await typeCode(page, ticketOf(later, later.people[0]!.fullName).shortCode);
+    await expect(result(page)).toContainText('Admitted');
+
+    // Under way: no notice.
+    const now = Date.now();
+    const started = await setUpEvent(baseURL!, [0], {
+      startTime: toLocalInput(new Date(now - 60 * 60_000), COMMUNITY_TIME_ZONE),
+      endTime: toLocalInput(new Date(now + 2 * 60 * 60_000), COMMUNITY_TIME_ZONE),
+    });
+    await openDoor(page, started.eventId, 'Front door');
+    await expect(page.getByText('Checked in', { exact: true })).toBeVisible();
+    await expect(page.getByText('This event starts')).toHaveCount(0);
   });
 
   test('axe finds nothing with a result showing, in both themes; a 390 px phone does not scroll sideways', async ({

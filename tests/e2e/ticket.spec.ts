@@ -1,10 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolationsInBothThemes, memberPage, signOut } from './fixtures';
 
-// The attendee's ticket: on the event page once attending (one code per guest), full screen for
-// the door, and still there offline once it has been opened (public/sw.js).
+// The attendee's ticket: on the event page once attending (one code per guest, each with its
+// short code under it), full screen for the door (the ticket alone on a phone's screen, with a
+// way back), and still there offline once it has been opened (public/sw.js).
 
 type EventCard = { id: string; name: string; maxAttendees: number | null };
+type Holders = { holders: { name: string; shortCode: string }[] };
+/** "K7MW-3QXP", as printed. */
+const printed = (code: string) => `${code.slice(0, 4)}-${code.slice(4)}`;
 const CACHE = 'power-mixer-offline-v1';
 
 /** What the service worker has kept of `paths` (its cache, read from the page). */
@@ -73,16 +77,32 @@ test('an attending member sees their ticket and their guest’s, full screen, an
   await expect(section.getByRole('img', { name: 'Check-in code for Tess Guest' })).toBeVisible();
   await expect(section.getByText('Not checked in yet')).toHaveCount(2);
   expect(await section.getByRole('img').first().getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+  // Under each QR image its short code, for the door to type by hand.
+  const [own, guest] = ((await (await page.request.get(`/api/events/${eventId}/ticket`)).json()) as Holders).holders;
+  expect(own!.name).toBe(member.fullName);
+  expect(own!.shortCode).toMatch(/^[2-9A-HJKMNP-Z]{8}$/);
+  expect(guest!.shortCode).not.toBe(own!.shortCode);
+  await expect(section.getByText(`Code ${printed(own!.shortCode)}`, { exact: true })).toBeVisible();
+  await expect(section.getByText(`Code ${printed(guest!.shortCode)}`, { exact: true })).toBeVisible();
 
   await section.getByRole('link', { name: 'Show full screen' }).click();
   await expect(page).toHaveURL(new RegExp(`/events/${eventId}/ticket$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Your ticket' })).toBeVisible();
   await expect(page.getByRole('img', { name: `Check-in code for ${member.fullName}` })).toBeVisible();
+  await expect(page.getByText(`Code ${printed(own!.shortCode)}`, { exact: true })).toBeVisible();
+  // The ticket alone: no site header or footer, and nothing to scroll past on the phone.
+  await expect(page.getByRole('banner')).toHaveCount(0);
+  await expect(page.getByRole('contentinfo')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Sign Out' })).toHaveCount(0);
+  expect(await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)).toBeLessThanOrEqual(0);
+  await expect(page.getByRole('link', { name: 'Back to the event' })).toBeInViewport();
   await expect(page.getByText(upcoming!.name)).toBeVisible();
   await expect(page.getByText('Turn your screen brightness up if the door’s scanner cannot read it.')).toBeVisible();
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('img', { name: 'Check-in code for Tess Guest' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
+  await expect(page.getByText(`Code ${printed(guest!.shortCode)}`, { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Next' })).toBeInViewport();
   await page.getByRole('button', { name: 'Previous' }).click();
 
   // 390 px wide: no sideways scrolling, and the code takes the width (quiet zone included).
@@ -96,6 +116,13 @@ test('an attending member sees their ticket and their guest’s, full screen, an
       .getByRole('heading', { level: 1 })
       .evaluate((h) => getComputedStyle(h.closest('.bg-white')!).backgroundColor),
   ).toBe('rgb(255, 255, 255)');
+
+  // Escape goes back to the event page, with the site's header again; and full screen once more.
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(new RegExp(`/events/${eventId}$`));
+  await expect(page.getByRole('banner')).toBeVisible();
+  await page.getByRole('region', { name: 'Your ticket' }).getByRole('link', { name: 'Show full screen' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your ticket' })).toBeVisible();
 
   // The worker has kept the page, the files it runs on and its answers.
   const ticketApi = `/api/events/${eventId}/ticket`;

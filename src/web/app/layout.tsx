@@ -1,14 +1,21 @@
-import { Outlet, useNavigation } from 'react-router';
+import { Outlet, useMatches, useNavigation } from 'react-router';
 import { RouteFocus } from './route-focus';
 import { ScrollToTop } from './scroll-to-top';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { useRealtime } from './use-realtime';
 
+/** A route whose `handle` says `{ bare: true }` shows alone, without the site's header and footer
+ * (the ticket full screen, held up at the door). */
+export interface RouteHandle {
+  bare?: boolean;
+}
+
 /** Shared chrome: skip link, fixed top nav, main content, footer. */
 export function Layout() {
   useRealtime();
   const navigation = useNavigation();
+  const bare = useMatches().some((match) => (match.handle as RouteHandle | undefined)?.bare);
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -24,13 +31,17 @@ export function Layout() {
       {navigation.state !== 'idle' && (
         <div aria-hidden="true" className="fixed inset-x-0 top-0 z-50 h-0.5 animate-pulse bg-brand" />
       )}
-      <SiteHeader />
+      {!bare && <SiteHeader />}
       {/* At least a screen tall: the footer starts below the fold and never moves into view as
           the screen's code and data arrive (no layout shift). */}
-      <main id="main" tabIndex={-1} className="min-h-dvh flex-1 pt-16 outline-none">
+      <main
+        id="main"
+        tabIndex={-1}
+        className={bare ? 'min-h-dvh flex-1 outline-none' : 'min-h-dvh flex-1 pt-16 outline-none'}
+      >
         <Outlet />
       </main>
-      <SiteFooter />
+      {!bare && <SiteFooter />}
     </div>
   );
 }

@@ -20,6 +20,9 @@ const timeWithZone = new Intl.DateTimeFormat('en-US', {
 /** "Saturday, May 16, 2026" */
 export const formatLongDate = (iso: string) => longDate.format(new Date(iso));
 
+/** "6:00 PM EDT" */
+export const formatTimeWithZone = (iso: string) => timeWithZone.format(new Date(iso));
+
 /** "6:00 – 9:00 PM EDT" (the zone abbreviation follows daylight saving time). */
 export function formatTimeRange(startIso: string, endIso: string): string {
   const start = new Date(startIso);

@@ -68,6 +68,11 @@ export const events = pgTable(
   ],
 );
 
+/** A ticket's short code (`K7MW3QXP`): 8 characters from 31 no one mistakes for another (no 0/O,
+ * 1/I/L), drawn by the database (migration 0015). A trigger there draws again while the code is
+ * taken by another ticket of the event, member's or guest's, so every insert gets one. */
+const ticketShortCode = sql`ticket_short_code()`;
+
 export const eventAttendees = pgTable(
   'event_attendees',
   {
@@ -80,6 +85,8 @@ export const eventAttendees = pgTable(
       .references(() => profiles.id, { onDelete: 'cascade' }),
     // 'waitlisted' is the third value the spec shows in red without naming it.
     status: text('status').notNull(),
+    // The ticket's short code, printed under its QR image and typed at the door.
+    shortCode: text('short_code').notNull().default(ticketShortCode),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -88,6 +95,7 @@ export const eventAttendees = pgTable(
     index('event_attendees_event_created_idx').on(t.eventId, t.createdAt),
     index('event_attendees_event_status_idx').on(t.eventId, t.status),
     index('event_attendees_user_idx').on(t.userId),
+    uniqueIndex('event_attendees_event_short_code_idx').on(t.eventId, t.shortCode),
   ],
 );
 
@@ -105,12 +113,15 @@ export const eventGuests = pgTable(
     guestEmail: text('guest_email').notNull(),
     // A guest's own one-click unsubscribe from this event's reminders.
     reminders: boolean('reminders').notNull().default(true),
+    // The guest's own ticket's short code, as a member's.
+    shortCode: text('short_code').notNull().default(ticketShortCode),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('event_guests_email_lower_check', sql`${t.guestEmail} = lower(${t.guestEmail})`),
     index('event_guests_event_profile_idx').on(t.eventId, t.profileId),
     index('event_guests_profile_idx').on(t.profileId),
+    uniqueIndex('event_guests_event_short_code_idx').on(t.eventId, t.shortCode),
   ],
 );
 

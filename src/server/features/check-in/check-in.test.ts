@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc, eq, inArray } from 'drizzle-orm';
-import { auditLog, eventAttendees, eventCheckIns } from '../../db/schema';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { auditLog, eventAttendees, eventCheckIns, eventGuests } from '../../db/schema';
 import { createTestContext, type Client, type TestContext } from '../../test/harness';
 import { adminClient, createEvent, createMembers, signIn } from '../../test/factories';
-import type { DoorResponse, ScanResponse } from '../../../shared/check-in';
+import { formatShortCode, shortCodeOf, type DoorResponse, type ScanResponse } from '../../../shared/check-in';
 import { readTicketCode, ticketCode } from './tickets';
 
 // The door: who may admit, what each kind of code is answered, one admission per ticket
@@ -254,5 +254,119 @@ describe('the door', () => {
       expected: 2,
       noShows: 2,
     });
+  });
+});
+
+describe('short codes', () => {
+  const SHORT = /^[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{8}$/;
+  const guestList = {
+    guests: [
+      { name: 'Ann Guest', email: 'ann.short@example.com' },
+      { name: 'Bo Guest', email: 'bo.short@example.com' },
+    ],
+  };
+
+  it('reads a short code typed in any case, with spaces or a dash, and nothing else as one', () => {
+    expect(shortCodeOf('k7mw3qxp')).toBe('K7MW3QXP');
+    expect(shortCodeOf(' K7MW-3QXP ')).toBe('K7MW3QXP');
+    expect(shortCodeOf('k7 mw 3q xp')).toBe('K7MW3QXP');
+    expect(formatShortCode('K7MW3QXP')).toBe('K7MW-3QXP');
+    // Look-alikes are never drawn (0/O, 1/I/L), so a code with them is no code; nor a long one.
+    expect(shortCodeOf('K7MW3QX0')).toBeNull();
+    expect(shortCodeOf('K7MW3QXL')).toBeNull();
+    expect(shortCodeOf('K7MW3QX')).toBeNull();
+    expect(shortCodeOf('K7MW3QXPP')).toBeNull();
+    expect(shortCodeOf(`T1.${'A'.repeat(66)}`)).toBeNull();
+  });
+
+  it('prints one under every ticket, the member’s and each guest’s, different within the event', async () => {
+    const { event, clients } = await attendingEvent(2);
+    expect((await clients[0]!.request('PUT', `/api/events/${event.id}/guests`, guestList)).statusCode).toBe(200);
+    const mine = (await clients[0]!.get(`/api/events/${event.id}/ticket`)).json() as {
+      holders: { name: string; code: string; shortCode: string }[];
+    };
+    expect(mine.holders).toHaveLength(3);
+    for (const holder of mine.holders) expect(holder.shortCode).toMatch(SHORT);
+    // The door's list has the same codes, so a door device can match a typed one offline.
+    const list = await door(admin, event.id);
+    expect(list.tickets).toHaveLength(4);
+    for (const holder of mine.holders) {
+      expect(list.tickets.find((t) => t.code === holder.code)?.shortCode).toBe(holder.shortCode);
+    }
+    expect(new Set(list.tickets.map((t) => t.shortCode)).size).toBe(4);
+    // A guest who stays on an edited list keeps their code.
+    await clients[0]!.request('PUT', `/api/events/${event.id}/guests`, { guests: [guestList.guests[0]] });
+    const ann = (await door(admin, event.id)).tickets.find((t) => t.name === 'Ann Guest');
+    expect(ann?.shortCode).toBe(list.tickets.find((t) => t.name === 'Ann Guest')?.shortCode);
+  });
+
+  it('admits by the short code typed by hand in any case, once, a guest on their own', async () => {
+    const { event, clients } = await attendingEvent(1);
+    expect((await clients[0]!.request('PUT', `/api/events/${event.id}/guests`, guestList)).statusCode).toBe(200);
+    const list = await door(admin, event.id);
+    const member = list.tickets.find((t) => t.kind === 'member')!;
+    const ann = list.tickets.find((t) => t.name === 'Ann Guest')!;
+    const typed = formatShortCode(member.shortCode).toLowerCase().replace('-', ' ');
+    const first = (await scan(admin, event.id, typed)).json() as ScanResponse;
+    expect(first.outcome).toBe('admitted');
+    expect(first.ticket).toMatchObject({ code: member.code, shortCode: member.shortCode, name: member.name });
+    // Again with the dash, or by the long code: the same ticket, already in.
+    expect(((await scan(admin, event.id, formatShortCode(member.shortCode))).json() as ScanResponse).outcome).toBe(
+      'already',
+    );
+    expect(((await scan(admin, event.id, member.code)).json() as ScanResponse).outcome).toBe('already');
+    const guest = (await scan(admin, event.id, ann.shortCode.toLowerCase())).json() as ScanResponse;
+    expect(guest).toMatchObject({ outcome: 'admitted', ticket: { kind: 'guest', name: 'Ann Guest' } });
+    expect((await door(admin, event.id)).counts).toMatchObject({ checkedIn: 2, guestsCheckedIn: 1, expected: 1 });
+  });
+
+  it('refuses another event’s short code and a made-up one, admitting nobody', async () => {
+    const a = await attendingEvent(1);
+    const b = await attendingEvent(1);
+    const code = (await door(admin, a.event.id)).tickets[0]!.shortCode;
+    const others = new Set((await door(admin, b.event.id)).tickets.map((t) => t.shortCode));
+    expect(others.has(code)).toBe(false);
+    expect(((await scan(admin, b.event.id, code)).json() as ScanResponse).outcome).toBe('invalid');
+    const madeUp = code === 'ZZZZZZZZ' ? 'YYYYYYYY' : 'ZZZZZZZZ';
+    expect(((await scan(admin, a.event.id, madeUp)).json() as ScanResponse).outcome).toBe('invalid');
+    expect(await db().$count(eventCheckIns, inArray(eventCheckIns.eventId, [a.event.id, b.event.id]))).toBe(0);
+  });
+
+  it('is drawn again by the database when another ticket of the event holds it, member’s or guest’s', async () => {
+    const { event, people } = await attendingEvent(3);
+    const other = await attendingEvent(1);
+    const taken = (await door(admin, event.id)).tickets[0]!.shortCode;
+    // The same code at another event is fine: unique within an event only.
+    await db().update(eventAttendees).set({ shortCode: taken }).where(eq(eventAttendees.eventId, other.event.id));
+    const [kept] = await db()
+      .select({ shortCode: eventAttendees.shortCode })
+      .from(eventAttendees)
+      .where(eq(eventAttendees.eventId, other.event.id));
+    expect(kept?.shortCode).toBe(taken);
+    // Within the event, a guest given a member's code gets another (as the migration's backfill
+    // relies on), and so do members all set to one code in one statement.
+    const [guest] = await db()
+      .insert(eventGuests)
+      .values({
+        eventId: event.id,
+        profileId: people[0]!.id,
+        guestName: 'Cy Guest',
+        guestEmail: 'cy.short@example.com',
+        shortCode: taken,
+      })
+      .returning({ shortCode: eventGuests.shortCode });
+    expect(guest?.shortCode).toMatch(SHORT);
+    expect(guest?.shortCode).not.toBe(taken);
+    await db()
+      .update(eventAttendees)
+      .set({ shortCode: sql`'ABCDEFGH'` })
+      .where(eq(eventAttendees.eventId, event.id));
+    const codes = await db()
+      .select({ shortCode: eventAttendees.shortCode })
+      .from(eventAttendees)
+      .where(eq(eventAttendees.eventId, event.id));
+    expect(codes).toHaveLength(3);
+    expect(new Set(codes.map((c) => c.shortCode)).size).toBe(3);
+    for (const c of codes) expect(c.shortCode).toMatch(SHORT);
   });
 });

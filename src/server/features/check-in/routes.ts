@@ -37,7 +37,9 @@ export const checkInRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'member' },
       schema: {
         tags: ['check-in'],
-        summary: "The viewer's ticket for an event they attend, and one per guest they bring, each with its QR code",
+        summary:
+          "The viewer's ticket for an event they attend, and one per guest they bring, each with its QR code and the " +
+          'short code printed under it',
         params: idParams,
         response: { 200: ticketResponse, ...errors },
       },
@@ -79,8 +81,8 @@ export const checkInRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['check-in'],
         summary:
-          "The door's list: every ticket of the event (attending and waitlisted members, guests) with its code and " +
-          'admission, and the counts (registered, checked in, guests checked in, still expected; no-shows once it ended)',
+          "The door's list: every ticket of the event (attending and waitlisted members, guests) with its codes (long " +
+          'and short) and admission, and the counts (registered, checked in, guests checked in, still expected; no-shows once it ended)',
         params: idParams,
         response: { 200: doorResponse, ...errors },
       },
@@ -101,8 +103,10 @@ export const checkInRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['check-in'],
         summary:
-          'Admit the ticket a code names. Answers what the scan found: admitted; already (with when and which ' +
-          'device); for another event; not valid; on the waitlist. The first admission to arrive wins.',
+          'Admit the ticket a code names: the long code in its QR image, or the short code printed under it ' +
+          '(typed by hand: any case, spaces and dashes ignored; short codes are unique within an event only, so ' +
+          "another event's is not valid here). Answers what the scan found: admitted; already (with when and " +
+          'which device); for another event; not valid; on the waitlist. The first admission to arrive wins.',
         params: idParams,
         body: scanInput,
         response: { 200: scanResponse, ...errors },

@@ -6,6 +6,7 @@ import { isUuid, memberName } from '../../db/query-values';
 import { eventAttendees, eventCheckIns, eventDoorStaff, eventGuests, events, profiles } from '../../db/schema';
 import {
   DOOR_DUTY_AFTER_END_MS,
+  shortCodeOf,
   type DoorCounts,
   type DoorDutiesResponse,
   type DoorResponse,
@@ -30,20 +31,25 @@ export async function isDoorStaff(db: Db, eventId: string, userId: string): Prom
   return rows.length > 0;
 }
 
-/** Every ticket of an event, or one (`only`), or one member's and their guests' (`holder`):
- * members (attending or waitlisted) and guests in one list, by name. */
-async function ticketRows(db: Db, eventId: string, only?: TicketRef, holder?: string) {
+/** Every ticket of an event, or one (`only`: by its long code's reference or by its short code),
+ * or one member's and their guests' (`holder`): members (attending or waitlisted) and guests in
+ * one list, by name. */
+async function ticketRows(db: Db, eventId: string, only?: TicketRef | { shortCode: string }, holder?: string) {
   const memberFilter = only
-    ? only.kind === 'member'
-      ? eq(eventAttendees.id, only.id)
-      : sql`false`
+    ? 'shortCode' in only
+      ? eq(eventAttendees.shortCode, only.shortCode)
+      : only.kind === 'member'
+        ? eq(eventAttendees.id, only.id)
+        : sql`false`
     : holder
       ? eq(eventAttendees.userId, holder)
       : undefined;
   const guestFilter = only
-    ? only.kind === 'guest'
-      ? eq(eventGuests.id, only.id)
-      : sql`false`
+    ? 'shortCode' in only
+      ? eq(eventGuests.shortCode, only.shortCode)
+      : only.kind === 'guest'
+        ? eq(eventGuests.id, only.id)
+        : sql`false`
     : holder
       ? eq(eventGuests.profileId, holder)
       : undefined;
@@ -53,6 +59,7 @@ async function ticketRows(db: Db, eventId: string, only?: TicketRef, holder?: st
       kind: sql<'member' | 'guest'>`'member'`.as('kind'),
       id: eventAttendees.id,
       userId: eventAttendees.userId,
+      shortCode: eventAttendees.shortCode,
       name: sql<string>`${memberName}`.as('name'),
       avatarUrl: profiles.avatarUrl,
       status: sql<'attending' | 'waitlisted'>`${eventAttendees.status}`.as('status'),
@@ -87,6 +94,7 @@ async function ticketRows(db: Db, eventId: string, only?: TicketRef, holder?: st
       kind: sql<'member' | 'guest'>`'guest'`.as('kind'),
       id: eventGuests.id,
       userId: eventGuests.profileId,
+      shortCode: eventGuests.shortCode,
       name: sql<string>`${eventGuests.guestName}`.as('name'),
       avatarUrl: sql<string | null>`null`.as('avatar_url'),
       status: sql<'attending' | 'waitlisted'>`'attending'`.as('status'),
@@ -113,6 +121,7 @@ type TicketRow = Awaited<ReturnType<typeof ticketRows>>[number];
 function toTicket(key: Buffer, eventId: string, row: TicketRow): DoorTicket {
   return {
     code: ticketCode(key, { kind: row.kind, eventId, id: row.id }),
+    shortCode: row.shortCode,
     kind: row.kind,
     name: row.name,
     avatarUrl: row.avatarUrl,
@@ -194,20 +203,8 @@ export interface ScanResult extends ScanResponse {
  * queued offline scan) insert against one unique key, so exactly one admits and the others are
  * answered "already checked in" with the winner's time and device. */
 export async function scan(db: Db, key: Buffer, request: ScanRequest): Promise<ScanResult> {
-  const ref = readTicketCode(key, request.code);
-  if (!ref) return { outcome: 'invalid', ticket: null, otherEvent: null };
-  if (ref.eventId !== request.eventId) {
-    const [event] = await db
-      .select({ id: events.id, name: events.name })
-      .from(events)
-      .where(eq(events.id, ref.eventId));
-    return event
-      ? { outcome: 'other-event', ticket: null, otherEvent: { id: event.id, name: event.name } }
-      : { outcome: 'invalid', ticket: null, otherEvent: null };
-  }
-  const [row] = await ticketRows(db, request.eventId, ref);
-  // Signed by us, but no longer a ticket: the member unregistered, the guest was removed.
-  if (!row) return { outcome: 'invalid', ticket: null, otherEvent: null };
+  const row = await scannedTicket(db, key, request.eventId, request.code);
+  if (!('kind' in row)) return row;
   if (row.status === 'waitlisted') {
     return { outcome: 'waitlisted', ticket: toTicket(key, request.eventId, row), otherEvent: null };
   }
@@ -274,6 +271,26 @@ export async function scan(db: Db, key: Buffer, request: ScanRequest): Promise<S
   return { outcome: 'admitted', ticket: result, otherEvent: null, admittedUserId: row.userId };
 }
 
+/** The ticket of this event a scanned or typed code names, or what the door answers when there
+ * is none: the long code from the QR image, or the short code printed under it. */
+async function scannedTicket(db: Db, key: Buffer, eventId: string, code: string): Promise<TicketRow | ScanResponse> {
+  const invalid: ScanResponse = { outcome: 'invalid', ticket: null, otherEvent: null };
+  // Short codes are unique within an event only: one that is not this event's is not valid here.
+  const shortCode = shortCodeOf(code);
+  if (shortCode) return (await ticketRows(db, eventId, { shortCode }))[0] ?? invalid;
+  const ref = readTicketCode(key, code);
+  if (!ref) return invalid;
+  if (ref.eventId !== eventId) {
+    const [event] = await db
+      .select({ id: events.id, name: events.name })
+      .from(events)
+      .where(eq(events.id, ref.eventId));
+    return event ? { outcome: 'other-event', ticket: null, otherEvent: { id: event.id, name: event.name } } : invalid;
+  }
+  // Signed by us, but no longer a ticket: the member unregistered, the guest was removed.
+  return (await ticketRows(db, eventId, ref))[0] ?? invalid;
+}
+
 /** Undoes an admission; the ticket as it now stands, or null when there was none. */
 export async function undoCheckIn(
   db: Db,
@@ -333,6 +350,7 @@ export async function memberTickets(db: Db, key: Buffer, eventId: string, userId
         kind: row.kind,
         name: row.name,
         code: ticketCode(key, { kind: row.kind, eventId, id: row.id }),
+        shortCode: row.shortCode,
         checkedInAt: row.checkedInAt ? iso(row.checkedInAt) : null,
       })),
   };

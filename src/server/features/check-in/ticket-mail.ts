@@ -1,9 +1,11 @@
+import { formatShortCode } from '../../../shared/check-in-texts';
 import type { MailAttachment } from '../../platform/mail';
 import { qrPng } from '../../platform/qr-image';
 import { ticketCode, type TicketRef } from './tickets';
 
 // A ticket in an e-mail: its QR code as a small PNG attached with a Content-ID, shown inline by
-// the HTML part (mail clients show inline PNGs, not SVG), and the sentence the text part says.
+// the HTML part (mail clients show inline PNGs, not SVG), the sentence the text part says before
+// it, and the short code after it (a paragraph of its own, so the HTML part puts it under the image).
 
 export const TICKET_IMAGE_ALT = 'Your check-in code';
 
@@ -34,3 +36,7 @@ export function ticketLine(holder: 'member' | 'guest', host?: string | null): st
     ? 'Your ticket: show the check-in code in this e-mail at the door. It is on the event page too.'
     : `Your ticket: show the check-in code in this e-mail at the door. ${host ?? 'The member who invited you'} can show it from the event page too.`;
 }
+
+/** The paragraph after the ticket's image: its short code, which the door types by hand. */
+export const ticketCodeLine = (shortCode: string) =>
+  `If the door cannot scan it, give them this code: ${formatShortCode(shortCode)}`;

@@ -8,7 +8,7 @@ import { memberName } from '../../db/query-values';
 import { dateTimeFormat } from '../../platform/date-format';
 import type { Mailer, MailMessage } from '../../platform/mail';
 import { textToHtml } from '../../platform/mail-html';
-import { mailTicket, ticketLine, type MailTicket } from '../check-in/ticket-mail';
+import { mailTicket, ticketCodeLine, ticketLine, type MailTicket } from '../check-in/ticket-mail';
 import { ticketKey } from '../check-in/tickets';
 import { TRANSACTIONAL_FOOTER } from '../../platform/unsubscribe';
 import { buildIcs, icsFileName } from './ics';
@@ -48,6 +48,8 @@ interface RegistrationFacts {
   guests: string[];
   /** The attending registration's id (its ticket), or null. */
   registrationId: string | null;
+  /** That ticket's short code. */
+  shortCode: string | null;
 }
 
 async function loadFacts(db: Db, eventId: string, userId: string): Promise<RegistrationFacts | null> {
@@ -63,6 +65,8 @@ async function loadFacts(db: Db, eventId: string, userId: string): Promise<Regis
       end: events.endTime,
       sequence: events.sequence,
       registrationId: sql<string | null>`(select a.id from event_attendees a
+        where a.event_id = ${events.id} and a.user_id = ${profiles.id} and a.status = 'attending')`,
+      shortCode: sql<string | null>`(select a.short_code from event_attendees a
         where a.event_id = ${events.id} and a.user_id = ${profiles.id} and a.status = 'attending')`,
       guests: sql<string[] | string | null>`(select json_agg(g.guest_name || ' <' || g.guest_email || '>'
         order by g.created_at) from event_guests g where g.event_id = ${events.id} and g.profile_id = ${profiles.id})`,
@@ -118,7 +122,7 @@ function registrationMessage(
     `When: ${formatEventTime(start, end, config.SITE_TIMEZONE)}`,
     ...(row.location ? [`Where: ${row.location}`] : []),
     ...(guests.length ? ['', 'Your guests:', ...guests.map((g) => `  - ${g}`)] : []),
-    ...(ticket ? ['', ticketLine('member')] : []),
+    ...(ticket ? ['', ticketLine('member'), ...(facts.shortCode ? ['', ticketCodeLine(facts.shortCode)] : [])] : []),
     '',
     `Event details: ${url}`,
     ...(kind === 'waitlisted' ? [] : ['The attached calendar file adds the event to your calendar.']),

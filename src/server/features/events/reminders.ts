@@ -7,7 +7,7 @@ import { dateTimeFormat } from '../../platform/date-format';
 import type { JobDefinition } from '../../platform/jobs';
 import type { Mailer, MailMessage } from '../../platform/mail';
 import { textToHtml } from '../../platform/mail-html';
-import { mailTicket, ticketLine } from '../check-in/ticket-mail';
+import { mailTicket, ticketCodeLine, ticketLine } from '../check-in/ticket-mail';
 import { ticketKey } from '../check-in/tickets';
 import { unsubscribeKey, unsubscribeLinks } from '../../platform/unsubscribe';
 import { formatEventTime } from './emails';
@@ -44,6 +44,8 @@ type DueRow = {
   guest_id: string | null;
   /** The ticket: the member's registration id, or the guest's id. */
   ticket_id: string;
+  /** The ticket's short code. */
+  short_code: string;
   email: string;
   name: string;
   host: string | null;
@@ -77,7 +79,7 @@ async function dueReminders(db: Db, offsets: number[], now: Date): Promise<DueRo
     ),
     people as (
       select d.event_id, d.minutes, d.start_time, 'member:' || a.user_id as recipient, a.user_id,
-        null::uuid as guest_id, a.id as ticket_id, u.email, coalesce(nullif(p.full_name, ''), p.username) as name, null as host,
+        null::uuid as guest_id, a.id as ticket_id, a.short_code, u.email, coalesce(nullif(p.full_name, ''), p.username) as name, null as host,
         (select json_agg(g.guest_name order by g.created_at) from event_guests g
           where g.event_id = d.event_id and g.profile_id = a.user_id) as guests
       from due d
@@ -86,7 +88,7 @@ async function dueReminders(db: Db, offsets: number[], now: Date): Promise<DueRo
       left join notification_preferences np on np.user_id = a.user_id
       where coalesce(np.event_reminders, true)
       union all
-      select d.event_id, d.minutes, d.start_time, 'guest:' || g.id, null, g.id, g.id, g.guest_email, g.guest_name,
+      select d.event_id, d.minutes, d.start_time, 'guest:' || g.id, null, g.id, g.id, g.short_code, g.guest_email, g.guest_name,
         coalesce(nullif(p.full_name, ''), p.username), null
       from due d
       join event_guests g on g.event_id = d.event_id and g.reminders and g.created_at <= d.remind_at
@@ -192,6 +194,8 @@ export function reminderMessage(
     ...(guests.length ? ['', 'Your guests:', ...guests.map((g) => `  - ${g}`)] : []),
     '',
     ticketText,
+    '',
+    ticketCodeLine(person.short_code),
     '',
     `Event details: ${template.url}`,
     person.host

@@ -56,6 +56,18 @@ async function inlineTicket(mail: Mail): Promise<string> {
   return code!;
 }
 
+/** The short code a mail gives after its ticket's image ("K7MW-3QXP"), in both parts. */
+function mailShortCode(mail: Mail): string {
+  const said = /If the door cannot scan it, give them this code: ([2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4})/;
+  const code = said.exec(mail.text ?? '')?.[1];
+  expect(code).toBeTruthy();
+  // In the HTML, under the image.
+  const image = mail.html!.indexOf('<img src="cid:ticket-');
+  expect(image).toBeGreaterThan(0);
+  expect(mail.html!.indexOf(code!)).toBeGreaterThan(image);
+  return code!;
+}
+
 const scan = async (eventId: string, code: string) => {
   const res = await admin.post(`/api/events/${eventId}/check-ins`, { code, device: 'Front door' });
   expect(res.statusCode).toBe(200);
@@ -78,6 +90,7 @@ describe('tickets in e-mails', () => {
     const code = await inlineTicket(mail!);
     const ticket = await client.get(`/api/events/${event.id}/ticket`);
     expect(ticket.json().holders[0].code).toBe(code);
+    expect(mailShortCode(mail!).replace('-', '')).toBe(ticket.json().holders[0].shortCode);
     const scanned = await scan(event.id, code);
     expect(scanned.outcome).toBe('admitted');
     expect(scanned.ticket?.name).toBe('Tia Ticket');
@@ -114,6 +127,11 @@ describe('tickets in e-mails', () => {
     const guestScan = await scan(event.id, guestCode);
     expect(guestScan.outcome).toBe('admitted');
     expect(guestScan.ticket).toMatchObject({ kind: 'guest', name: 'Gail Guest', hostName: 'Rae Remind' });
+    // Each with its own short code under the image, naming the same ticket.
+    const guestShort = mailShortCode(toGuest!);
+    expect(guestShort).not.toBe(mailShortCode(toMember!));
+    const typed = await scan(event.id, guestShort.toLowerCase());
+    expect(typed).toMatchObject({ outcome: 'already', ticket: { code: guestCode, name: 'Gail Guest' } });
     const memberScan = await scan(event.id, memberCode);
     expect(memberScan.outcome).toBe('admitted');
     expect(memberScan.ticket).toMatchObject({ kind: 'member', name: 'Rae Remind' });

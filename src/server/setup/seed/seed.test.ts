@@ -289,6 +289,14 @@ describe('demo seed', { timeout: 60_000 }, () => {
     }
   });
 
+  it('gives every ticket, members’ and guests’, a short code of its own within its event', async () => {
+    const attendees = await database.db.select().from(eventAttendees);
+    const guests = await database.db.select().from(eventGuests);
+    const codes = [...attendees, ...guests].map((t) => `${t.eventId}|${t.shortCode}`);
+    for (const code of codes) expect(code).toMatch(/\|[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{8}$/);
+    expect(new Set(codes).size).toBe(codes.length);
+  });
+
   /** Every ticket held by someone attending (`member:<id>`, or `guest:<id>` of an attending member's
    * guest), as `<event id>|<ticket>`. */
   const attendingTickets = async () => {

@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { paths } from '../../lib/paths';
+import type { RouteHandle } from '../layout';
 import { screen } from './screen';
 
 // Members: the directory and public profiles (public), own profile, connections, messages (login).
@@ -53,8 +54,10 @@ export const communityMemberRoutes: RouteObject[] = [
     ),
   },
   {
-    // paths.eventTicket(eventId): the member's ticket full screen (works offline once loaded)
+    // paths.eventTicket(eventId): the member's ticket full screen (works offline once loaded),
+    // alone on the screen: no site header or footer.
     path: '/events/:eventId/ticket',
+    handle: { bare: true } satisfies RouteHandle,
     lazy: screen(
       () => import('../../features/ticket/ticket-page'),
       (m) => m.TicketPage,

@@ -14,6 +14,7 @@ import { ApiRequestError, errorMessage } from '../../lib/api';
 import { paths } from '../../lib/paths';
 import { keepForOffline } from '../../lib/service-worker';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { formatLongDate, formatTimeWithZone } from '../../lib/site-dates';
 import { doorKey, postScan, useDoor } from './api';
 import { formatTime } from './format';
 import { countsWithQueued, readDevice, saveDevice, useOfflineQueue, withQueued, type Conflict } from './offline-queue';
@@ -156,6 +157,7 @@ function DoorScreen({ eventId, door }: { eventId: string; door: DoorResponse }) 
         </Link>
         <h1 className="mt-3 text-3xl font-bold tracking-tight text-fg">{DOOR_TITLE}</h1>
         <p className="mt-1 text-lg break-words text-fg-muted">{door.event.name}</p>
+        <StartNotice startTime={door.event.startTime} />
       </div>
 
       <section aria-labelledby="door-counts-heading">
@@ -253,6 +255,29 @@ function DoorScreen({ eventId, door }: { eventId: string; door: DoorResponse }) 
         </p>
       </section>
     </div>
+  );
+}
+
+/** The longest wait a timer takes (setTimeout's limit is about 24.8 days). */
+const TIMER_MAX_MS = 2 ** 31 - 1;
+
+/** Before the event starts, when it does: in the community's time zone, "today" on its day. Goes
+ * away at the start, on a screen left open. */
+function StartNotice({ startTime }: { startTime: string }) {
+  const start = Date.parse(startTime);
+  const [now, setNow] = useState(Date.now);
+  useEffect(() => {
+    if (now >= start) return;
+    const timer = setTimeout(() => setNow(Date.now()), Math.min(start - now, TIMER_MAX_MS));
+    return () => clearTimeout(timer);
+  }, [now, start]);
+  if (now >= start) return null;
+  const today = formatLongDate(new Date(now).toISOString()) === formatLongDate(startTime);
+  const day = today ? 'today' : `on ${formatLongDate(startTime)}`;
+  return (
+    <Alert tone="info" className="mt-4" title={`This event starts ${day} at ${formatTimeWithZone(startTime)}.`}>
+      Check-ins made before then count too.
+    </Alert>
   );
 }
 

@@ -42,6 +42,17 @@ describe('the door offline', () => {
     expect(decideOffline(list, 'T1.unknown')).toEqual({ outcome: 'invalid', ticket: null, otherEvent: null });
   });
 
+  it('finds a short code typed by hand in any case, with spaces or a dash, as the server does', () => {
+    const coded = [
+      ticket('a', { shortCode: 'K7MW3QXP' }),
+      ticket('w', { shortCode: 'ZZZZ2222', status: 'waitlisted' }),
+    ];
+    expect(decideOffline(coded, 'k7mw-3qxp')).toMatchObject({ outcome: 'admitted', ticket: { code: 'a' } });
+    expect(decideOffline(coded, 'K7MW 3QXP')).toMatchObject({ outcome: 'admitted', ticket: { code: 'a' } });
+    expect(decideOffline(coded, 'zzzz2222').outcome).toBe('waitlisted');
+    expect(decideOffline(coded, 'K7MW3QXQ').outcome).toBe('invalid');
+  });
+
   it('never marks a ticket the server already has in, nor a waitlisted one, as unsent', () => {
     const mine = withQueued(list, [queued('b'), queued('w')]);
     expect(mine.find((t) => t.code === 'b')!.checkIn!.id).toBe('c1');

@@ -1,5 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { DoorCounts, DoorResponse, DoorTicket, ScanOutcome, ScanResponse } from '../../../shared/check-in';
+import {
+  shortCodeOf,
+  type DoorCounts,
+  type DoorResponse,
+  type DoorTicket,
+  type ScanOutcome,
+  type ScanResponse,
+} from '../../../shared/check-in';
 import { ApiRequestError } from '../../lib/api';
 
 // The door keeps working when the venue's connection drops. The door's list (every ticket with
@@ -89,9 +96,16 @@ export function countsWithQueued(counts: DoorCounts, server: DoorTicket[], mine:
   };
 }
 
+/** The ticket on the list a code names: the long code a scanner reads, or the short code typed
+ * by hand (any case, spaces and dashes ignored), as the server matches them. */
+export function ticketByCode(tickets: DoorTicket[], code: string): DoorTicket | undefined {
+  const short = shortCodeOf(code);
+  return short ? tickets.find((t) => t.shortCode === short) : tickets.find((t) => t.code === code);
+}
+
 /** What the door says about a code without the server, from the list kept on the device. */
 export function decideOffline(tickets: DoorTicket[], code: string): ScanResponse {
-  const ticket = tickets.find((t) => t.code === code);
+  const ticket = ticketByCode(tickets, code);
   if (!ticket) return { outcome: 'invalid', ticket: null, otherEvent: null };
   if (ticket.status === 'waitlisted') return { outcome: 'waitlisted', ticket, otherEvent: null };
   if (ticket.checkIn) return { outcome: 'already', ticket, otherEvent: null };

@@ -4,8 +4,8 @@ import { Avatar } from '../../components/avatar';
 import { Button } from '../../components/button';
 import { statusLine, whoLine } from './format';
 
-// Finding someone without a ticket in hand: the door's list, filtered on the device (it works
-// offline), each person with Admit, or Undo check-in once admitted.
+// Finding someone without a ticket in hand: the door's list, filtered and ordered on the device
+// (it works offline), each person with Admit, or Undo check-in once admitted.
 
 const SHOWN_MAX = 20;
 
@@ -15,6 +15,30 @@ const fold = (text: string) =>
     .normalize('NFD')
     .replace(/\p{Diacritic}/gu, '')
     .toLowerCase();
+
+/**
+ * The tickets a search finds, best first. Every word typed must be in the person's name, or for a
+ * guest in their member's ("Lee" finds Jordan Lee's guests too). Then, in this order: the name
+ * typed in full; members before guests, so a member is never listed under the guests they bring;
+ * names with a word that begins with each word typed ("jor" finds Jordan before Majors); the
+ * rest. Within each, the list's order (by name).
+ */
+export function findOnList(tickets: DoorTicket[], query: string): DoorTicket[] {
+  const words = fold(query).split(/\s+/).filter(Boolean);
+  if (words.length === 0) return [];
+  const typed = words.join(' ');
+  const found: { ticket: DoorTicket; rank: number; index: number }[] = [];
+  tickets.forEach((ticket, index) => {
+    const everything = fold(`${ticket.name} ${ticket.hostName ?? ''}`);
+    if (!words.every((w) => everything.includes(w))) return;
+    const own = fold(ticket.name).split(/\s+/).filter(Boolean);
+    const exact = own.join(' ') === typed;
+    const prefix = words.every((w) => own.some((part) => part.startsWith(w)));
+    const rank = exact ? 0 : 1 + (ticket.kind === 'member' ? 0 : 2) + (prefix ? 0 : 1);
+    found.push({ ticket, rank, index });
+  });
+  return found.sort((a, b) => a.rank - b.rank || a.index - b.index).map((f) => f.ticket);
+}
 
 export function RosterSearch({
   tickets,
@@ -30,14 +54,8 @@ export function RosterSearch({
   const [query, setQuery] = useState('');
   const deferred = useDeferredValue(query);
   const inputId = useId();
-  const words = fold(deferred).split(/\s+/).filter(Boolean);
-  const matches =
-    words.length === 0
-      ? []
-      : tickets.filter((t) => {
-          const name = fold(`${t.name} ${t.hostName ?? ''}`);
-          return words.every((w) => name.includes(w));
-        });
+  const searching = deferred.trim() !== '';
+  const matches = findOnList(tickets, deferred);
 
   return (
     <section aria-labelledby="door-search-heading" className="space-y-3">
@@ -57,7 +75,7 @@ export function RosterSearch({
           className="h-12 w-full rounded-lg border border-line-strong bg-surface px-3 text-lg text-fg shadow-sm"
         />
       </div>
-      {words.length > 0 && (
+      {searching && (
         <p className="text-sm text-fg-muted" role="status">
           {matches.length === 0
             ? 'Nobody on the list by that name.'

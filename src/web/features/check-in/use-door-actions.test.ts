@@ -74,6 +74,14 @@ describe('admit', () => {
     });
   });
 
+  it('offline, finds a short code typed by hand and queues the ticket’s long code', async () => {
+    const tickets = [ticket('AAA', { shortCode: 'K7MW3QXP' }), ticket('GGG', { shortCode: 'ZZZZ2222' })];
+    const { deps, actions, shown } = door({ online: () => false, tickets });
+    await actions.admit('k7mw-3qxp', 'code');
+    expect(deps.enqueue).toHaveBeenCalledWith('AAA', 'Front door');
+    expect(shown[0]).toMatchObject({ outcome: 'admitted', unsent: true, ticket: { code: 'AAA' } });
+  });
+
   it('a connection lost on the way is decided on the device too', async () => {
     const { deps, actions, shown } = door({ postScan: vi.fn(() => Promise.reject(offline())) });
     await actions.admit('AAA', 'code');

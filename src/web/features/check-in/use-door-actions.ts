@@ -78,7 +78,8 @@ export function doorActions(deps: DoorActionDeps) {
         }
         answer = decideOffline(deps.tickets, value);
         if (answer.outcome === 'admitted' && answer.ticket) {
-          const item = deps.enqueue(value, name);
+          // Queued by the ticket's long code, whichever was typed: the list and the queue match on it.
+          const item = deps.enqueue(answer.ticket.code, name);
           answer = {
             ...answer,
             ticket: { ...answer.ticket, checkIn: { id: `queued:${item.id}`, at: item.scannedAt, device: name } },

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { ArrowLeft, ChevronLeft, ChevronRight } from 'lucide-react';
-import { TICKET_NOT_FOUND, TICKET_TITLE } from '../../../shared/check-in-texts';
+import { TICKET_NOT_FOUND, TICKET_TITLE, formatShortCode } from '../../../shared/check-in-texts';
 import { PageSpinner } from '../../components/spinner';
 import { ApiRequestError } from '../../lib/api';
 import { paths } from '../../lib/paths';
@@ -10,9 +10,11 @@ import { keepForOffline } from '../../lib/service-worker';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { checkedInText, formatStart, qrImageSource, ticketPath, useTicket } from './api';
 
-// The ticket full screen, for the door: dark on white whatever the theme (a scanner reads it
-// best, and a dark page would dim the phone), the code as wide as the phone, one holder at a
-// time. Kept for offline use once it has loaded (lib/service-worker.ts).
+// The ticket full screen, for the door: alone on the screen (the route leaves out the site's
+// header and footer), dark on white whatever the theme (a scanner reads it best, and a dark page
+// would dim the phone), the code as wide as the phone and its short code under it, one holder at
+// a time, all of it on one phone screen. Back to the event by its link or Escape. Kept for
+// offline use once it has loaded (lib/service-worker.ts).
 
 const button =
   'inline-flex min-h-11 items-center justify-center gap-1.5 rounded-lg border border-neutral-400 bg-white px-4 ' +
@@ -21,6 +23,7 @@ const button =
 
 export function TicketPage() {
   const { eventId = '' } = useParams();
+  const navigate = useNavigate();
   const ticket = useTicket(eventId);
   const [index, setIndex] = useState(0);
   const data = ticket.data;
@@ -29,13 +32,17 @@ export function TicketPage() {
   useEffect(() => {
     if (data) void keepForOffline(['/api/me', ticketPath(eventId)]).catch(() => undefined);
   }, [data, eventId]);
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented) void navigate(paths.event(eventId));
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [navigate, eventId]);
 
   const back = (
-    <Link
-      to={paths.event(eventId)}
-      className="inline-flex min-h-6 items-center gap-1.5 rounded-md text-sm font-medium text-indigo-800 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-700"
-    >
-      <ArrowLeft className="size-4" aria-hidden="true" />
+    <Link to={paths.event(eventId)} className={button} aria-keyshortcuts="Escape">
+      <ArrowLeft aria-hidden="true" />
       Back to the event
     </Link>
   );
@@ -55,20 +62,25 @@ export function TicketPage() {
     const many = data.holders.length > 1;
     body = (
       <>
-        <p className="mt-1 text-lg font-semibold text-neutral-900">{data.event.name}</p>
+        <p className="mt-1 text-lg leading-snug font-semibold text-neutral-900">{data.event.name}</p>
         <p className="text-neutral-800">{formatStart(data.event.startTime)}</p>
         {data.event.location && <p className="text-neutral-800">{data.event.location}</p>}
-        <figure className="mt-4">
-          {/* As wide as the phone, leaving room for the name and buttons on a short screen. */}
+        <figure className="mt-3">
+          {/* As wide as the phone, leaving room for the rest on one screen of a short phone. */}
           <img
             src={qrImageSource(holder.qrSvg)}
             alt={`Check-in code for ${holder.name}`}
             width={358}
             height={358}
-            className="mx-auto block aspect-square h-auto w-full max-w-[min(100%,calc(100dvh-16rem))] min-w-48"
+            className="mx-auto block aspect-square h-auto w-full max-w-[min(100%,calc(100dvh-27rem))] min-w-48"
           />
-          <figcaption className="mt-3 text-center" aria-live="polite">
-            <span className="block text-2xl font-semibold text-neutral-900">{holder.name}</span>
+          <figcaption className="mt-1 text-center" aria-live="polite">
+            {/* What the door types by hand when its scanner cannot read the image. */}
+            <span className="block font-mono text-3xl font-bold tracking-widest text-neutral-900">
+              <span className="sr-only">Code </span>
+              {formatShortCode(holder.shortCode)}
+            </span>
+            <span className="mt-2 block text-2xl font-semibold text-neutral-900">{holder.name}</span>
             <span className="block text-neutral-800">
               {holder.kind === 'guest' ? 'Guest' : 'Member'}
               {many && ` · ticket ${shown + 1} of ${data.holders.length}`} · {checkedInText(holder.checkedInAt)}
@@ -76,7 +88,7 @@ export function TicketPage() {
           </figcaption>
         </figure>
         {many && (
-          <div className="mt-4 flex justify-between gap-3">
+          <div className="mt-3 flex justify-between gap-3">
             <button type="button" className={button} disabled={shown === 0} onClick={() => setIndex(shown - 1)}>
               <ChevronLeft aria-hidden="true" />
               Previous
@@ -92,7 +104,7 @@ export function TicketPage() {
             </button>
           </div>
         )}
-        <p className="mt-4 text-center text-sm text-neutral-800">
+        <p className="mt-3 text-center text-sm text-neutral-800">
           Turn your screen brightness up if the door&rsquo;s scanner cannot read it.
         </p>
       </>
@@ -100,10 +112,12 @@ export function TicketPage() {
   }
 
   return (
-    <div className="min-h-[calc(100dvh-4rem)] bg-white text-neutral-900" style={{ colorScheme: 'light' }}>
-      <div className="mx-auto max-w-xl px-4 py-4 sm:py-8">
-        {back}
-        <h1 className="mt-3 text-2xl font-semibold tracking-tight text-neutral-900">{TICKET_TITLE}</h1>
+    <div className="min-h-dvh bg-white text-neutral-900" style={{ colorScheme: 'light' }}>
+      <div className="mx-auto max-w-xl px-4 py-3 sm:py-8">
+        <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
+          <h1 className="text-2xl font-semibold tracking-tight text-neutral-900">{TICKET_TITLE}</h1>
+          {back}
+        </div>
         {body}
       </div>
     </div>

@@ -1,5 +1,5 @@
 import { Maximize2 } from 'lucide-react';
-import { TICKET_TITLE } from '../../../shared/check-in-texts';
+import { TICKET_TITLE, formatShortCode } from '../../../shared/check-in-texts';
 import { ButtonLink } from '../../components/button';
 import { paths } from '../../lib/paths';
 import { checkedInText, qrImageSource, useTicket } from './api';
@@ -41,7 +41,12 @@ export function TicketSection({
               height={160}
               className="aspect-square w-full max-w-40 rounded-md bg-white"
             />
-            <p className="mt-2 truncate font-medium text-fg">
+            {/* The short code, typed at the door when a scanner cannot read the image. */}
+            <p className="mt-1 w-full max-w-40 text-center font-mono text-lg font-bold tracking-wider text-fg">
+              <span className="sr-only">Code </span>
+              {formatShortCode(holder.shortCode)}
+            </p>
+            <p className="mt-1 truncate font-medium text-fg">
               {holder.name}
               {holder.kind === 'guest' && <span className="font-normal text-fg-muted"> (guest)</span>}
             </p>
