@@ -26,6 +26,13 @@ export const UNREGISTER_CONFIRM = 'Are you sure you want to unregister from this
 export const GUEST_EMAIL_TAKEN = 'Two guests cannot share an email; each guest needs their own.';
 export const GUEST_IS_YOU = "A guest cannot be you: enter your guest's own email, not yours.";
 
+/** Why the guest picker offers fewer than GUESTS_MAX guests, and the server's refusal of more, in
+ * the same words (`free`: seats left for this member's guests, their current guests' included). */
+export function guestSeatsText(free: number): string {
+  if (free <= 0) return 'There are no seats left for guests at this event.';
+  return `Only ${free} ${free === 1 ? 'seat is' : 'seats are'} left for guests at this event.`;
+}
+
 /** Attendee statuses in the order the detail page groups them. */
 export const ATTENDEE_GROUP_LABELS: Record<AttendeeStatus, string> = {
   attending: 'Attending',

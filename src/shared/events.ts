@@ -111,6 +111,13 @@ export const guest = z.object({ name: z.string(), email: z.string() });
 export const myRegistration = z.object({
   status: attendeeStatus,
   guests: z.array(guest),
+  guestsAllowed: z
+    .number()
+    .int()
+    .describe(
+      `How many guests you may have now: ${GUESTS_MAX} at most, fewer when fewer seats are left (your current ` +
+        "guests' seats count as yours); 0 unless attending. PUT /guests accepts this many and refuses one more.",
+    ),
 });
 export type MyRegistration = z.infer<typeof myRegistration>;
 
@@ -168,3 +175,31 @@ export const nextEvent = z.object({
   firstGalleryUrl: z.string().nullable(),
 });
 export type NextEvent = z.infer<typeof nextEvent>;
+
+/** Where a registration stands once the event is over: 'attended' when the door checked the member
+ * in, or when they were attending and the door checked nobody in (the event used no check-in);
+ * 'missed' when they were attending, the door checked people in, and not them. */
+export const attendance = z.enum(['attended', 'missed']);
+export type Attendance = z.infer<typeof attendance>;
+
+/** One of the viewer's own registrations, for the dashboard. */
+export const myEvent = z.object({
+  id: z.string(),
+  name: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  location: z.string().nullable(),
+  status: eventStatus,
+  registration: attendeeStatus,
+  guests: z.number().int().describe('Guests the viewer brings'),
+  attendance: attendance.nullable().describe('Past events only; null for a maybe or waitlisted member not checked in'),
+});
+export type MyEvent = z.infer<typeof myEvent>;
+
+export const myEventsResponse = z.object({
+  upcoming: z
+    .array(myEvent)
+    .describe('Events not over yet (upcoming, or happening now), soonest first; the first attending one is the next'),
+  past: z.array(myEvent).describe('Events over (completed, or ended), newest first'),
+});
+export type MyEventsResponse = z.infer<typeof myEventsResponse>;

@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { Mail, Users } from 'lucide-react';
+import { ChevronDown, Mail, Users } from 'lucide-react';
 import { NO_CONNECTIONS, NO_CONNECTIONS_MATCH } from '../../shared/connections';
 import type { ConnectionsResponse } from '../../shared/connections';
 import { metAtText } from '../../shared/connect-code-texts';
+import { plural } from '../../shared/plural';
 import { cn } from '../lib/cn';
 import { displayName } from '../lib/member-format';
 import { paths } from '../lib/paths';
@@ -20,7 +21,9 @@ type Entry = ConnectionsResponse['connections'][number];
 
 /**
  * 'My Connections': a searchable list that scrolls inside itself at about 24rem, so a large
- * network does not push the rest of the page away.
+ * network does not push the rest of the page away. The box (25rem) ends partway into a row, not
+ * between two, where the list would look complete; a fade over that row and a button saying how
+ * many more follow (it brings them into view) make plain that the list goes on.
  */
 export function ConnectionsList({
   connections,
@@ -34,6 +37,8 @@ export function ConnectionsList({
   onRetry: () => void;
 }) {
   const [query, setQuery] = useState('');
+  const listRef = useRef<HTMLUListElement>(null);
+  const [below, setBelow] = useState(0);
   const needle = query.trim().toLowerCase();
   const shown = (connections ?? []).filter(
     ({ member }) =>
@@ -41,6 +46,35 @@ export function ConnectionsList({
       member.username.toLowerCase().includes(needle) ||
       (member.fullName ?? '').toLowerCase().includes(needle),
   );
+
+  // Rows not wholly in view below the box's bottom edge.
+  const hiddenRows = useCallback(() => {
+    const list = listRef.current;
+    if (!list) return [];
+    const edge = list.getBoundingClientRect().bottom + 1;
+    return Array.from(list.children).filter((row) => row.getBoundingClientRect().bottom > edge) as HTMLElement[];
+  }, []);
+  const measure = useCallback(() => setBelow(hiddenRows().length), [hiddenRows]);
+  const shownKey = shown.map(({ id }) => id).join(' ');
+  // Measured when the box or any row changes size, and (the observer's first report) whenever the
+  // rows shown change.
+  useEffect(() => {
+    const list = listRef.current;
+    if (!list) return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(list);
+    for (const row of Array.from(list.children)) observer.observe(row);
+    return () => observer.disconnect();
+  }, [measure, shownKey]);
+
+  // The first hidden row comes to the top of the box, and keyboard focus goes to it.
+  const showMore = () => {
+    const list = listRef.current;
+    const first = hiddenRows()[0];
+    if (!list || !first) return;
+    list.scrollTo({ top: first.offsetTop - list.offsetTop });
+    first.querySelector<HTMLElement>('a')?.focus({ preventScroll: true });
+  };
 
   if (isPending) {
     return (
@@ -80,24 +114,40 @@ export function ConnectionsList({
           {NO_CONNECTIONS_MATCH}
         </p>
       ) : (
-        <ul className={cn('-mx-2 max-h-96 space-y-0.5 overflow-y-auto px-2')}>
-          {shown.map(({ id, member, metAt }) => (
-            <li key={id} className="flex items-center gap-2">
-              <div className="min-w-0 flex-1">
-                <PersonLink person={member} />
-                {metAt && <p className="-mt-1 pb-1 pl-15 text-xs break-words text-fg-muted">{metAtText(metAt.name)}</p>}
-              </div>
-              <Link
-                to={paths.compose(member.username)}
-                aria-label={`Message ${displayName(member)}`}
-                title={`Message ${displayName(member)}`}
-                className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-fg-muted transition-colors hover:bg-surface-2 hover:text-fg"
-              >
-                <Mail className="size-[18px]" aria-hidden="true" />
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <div className="relative">
+          <ul ref={listRef} onScroll={measure} className={cn('-mx-2 max-h-[25rem] space-y-0.5 overflow-y-auto px-2')}>
+            {shown.map(({ id, member, metAt }) => (
+              <li key={id} className="flex items-center gap-2">
+                <div className="min-w-0 flex-1">
+                  <PersonLink person={member} />
+                  {metAt && (
+                    <p className="-mt-1 pb-1 pl-15 text-xs break-words text-fg-muted">{metAtText(metAt.name)}</p>
+                  )}
+                </div>
+                <Link
+                  to={paths.compose(member.username)}
+                  aria-label={`Message ${displayName(member)}`}
+                  title={`Message ${displayName(member)}`}
+                  className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-fg-muted transition-colors hover:bg-surface-2 hover:text-fg"
+                >
+                  <Mail className="size-[18px]" aria-hidden="true" />
+                </Link>
+              </li>
+            ))}
+          </ul>
+          {below > 0 && (
+            <div
+              aria-hidden="true"
+              className="pointer-events-none absolute inset-x-0 bottom-0 h-6 bg-gradient-to-t from-surface to-transparent"
+            />
+          )}
+        </div>
+      )}
+      {below > 0 && shown.length > 0 && (
+        <Button variant="ghost" size="sm" className="w-full" onClick={showMore}>
+          <ChevronDown aria-hidden="true" />
+          Show {plural(below, 'more connection', 'more connections')}
+        </Button>
       )}
     </div>
   );

@@ -110,7 +110,7 @@ describe('GET /api/events/:id', () => {
     expect(body.event.attendeeCount).toBe(1);
 
     const mine = await alice.client.get(`/api/events/${event.id}`);
-    expect(mine.json().registration).toEqual({ status: 'attending', guests: [] });
+    expect(mine.json().registration).toEqual({ status: 'attending', guests: [], guestsAllowed: 10 });
     expect(mine.headers['cache-control']).toContain('private');
   });
 
@@ -198,7 +198,10 @@ describe('registration', () => {
 
     const attend = await client.request('PUT', `/api/events/${event.id}/registration`, { status: 'attending' });
     expect(attend.statusCode).toBe(200);
-    expect(attend.json()).toEqual({ registration: { status: 'attending', guests: [] }, waitlisted: false });
+    expect(attend.json()).toEqual({
+      registration: { status: 'attending', guests: [], guestsAllowed: 10 },
+      waitlisted: false,
+    });
     expect((await attendeeRow(event.id, user.id))?.status).toBe('attending');
 
     await waitFor(async () => (await mailsTo(input.email)).length > 0);

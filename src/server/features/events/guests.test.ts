@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { eventGuests } from '../../db/schema';
 import { createTestContext, type Client, type TestContext } from '../../test/harness';
 import { createEvent, createMembers, signIn } from '../../test/factories';
-import { GUEST_EMAIL_TAKEN, GUEST_IS_YOU, guestsInput } from '../../../shared/events';
+import { GUEST_EMAIL_TAKEN, GUEST_IS_YOU, GUESTS_MAX, guestSeatsText, guestsInput } from '../../../shared/events';
 import { setGuests } from './registration';
 
 // Each guest is a different person: no two guests of one registration share an e-mail, and
@@ -110,6 +110,57 @@ describe('PUT /api/events/:id/guests: one seat per person', () => {
     const guest = [{ name: 'Shared Friend', email: 'friend@example.com' }];
     expect((await putGuests(first.client, first.event.id, guest)).statusCode).toBe(200);
     expect((await putGuests(secondClient, first.event.id, guest)).statusCode).toBe(200);
+  });
+});
+
+describe('guestsAllowed: the guest picker offers what the server accepts', () => {
+  const guestList = (n: number, tag = 'g') =>
+    Array.from({ length: n }, (_, i) => ({ name: `Guest ${tag}${i}`, email: `${tag}${i}@example.com` }));
+  const allowed = async (client: Client, eventId: string) =>
+    (await client.get(`/api/events/${eventId}`)).json().registration.guestsAllowed as number;
+
+  it('is 10 without a limit or with seats to spare, and 0 for a member who is only a maybe', async () => {
+    const open = await attending(null);
+    expect(await allowed(open.client, open.event.id)).toBe(GUESTS_MAX);
+    const roomy = await attending(50);
+    expect(await allowed(roomy.client, roomy.event.id)).toBe(GUESTS_MAX);
+    await roomy.client.request('PUT', `/api/events/${roomy.event.id}/registration`, { status: 'maybe' });
+    expect(await allowed(roomy.client, roomy.event.id)).toBe(0);
+  });
+
+  it('counts the seats left, the member’s own guests as theirs; one more is refused in the same words', async () => {
+    // Five seats: the member, and another member with one guest, leave two.
+    const { event, client } = await attending(5);
+    const [other] = await createMembers(db(), 1, 'seatmate');
+    const otherClient = await signIn(ctx.app, other!);
+    await otherClient.request('PUT', `/api/events/${event.id}/registration`, { status: 'attending' });
+    expect((await putGuests(otherClient, event.id, guestList(1, 'o'))).statusCode).toBe(200);
+
+    // The answer to registering says it at once (the guest dialog opens with it).
+    const again = await client.request('PUT', `/api/events/${event.id}/registration`, { status: 'attending' });
+    expect(again.json().registration.guestsAllowed).toBe(2);
+    expect(await allowed(client, event.id)).toBe(2);
+
+    const refused = await putGuests(client, event.id, guestList(3));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toEqual({ code: 'NOT_ENOUGH_SEATS', message: guestSeatsText(2) });
+    expect(guestSeatsText(2)).toBe('Only 2 seats are left for guests at this event.');
+
+    const saved = await putGuests(client, event.id, guestList(2));
+    expect(saved.statusCode).toBe(200);
+    // Their two guests' seats stay theirs: still 2 allowed, the event full for anyone else.
+    expect(saved.json().registration.guestsAllowed).toBe(2);
+    expect(await allowed(otherClient, event.id)).toBe(1);
+    const more = await putGuests(otherClient, event.id, guestList(2, 'o'));
+    expect(more.json().error.message).toBe(guestSeatsText(1));
+    expect(guestSeatsText(1)).toBe('Only 1 seat is left for guests at this event.');
+  });
+
+  it('is 0 on a full event, and the refusal says there are no seats left', async () => {
+    const { event, client } = await attending(1);
+    expect(await allowed(client, event.id)).toBe(0);
+    const res = await putGuests(client, event.id, guestList(1));
+    expect(res.json().error.message).toBe('There are no seats left for guests at this event.');
   });
 });
 

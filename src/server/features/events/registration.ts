@@ -6,7 +6,9 @@ import {
   EVENT_NOT_FOUND,
   GUEST_EMAIL_TAKEN,
   GUEST_IS_YOU,
+  GUESTS_MAX,
   REGISTRATION_CLOSED,
+  guestSeatsText,
   repeatedGuestEmails,
   type AttendeeStatus,
   type GuestsInput,
@@ -64,6 +66,19 @@ export async function seatsTaken(tx: Pick<Tx, 'select' | '$count'>, eventId: str
     .from(events)
     .where(eq(events.id, eventId));
   return row ? Number(row.attending) + Number(row.guests) : 0;
+}
+
+/** Seats left for a member's guests: capacity less everyone else's seats (their own and their
+ * guests' count as free for them); null when the event has no limit. */
+const guestSeats = (maxAttendees: number | null, taken: number, ownGuests: number) =>
+  maxAttendees === null ? null : maxAttendees - (taken - ownGuests);
+
+/** How many guests an attending member may have now: GUESTS_MAX, or fewer when fewer seats are
+ * left. The guest picker offers this many (MyRegistration.guestsAllowed) and setGuests refuses one
+ * more, so the two always agree. */
+export function guestsAllowed(maxAttendees: number | null, taken: number, ownGuests: number): number {
+  const free = guestSeats(maxAttendees, taken, ownGuests);
+  return free === null ? GUESTS_MAX : Math.max(0, Math.min(GUESTS_MAX, free));
 }
 
 async function currentStatus(tx: Tx, eventId: string, userId: string): Promise<AttendeeStatus | null> {
@@ -186,16 +201,8 @@ export async function setGuests(
     }
     const ownGuests = await tx.$count(eventGuests, guestsOf(eventId, userId));
     if (event.max_attendees !== null) {
-      const othersTaken = (await seatsTaken(tx, eventId)) - ownGuests;
-      const free = event.max_attendees - othersTaken;
-      if (input.guests.length > free) {
-        throw conflict(
-          'NOT_ENOUGH_SEATS',
-          free <= 0
-            ? 'There are no seats left for guests at this event.'
-            : `Only ${free} ${free === 1 ? 'seat is' : 'seats are'} left for guests at this event.`,
-        );
-      }
+      const free = guestSeats(event.max_attendees, await seatsTaken(tx, eventId), ownGuests)!;
+      if (input.guests.length > free) throw conflict('NOT_ENOUGH_SEATS', guestSeatsText(free));
     }
     // Guests who stay keep their row (and so their ticket and any check-in); the others go.
     const emails = input.guests.map((g) => g.email.toLowerCase());

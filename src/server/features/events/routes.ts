@@ -6,6 +6,7 @@ import {
   eventsListQuery,
   eventsListResponse,
   guestsInput,
+  myEventsResponse,
   registrationInput,
   registrationResponse,
 } from '../../../shared/events';
@@ -17,6 +18,7 @@ import { fileResponse, idParams } from '../../platform/http';
 import { sendGuestsEmail, queueRegistrationEmail } from './emails';
 import { buildIcs, icsFileName } from './ics';
 import { personalCalendarRoutes } from './personal-calendar';
+import { listMyEvents } from './my-events';
 import { setGuests, setRegistration, unregister, type RegistrationOutcome } from './registration';
 import {
   eventForCalendar,
@@ -46,7 +48,7 @@ const eventReads = (id: string): Read[] => [
 ];
 
 export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, cache, config, mailer } = app.services;
+  const { db, cache, config, mailer, clock } = app.services;
   const mailDeps = { db, config, mailer, log: app.log };
 
   /** After a registration change commits: tell whoever was promoted from the waitlist. */
@@ -133,6 +135,24 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       invariant(cached.body !== 'null', () => notFound(EVENT_NOT_FOUND));
       return sendShared(request, reply, key, cached);
+    },
+  );
+
+  app.get(
+    '/me/events',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['events'],
+        summary:
+          "The dashboard's events: your registrations still to come (soonest first) and those over (newest " +
+          'first), each with your status and guests; for those over, whether you attended or did not check in',
+        response: { 200: myEventsResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-cache');
+      return listMyEvents(db, request.viewer.id, clock.now());
     },
   );
 

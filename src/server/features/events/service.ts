@@ -17,6 +17,7 @@ import type {
 } from '../../../shared/events';
 import { containsPattern, isUuid } from '../../db/query-values';
 import { memberSummaryColumns, memberSummaryJson, presentMemberSummary } from '../../platform/presenters';
+import { guestsAllowed, seatsTaken } from './registration';
 
 // Reads for the public event screens. Every list is filtered, counted and paged in SQL.
 // (Statuses are text columns whose check constraints allow only the shared types' values.)
@@ -227,10 +228,21 @@ export async function findMyRegistration(db: Db, eventId: string, userId: string
       guests: sql<MyRegistration['guests'] | string>`coalesce((select json_agg(json_build_object('name',
           g.guest_name, 'email', g.guest_email) order by g.created_at, g.id)
         from event_guests g where g.event_id = event_attendees.event_id and g.profile_id = event_attendees.user_id), '[]')`,
+      eventStatus: events.status,
+      maxAttendees: events.maxAttendees,
     })
     .from(eventAttendees)
+    .innerJoin(events, eq(events.id, eventAttendees.eventId))
     .where(and(eq(eventAttendees.eventId, eventId), eq(eventAttendees.userId, userId)));
-  return row ? { status: row.status as AttendeeStatus, guests: json(row.guests) } : null;
+  if (!row) return null;
+  const status = row.status as AttendeeStatus;
+  const guests = json(row.guests);
+  // The same count setGuests checks against (registration.ts), so the picker offers what is accepted.
+  const allowed =
+    status === 'attending' && row.eventStatus === 'upcoming'
+      ? guestsAllowed(row.maxAttendees, row.maxAttendees === null ? 0 : await seatsTaken(db, eventId), guests.length)
+      : 0;
+  return { status, guests, guestsAllowed: allowed };
 }
 
 const calendarColumns = {

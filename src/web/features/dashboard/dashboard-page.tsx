@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { ArrowRight, Eye, LogOut, Pencil, RotateCw } from 'lucide-react';
+import { Eye, LogOut, Pencil, RotateCw } from 'lucide-react';
 import { Alert } from '../../components/alert';
 import { CountBadge } from '../../components/badge';
 import { ConnectionsList } from '../../components/connections-list';
@@ -7,7 +7,6 @@ import { DoorDutyList } from '../../components/door-duty';
 import { Button, ButtonLink } from '../../components/button';
 import {
   AboutSection,
-  EventsList,
   ProfileHeader,
   ProfileSection,
   ProfileSkeleton,
@@ -26,6 +25,8 @@ import { CalendarFeed } from './calendar-feed';
 import { ConnectCode } from './connect-code';
 import { DeleteAccount } from './delete-account';
 import { NotificationPreferences } from './notification-preferences';
+import { EventHistory, NextEventCard } from './my-events';
+import { useMyEvents } from './my-events-api';
 import { OffersAsksEditor } from './offers-asks-editor';
 import { PeopleToMeetSetting } from './people-to-meet-setting';
 import { ProfileForm } from './profile-form';
@@ -40,6 +41,8 @@ export function DashboardPage() {
   const username = me.me?.username ?? '';
   const profile = useProfile(username);
   const connections = useConnections();
+  // Read with the profile: the next-event card then comes with the page, not after it, pushing it down.
+  const myEvents = useMyEvents();
   const signOut = useSignOut();
   const [signingOut, setSigningOut] = useState(false);
   const [editing, setEditing] = useState(false);
@@ -68,7 +71,7 @@ export function DashboardPage() {
 
   const data = profile.data;
 
-  if (!data) {
+  if (!data || (myEvents.isPending && !profile.isError)) {
     return (
       <Page>
         {profile.isError ? (
@@ -133,23 +136,14 @@ export function DashboardPage() {
 
         {editing && <ProfileForm data={data} onDone={leaveEditMode} />}
 
+        <NextEventCard />
+
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
           <div className="space-y-6 lg:col-span-2">
             {!editing && <AboutSection bio={data.profile.bio} />}
             <SkillsEditor owner={owner} skills={data.skills} />
             <OffersAsksEditor owner={owner} />
-            <ProfileSection
-              id="events-heading"
-              title="Event History"
-              action={
-                <TextLink to={paths.events} className="inline-flex items-center gap-1 text-sm">
-                  Browse events
-                  <ArrowRight className="size-4" aria-hidden="true" />
-                </TextLink>
-              }
-            >
-              <EventsList events={data.events} />
-            </ProfileSection>
+            <EventHistory />
           </div>
           <div className="space-y-6">
             <StatsSection stats={data.stats} />

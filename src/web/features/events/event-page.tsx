@@ -2,7 +2,7 @@ import { lazy, Suspense, useDeferredValue, useState, type ComponentType, type Re
 import { Link, useParams } from 'react-router';
 import { ArrowLeft, CalendarDays, CalendarPlus, Clock, MapPin, Tag, Users } from 'lucide-react';
 import { DESCRIPTION_COLLAPSE_AT, EVENT_NOT_FOUND, EVENT_NOT_FOUND_TEXT } from '../../../shared/event-texts';
-import type { EventDetailResponse } from '../../../shared/events';
+import type { EventDetailResponse, MyRegistration } from '../../../shared/events';
 import { youtubeId, vimeoId } from '../../../shared/video-links';
 import { Badge } from '../../components/badge';
 import { ButtonLink, buttonClasses } from '../../components/button';
@@ -23,6 +23,7 @@ import { calendarPath, useEventDetail } from './api';
 import { EventAttendees } from './event-attendees';
 import { EventGallery } from './event-gallery';
 import { EventSponsors } from './event-sponsors';
+import type { GuestModalMode } from './guest-modal';
 import { RegistrationPanel } from './registration-panel';
 
 // The guest form (with its validation library and dialog) loads when a registration may need
@@ -184,7 +185,11 @@ function EventView({
   People,
 }: EventDetailResponse & { Ticket?: TicketSlot; People?: PeopleSlot }) {
   const { me } = useMe();
-  const [guestsOpen, setGuestsOpen] = useState(false);
+  // Which guest dialog is open: the spec's right after registering, or "Add guests" later.
+  const [guestDialog, setGuestDialog] = useState<GuestModalMode | null>(null);
+  // The registration just made, until the page's refresh brings it (the dialog opens before).
+  const [registered, setRegistered] = useState<MyRegistration | null>(null);
+  const attending = registration?.status === 'attending' ? registration : registered;
   const recap = recapEmbed(event.recapVideoUrl);
   const detailRow = 'flex items-start gap-3 [&_svg]:mt-0.5 [&_svg]:size-5 [&_svg]:shrink-0 [&_svg]:text-link';
   const seatsLeft = event.maxAttendees != null ? Math.max(0, event.maxAttendees - event.seatsTaken) : null;
@@ -246,11 +251,12 @@ function EventView({
               registration={registration}
               // Opened only once its code is here: a modal still loading would leave focus nowhere
               // when the refresh replaces Register Now.
-              onAttending={async () => {
+              onAttending={async (fresh) => {
                 await loadGuestModal();
-                setGuestsOpen(true);
+                setRegistered(fresh);
+                setGuestDialog('registered');
               }}
-              onManageGuests={() => setGuestsOpen(true)}
+              onManageGuests={() => setGuestDialog(registration?.guests.length ? 'edit' : 'add')}
             />
             {event.status !== 'completed' && (
               <a href={calendarPath(event.id)} download className={buttonClasses('ghost', 'sm', '-ml-3')}>
@@ -344,13 +350,17 @@ function EventView({
         </Section>
       </div>
 
-      {registration?.status === 'attending' || guestsOpen ? (
+      {registration?.status === 'attending' || guestDialog ? (
         <Suspense fallback={null}>
           <GuestModal
-            open={guestsOpen}
-            onOpenChange={setGuestsOpen}
+            open={guestDialog !== null}
+            onOpenChange={(open) => {
+              if (!open) setGuestDialog(null);
+            }}
+            mode={guestDialog ?? 'add'}
             eventId={event.id}
             current={registration?.guests ?? []}
+            allowed={attending?.guestsAllowed ?? 0}
           />
         </Suspense>
       ) : null}

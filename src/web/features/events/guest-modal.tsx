@@ -1,7 +1,14 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { z } from 'zod';
-import { GUESTS_MAX, GUESTS_SAVED, guestInput, guestsInput, type MyRegistration } from '../../../shared/events';
+import {
+  GUESTS_MAX,
+  GUESTS_SAVED,
+  guestInput,
+  guestSeatsText,
+  guestsInput,
+  type MyRegistration,
+} from '../../../shared/events';
 import { EMAIL_MAX, PERSON_NAME_MAX } from '../../../shared/limits';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
@@ -15,6 +22,7 @@ import { MANAGE_GUESTS_ID } from './registration-panel';
 
 const CLOSE_AFTER_MS = 2000;
 const GUEST_COUNT_ID = 'guest-count';
+const GUEST_SEATS_ID = 'guest-seats';
 const GENERIC_ERROR = 'An error occurred while registering. Please try again.';
 const MISSING_EVENT = 'Event ID is missing. Please try again later.';
 
@@ -65,17 +73,34 @@ function incompleteRows(rows: Row[]): string | null {
   return `${incomplete.join(' ')} ${incomplete.length === 1 ? 'Fill it in' : 'Fill them in'}, or lower the Number of Guests.`;
 }
 
-/** Opened after registering as attending (or from "Manage guests"): up to 10 guests, name and e-mail each. */
+/** Why the dialog opened: right after registering as attending (the spec's guest registration
+ * modal, its title and buttons the spec's), or later from the guests button, to add the first
+ * guests or change those saved (decided at opening, so the title stays put once they are saved). */
+export type GuestModalMode = 'registered' | 'add' | 'edit';
+
+const TITLES: Record<GuestModalMode, string> = {
+  registered: 'Thank you for Registering!',
+  add: 'Add guests',
+  edit: 'Your guests',
+};
+
+const MANAGE_TEXT = 'Guests come with you: each takes a seat and gets a ticket of their own.';
+
+/** Up to 10 guests, name and e-mail each; fewer when fewer seats are left (`allowed`, the server's count). */
 export function GuestModal({
   open,
   onOpenChange,
+  mode,
   eventId,
   current,
+  allowed,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  mode: GuestModalMode;
   eventId: string | undefined;
   current: MyRegistration['guests'];
+  allowed: number;
 }) {
   // Closed in one go, then focus on the guests button in the same task: Radix hands focus back
   // only a timer after the dialog is gone, and until then it rests on the page body.
@@ -103,16 +128,28 @@ export function GuestModal({
         event.preventDefault();
         guestsButton.focus();
       }}
-      title="Thank you for Registering!"
-      description="Would you like to register any guests?"
+      title={TITLES[mode]}
+      description={mode === 'registered' ? 'Would you like to register any guests?' : MANAGE_TEXT}
     >
       {/* Rendered only while open, so every opening starts from the saved guests. */}
-      <GuestForm eventId={eventId} current={current} close={() => openChange(false)} />
+      <GuestForm mode={mode} eventId={eventId} current={current} allowed={allowed} close={() => openChange(false)} />
     </Dialog>
   );
 }
 
-function GuestForm({ eventId, current, close }: { eventId: string | undefined; current: Row[]; close: () => void }) {
+function GuestForm({
+  mode,
+  eventId,
+  current,
+  allowed,
+  close,
+}: {
+  mode: GuestModalMode;
+  eventId: string | undefined;
+  current: Row[];
+  allowed: number;
+  close: () => void;
+}) {
   const formId = useId();
   const [rows, setRows] = useState<Row[]>(() => current.map((g) => ({ name: g.name, email: g.email })));
   const save = useSaveGuests(eventId);
@@ -143,6 +180,12 @@ function GuestForm({ eventId, current, close }: { eventId: string | undefined; c
     const timer = setTimeout(() => closeLater.current(), CLOSE_AFTER_MS);
     return () => clearTimeout(timer);
   }, [saved]);
+
+  // No more guests than seats left (the server refuses more, in the hint's words). Guests saved
+  // before a capacity cut, or chosen just before the seats went to someone else, stay listed, so
+  // the member sees them and can lower the number.
+  const seatsShort = allowed < GUESTS_MAX;
+  const options = Math.max(allowed, current.length, rows.length);
 
   const setCount = (count: number) =>
     setRows((previous) => Array.from({ length: count }, (_, i) => previous[i] ?? { name: '', email: '' }));
@@ -175,21 +218,29 @@ function GuestForm({ eventId, current, close }: { eventId: string | undefined; c
       {saved && <Alert tone="success">{GUESTS_SAVED}</Alert>}
       {formError && <Alert tone="error">{formError}</Alert>}
 
-      <SelectField
-        label="Number of Guests"
-        id={GUEST_COUNT_ID}
-        name="guestCount"
-        value={rows.length}
-        onChange={(event) => setCount(Number(event.target.value))}
-        disabled={saved}
-        className="max-w-40"
-      >
-        {Array.from({ length: GUESTS_MAX + 1 }, (_, n) => (
-          <option key={n} value={n}>
-            {n}
-          </option>
-        ))}
-      </SelectField>
+      <div className="flex flex-wrap items-end gap-x-4 gap-y-1.5">
+        <SelectField
+          label="Number of Guests"
+          id={GUEST_COUNT_ID}
+          name="guestCount"
+          value={rows.length}
+          onChange={(event) => setCount(Number(event.target.value))}
+          disabled={saved}
+          aria-describedby={seatsShort ? GUEST_SEATS_ID : undefined}
+          className="w-40"
+        >
+          {Array.from({ length: options + 1 }, (_, n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </SelectField>
+        {seatsShort && (
+          <p id={GUEST_SEATS_ID} className="pb-2.5 text-sm text-fg-muted">
+            {guestSeatsText(allowed)}
+          </p>
+        )}
+      </div>
 
       {rows.length > 0 && (
         <>
@@ -226,13 +277,14 @@ function GuestForm({ eventId, current, close }: { eventId: string | undefined; c
       )}
 
       <div className="flex flex-wrap justify-end gap-2 border-t border-line pt-4">
+        {/* The spec's words right after registering; plain ones for a later visit. */}
         <DialogClose asChild>
-          <Button variant="secondary">No, Thank You</Button>
+          <Button variant="secondary">{mode === 'registered' ? 'No, Thank You' : 'Cancel'}</Button>
         </DialogClose>
         {/* Once saved it is only aria-disabled: it keeps keyboard focus (a disabled button drops it
             to the page body), so the modal's close hands focus straight back to its opener. */}
         <Button type="submit" loading={submitting} aria-disabled={saved || undefined}>
-          Register Now
+          {mode === 'registered' ? 'Register Now' : 'Save guests'}
         </Button>
       </div>
     </form>

@@ -49,9 +49,10 @@ export function RegistrationPanel({
   registration: MyRegistration | null;
   /**
    * Called after registering as attending with a seat, before the page refreshes: opens the
-   * guest modal (resolving once it is on its way) while Register Now still holds focus.
+   * guest modal (resolving once it is on its way) while Register Now still holds focus. Given
+   * the new registration (how many guests it may have), which the page shows only after the refresh.
    */
-  onAttending: () => void | Promise<void>;
+  onAttending: (registration: MyRegistration | null) => void | Promise<void>;
   onManageGuests: () => void;
 }) {
   const { pathname } = useLocation();
@@ -68,12 +69,12 @@ export function RegistrationPanel({
     target.focus();
     focusNext.current = null;
   }, [registration]);
-  const register = useRegister(event.id, async ({ waitlisted }, { status }) => {
+  const register = useRegister(event.id, async ({ waitlisted, registration: registered }, { status }) => {
     setConfirmingMaybe(false);
     if (waitlisted) setNotice(WAITLISTED);
     else if (status === 'maybe') setNotice(MAYBE);
     else setNotice({ tone: 'success', title: REGISTRATION_SUCCESS });
-    if (status === 'attending' && !waitlisted) await onAttending();
+    if (status === 'attending' && !waitlisted) await onAttending(registered);
     else focusNext.current = STATUS_ID;
   });
   const unregister = useUnregister(event.id);
