@@ -116,7 +116,7 @@ export const myRegistration = z.object({
     .int()
     .describe(
       `How many guests you may have now: ${GUESTS_MAX} at most, fewer when fewer seats are left (your current ` +
-        "guests' seats count as yours); 0 unless attending. PUT /guests accepts this many and refuses one more.",
+        "guests' seats count as yours); 0 unless attending an upcoming event. PUT /guests accepts this many and refuses one more.",
     ),
 });
 export type MyRegistration = z.infer<typeof myRegistration>;

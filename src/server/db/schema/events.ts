@@ -72,6 +72,8 @@ export const events = pgTable(
  * 1/I/L), drawn by the database (migration 0015). A trigger there draws again while the code is
  * taken by another ticket of the event, member's or guest's, so every insert gets one. */
 const ticketShortCode = sql`ticket_short_code()`;
+/** The codes ticket_short_code() draws: its alphabet (shared/check-in-texts.ts), 8 long. */
+const SHORT_CODE_PATTERN = '^[2-9A-HJKMNP-Z]{8}$';
 
 export const eventAttendees = pgTable(
   'event_attendees',
@@ -91,6 +93,7 @@ export const eventAttendees = pgTable(
   },
   (t) => [
     check('event_attendees_status_check', sql`${t.status} in ('attending', 'maybe', 'waitlisted')`),
+    check('event_attendees_short_code_check', sql`${t.shortCode} ~ ${sql.raw(`'${SHORT_CODE_PATTERN}'`)}`),
     uniqueIndex('event_attendees_event_user_idx').on(t.eventId, t.userId),
     index('event_attendees_event_created_idx').on(t.eventId, t.createdAt),
     index('event_attendees_event_status_idx').on(t.eventId, t.status),
@@ -119,6 +122,7 @@ export const eventGuests = pgTable(
   },
   (t) => [
     check('event_guests_email_lower_check', sql`${t.guestEmail} = lower(${t.guestEmail})`),
+    check('event_guests_short_code_check', sql`${t.shortCode} ~ ${sql.raw(`'${SHORT_CODE_PATTERN}'`)}`),
     index('event_guests_event_profile_idx').on(t.eventId, t.profileId),
     index('event_guests_profile_idx').on(t.profileId),
     uniqueIndex('event_guests_event_short_code_idx').on(t.eventId, t.shortCode),

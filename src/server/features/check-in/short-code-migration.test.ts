@@ -55,6 +55,17 @@ it('gives every ticket issued before it a short code of its own within the event
     expect(rows).toHaveLength(190);
     for (const row of rows) expect(row.code).toMatch(new RegExp(`^[${SHORT_CODE_ALPHABET}]{8}$`));
     expect(new Set(rows.map((r) => `${r.eventId}|${r.code}`)).size).toBe(190);
+    // And no code from outside the alphabet, or of another length, gets in afterwards.
+    for (const [table, bad] of [
+      ['event_attendees', 'K7MW3QX0'],
+      ['event_guests', 'K7MW3QXL'],
+      ['event_attendees', 'k7mw3qxp'],
+      ['event_guests', 'K7MW3QXPP'],
+    ]) {
+      await expect(
+        client.query(`update ${table} set short_code = $1 where ctid = (select min(ctid) from ${table})`, [bad]),
+      ).rejects.toThrow(/short_code_check/);
+    }
   } finally {
     await client.close();
   }
