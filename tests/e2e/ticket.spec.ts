@@ -121,6 +121,10 @@ test('an attending member sees their ticket and their guest’s, full screen, an
   await page.keyboard.press('Escape');
   await expect(page).toHaveURL(new RegExp(`/events/${eventId}$`));
   await expect(page.getByRole('banner')).toBeVisible();
+  // The ticket was replaced in the history, not stacked under the event: Back does not reopen it.
+  await page.goBack();
+  await expect(page).not.toHaveURL(/\/ticket$/);
+  await expect(page.getByRole('banner')).toBeVisible();
   await page.getByRole('region', { name: 'Your ticket' }).getByRole('link', { name: 'Show full screen' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Your ticket' })).toBeVisible();
 

@@ -8,7 +8,8 @@ import { paths } from '../../lib/paths';
 import { useWakeLock } from '../../lib/use-wake-lock';
 import { keepForOffline } from '../../lib/service-worker';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { checkedInText, formatStart, qrImageSource, ticketPath, useTicket } from './api';
+import { qrImageSource, ticketPath, useTicket } from '../../lib/ticket';
+import { checkedInText, formatStart } from './api';
 
 // The ticket full screen, for the door: alone on the screen (the route leaves out the site's
 // header and footer), dark on white whatever the theme (a scanner reads it best, and a dark page
@@ -34,14 +35,14 @@ export function TicketPage() {
   }, [data, eventId]);
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !event.defaultPrevented) void navigate(paths.event(eventId));
+      if (event.key === 'Escape' && !event.defaultPrevented) void navigate(paths.event(eventId), { replace: true });
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [navigate, eventId]);
 
   const back = (
-    <Link to={paths.event(eventId)} className={button} aria-keyshortcuts="Escape">
+    <Link to={paths.event(eventId)} replace className={button} aria-keyshortcuts="Escape">
       <ArrowLeft aria-hidden="true" />
       Back to the event
     </Link>
@@ -76,10 +77,13 @@ export function TicketPage() {
           />
           <figcaption className="mt-1 text-center" aria-live="polite">
             {/* What the door types by hand when its scanner cannot read the image. */}
-            <span className="block font-mono text-3xl font-bold tracking-widest text-neutral-900">
-              <span className="sr-only">Code </span>
-              {formatShortCode(holder.shortCode)}
-            </span>
+            {/* A ticket kept offline from before short codes came has none. */}
+            {holder.shortCode && (
+              <span className="block font-mono text-3xl font-bold tracking-widest text-neutral-900">
+                <span className="sr-only">Code </span>
+                {formatShortCode(holder.shortCode)}
+              </span>
+            )}
             <span className="mt-2 block text-2xl font-semibold text-neutral-900">{holder.name}</span>
             <span className="block text-neutral-800">
               {holder.kind === 'guest' ? 'Guest' : 'Member'}

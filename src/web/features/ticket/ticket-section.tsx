@@ -1,8 +1,10 @@
 import { Maximize2 } from 'lucide-react';
-import { TICKET_TITLE, formatShortCode } from '../../../shared/check-in-texts';
+import { TICKET_TITLE } from '../../../shared/check-in-texts';
 import { ButtonLink } from '../../components/button';
+import { TicketCode } from '../../components/ticket-code';
 import { paths } from '../../lib/paths';
-import { checkedInText, qrImageSource, useTicket } from './api';
+import { useTicket } from '../../lib/ticket';
+import { checkedInText } from './api';
 
 /**
  * "Your ticket" on the event page: the member's QR code and one per guest, for an attending
@@ -33,19 +35,7 @@ export function TicketSection({
       <ul className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-3">
         {holders.map((holder) => (
           <li key={holder.code} className="min-w-0">
-            {/* White behind the code whatever the theme: scanners need the contrast and quiet zone. */}
-            <img
-              src={qrImageSource(holder.qrSvg)}
-              alt={`Check-in code for ${holder.name}`}
-              width={160}
-              height={160}
-              className="aspect-square w-full max-w-40 rounded-md bg-white"
-            />
-            {/* The short code, typed at the door when a scanner cannot read the image. */}
-            <p className="mt-1 w-full max-w-40 text-center font-mono text-lg font-bold tracking-wider text-fg">
-              <span className="sr-only">Code </span>
-              {formatShortCode(holder.shortCode)}
-            </p>
+            <TicketCode holder={holder} size={160} />
             <p className="mt-1 truncate font-medium text-fg">
               {holder.name}
               {holder.kind === 'guest' && <span className="font-normal text-fg-muted"> (guest)</span>}
