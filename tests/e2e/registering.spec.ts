@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { DoorResponse } from '../../src/shared/check-in';
+import { formatShortCode } from '../../src/shared/check-in-texts';
+import type { DoorResponse, TicketResponse } from '../../src/shared/check-in';
 import { apiContext } from './door-fixtures';
 import { DEMO_ADMIN, expectNoAxeViolations, newMember } from './fixtures';
 
@@ -228,11 +229,18 @@ test('the dashboard: the next event with its ticket on top, upcoming apart from 
   const card = page.getByRole('region', { name: 'Your next event' });
   await expect(card).toBeVisible();
   await expect(card.getByRole('link', { name: names.next })).toHaveAttribute('href', `/events/${ids.next}`);
-  await expect(card).toContainText('Thursday, June 5, 2031');
+  // Dates as the rest of the dashboard writes them: "June 5, 2031".
+  await expect(card).toContainText('June 5, 2031');
+  await expect(card).not.toContainText('Thursday');
   await expect(card).toContainText(/6:00\s*–\s*9:00\s*PM\s*EDT/);
   await expect(card).toContainText('Camp North End, Charlotte');
   await expect(card).toContainText('You and 1 guest');
   await expect(card.getByRole('link', { name: 'Show tickets' })).toHaveAttribute('href', `/events/${ids.next}/ticket`);
+  // With the member's own ticket in it: the QR image and the short code under it.
+  const ticket = (await (await page.request.get(`/api/events/${ids.next}/ticket`)).json()) as TicketResponse;
+  const own = ticket.holders.find((holder) => holder.kind === 'member')!;
+  await expect(card.getByRole('img', { name: `Check-in code for ${own.name}` })).toBeVisible();
+  await expect(card).toContainText(formatShortCode(own.shortCode));
   // It sits at the top: right under the profile's header, above every other section.
   const top = async (locator: ReturnType<Page['locator']>) => (await locator.boundingBox())!.y;
   const history = page.getByRole('region', { name: 'Event History' });

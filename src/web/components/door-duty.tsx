@@ -2,23 +2,12 @@ import { ScanQrCode } from 'lucide-react';
 import { Link } from 'react-router';
 import { useDoorDuties, useIsDoorStaff } from '../lib/door-duties';
 import { paths } from '../lib/paths';
+import { formatDateTime } from '../lib/site-dates';
 import { buttonClasses } from './button';
 import { Card } from './card';
 
 // The way to the door screen for door staff and admins: a link on the event page and a short
 // list on the dashboard. Nothing shows for other members.
-
-// The community's clock, and the date written as event dates are everywhere (lib/site-dates.ts):
-// "Thursday, December 3, 2026 at 6:00 PM".
-const when = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'America/New_York',
-  weekday: 'long',
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
 
 /** "Check-in" on an event's page, for those who may open its door screen. */
 export function DoorDutyLink({ eventId }: { eventId: string }) {
@@ -47,7 +36,10 @@ export function DoorDutyList() {
             <li key={event.id} className="flex flex-wrap items-center justify-between gap-2">
               <span className="min-w-0">
                 <span className="block font-medium break-words text-fg">{event.name}</span>
-                <span className="block text-sm text-fg-muted">{when.format(new Date(event.startTime))}</span>
+                {/* In the community's time zone, as the dashboard writes its dates: "December 3, 2026 at 6:00 PM". */}
+                <time dateTime={event.startTime} className="block text-sm text-fg-muted">
+                  {formatDateTime(event.startTime)}
+                </time>
               </span>
               <Link
                 to={paths.eventCheckIn(event.id)}

@@ -40,3 +40,15 @@ const shortDate = new Intl.DateTimeFormat('en-US', {
 
 /** "May 16, 2026" */
 export const formatDate = (iso: string) => shortDate.format(new Date(iso));
+
+const dateTime = new Intl.DateTimeFormat('en-US', {
+  timeZone: SITE_TIME_ZONE,
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+/** "May 16, 2026 at 6:00 PM" */
+export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));

@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, CloudOff, RotateCw } from 'lucide-react';
 import { DEVICE_MAX, CODE_MAX, DOOR_TITLE, OUTCOME_WORDS, type DoorResponse } from '../../../shared/check-in';
+import { localDate, toInstant } from '../../../shared/event-admin';
 import { EVENT_NOT_FOUND, EVENT_NOT_FOUND_TEXT } from '../../../shared/event-texts';
 import { plural } from '../../../shared/plural';
 import { Alert } from '../../components/alert';
@@ -14,7 +15,7 @@ import { ApiRequestError, errorMessage } from '../../lib/api';
 import { paths } from '../../lib/paths';
 import { keepForOffline } from '../../lib/service-worker';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { formatLongDate, formatTimeWithZone } from '../../lib/site-dates';
+import { SITE_TIME_ZONE, formatLongDate, formatTimeWithZone } from '../../lib/site-dates';
 import { doorKey, postScan, useDoor } from './api';
 import { formatTime } from './format';
 import { countsWithQueued, readDevice, saveDevice, useOfflineQueue, withQueued, type Conflict } from './offline-queue';
@@ -261,14 +262,24 @@ function DoorScreen({ eventId, door }: { eventId: string; door: DoorResponse }) 
 /** The longest wait a timer takes (setTimeout's limit is about 24.8 days). */
 const TIMER_MAX_MS = 2 ** 31 - 1;
 
-/** Before the event starts, when it does: in the community's time zone, "today" on its day. Goes
- * away at the start, on a screen left open. */
+/** The next midnight on the community's calendar after `now` (ms): when "on Thursday" becomes
+ * "today". */
+function nextSiteMidnight(now: number): number {
+  const tomorrow = new Date(`${localDate(new Date(now), SITE_TIME_ZONE)}T00:00:00Z`);
+  tomorrow.setUTCDate(tomorrow.getUTCDate() + 1);
+  const at = toInstant(`${tomorrow.toISOString().slice(0, 10)}T00:00`, SITE_TIME_ZONE)?.getTime();
+  return at !== undefined && at > now ? at : now + 24 * 60 * 60 * 1000;
+}
+
+/** Before the event starts, when it does: in the community's time zone, "today" on its day. On a
+ * screen left open, it says "today" from midnight and goes away at the start. */
 function StartNotice({ startTime }: { startTime: string }) {
   const start = Date.parse(startTime);
   const [now, setNow] = useState(Date.now);
   useEffect(() => {
     if (now >= start) return;
-    const timer = setTimeout(() => setNow(Date.now()), Math.min(start - now, TIMER_MAX_MS));
+    const next = Math.min(start, nextSiteMidnight(now));
+    const timer = setTimeout(() => setNow(Date.now()), Math.min(next - now, TIMER_MAX_MS));
     return () => clearTimeout(timer);
   }, [now, start]);
   if (now >= start) return null;

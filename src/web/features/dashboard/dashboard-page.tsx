@@ -71,7 +71,9 @@ export function DashboardPage() {
 
   const data = profile.data;
 
-  if (!data || (myEvents.isPending && !profile.isError)) {
+  // isLoading (a first fetch under way), not isPending: a query not yet enabled is pending too,
+  // and would leave the skeleton up for good.
+  if (!data || (myEvents.isLoading && !profile.isError)) {
     return (
       <Page>
         {profile.isError ? (

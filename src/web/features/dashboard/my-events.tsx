@@ -8,10 +8,12 @@ import { Card } from '../../components/card';
 import { LoadError } from '../../components/load-error';
 import { NO_EVENTS, ProfileSection } from '../../components/profile-sections';
 import { Skeleton } from '../../components/skeleton';
+import { TicketCode } from '../../components/ticket-code';
 import { TextLink, textLinkClasses } from '../../components/text-link';
 import { cn } from '../../lib/cn';
 import { paths } from '../../lib/paths';
-import { formatDate, formatLongDate, formatTimeRange } from '../../lib/site-dates';
+import { formatDate, formatTimeRange } from '../../lib/site-dates';
+import { useTicket } from '../../lib/ticket';
 import { useMyEvents } from './my-events-api';
 
 export const MY_EVENTS_LOAD_ERROR = 'Failed to load your events';
@@ -32,6 +34,27 @@ export function nextEventOf(upcoming: MyEvent[] | undefined): MyEvent | undefine
   return upcoming?.find((event) => event.registration === 'attending');
 }
 
+/** The member's own ticket in the card: its QR image and short code, in a box of a fixed size
+ * from the first paint, so the card does not grow when the ticket arrives. */
+function NextEventTicket({ event }: { event: MyEvent }) {
+  const ticket = useTicket(event.id, true, `attending|${event.guests}`);
+  const holder = ticket.data?.holders.find((one) => one.kind === 'member');
+  return (
+    <div className="min-h-40 w-32 shrink-0">
+      {holder ? (
+        <TicketCode holder={holder} size={128} />
+      ) : (
+        !ticket.isError && (
+          <div role="status">
+            <span className="sr-only">Loading your ticket</span>
+            <Skeleton className="size-32" />
+          </div>
+        )
+      )}
+    </div>
+  );
+}
+
 /**
  * "Your next event": the soonest event the member attends, with when, where and their ticket
  * (the ticket screen, features/ticket, shows the codes full screen). Nothing without one.
@@ -44,51 +67,54 @@ export function NextEventCard() {
   return (
     <section aria-labelledby="next-event-heading">
       <Card className="border-l-4 border-l-link">
-        <div className="flex flex-col gap-5 sm:flex-row sm:items-end sm:justify-between">
-          <div className="min-w-0 space-y-2">
-            <div className="flex flex-wrap items-center gap-2">
-              <h2 id="next-event-heading" className="text-sm font-semibold tracking-wide text-fg-muted uppercase">
-                Your next event
-              </h2>
-              {next.status === 'ongoing' && <Badge tone="success">Happening now</Badge>}
+        <div className="flex flex-col gap-5 sm:flex-row sm:justify-between">
+          <div className="min-w-0 space-y-4">
+            <div className="min-w-0 space-y-2">
+              <div className="flex flex-wrap items-center gap-2">
+                <h2 id="next-event-heading" className="text-sm font-semibold tracking-wide text-fg-muted uppercase">
+                  Your next event
+                </h2>
+                {next.status === 'ongoing' && <Badge tone="success">Happening now</Badge>}
+              </div>
+              <p className="text-xl font-semibold break-words text-fg">
+                <Link to={paths.event(next.id)} className={cn(textLinkClasses, 'text-fg')}>
+                  {next.name}
+                </Link>
+              </p>
+              <ul className="space-y-1 text-sm text-fg">
+                <li className={row}>
+                  <CalendarDays aria-hidden="true" />
+                  <time dateTime={next.startTime}>{formatDate(next.startTime)}</time>
+                </li>
+                <li className={row}>
+                  <Clock aria-hidden="true" />
+                  <span>{formatTimeRange(next.startTime, next.endTime)}</span>
+                </li>
+                {next.location && (
+                  <li className={row}>
+                    <MapPin aria-hidden="true" />
+                    <span className="break-words">{next.location}</span>
+                  </li>
+                )}
+                {next.guests > 0 && (
+                  <li className={row}>
+                    <Users aria-hidden="true" />
+                    <span>You and {plural(next.guests, 'guest', 'guests')}</span>
+                  </li>
+                )}
+              </ul>
             </div>
-            <p className="text-xl font-semibold break-words text-fg">
-              <Link to={paths.event(next.id)} className={cn(textLinkClasses, 'text-fg')}>
-                {next.name}
-              </Link>
-            </p>
-            <ul className="space-y-1 text-sm text-fg">
-              <li className={row}>
-                <CalendarDays aria-hidden="true" />
-                <time dateTime={next.startTime}>{formatLongDate(next.startTime)}</time>
-              </li>
-              <li className={row}>
-                <Clock aria-hidden="true" />
-                <span>{formatTimeRange(next.startTime, next.endTime)}</span>
-              </li>
-              {next.location && (
-                <li className={row}>
-                  <MapPin aria-hidden="true" />
-                  <span className="break-words">{next.location}</span>
-                </li>
-              )}
-              {next.guests > 0 && (
-                <li className={row}>
-                  <Users aria-hidden="true" />
-                  <span>You and {plural(next.guests, 'guest', 'guests')}</span>
-                </li>
-              )}
-            </ul>
+            <div className="flex shrink-0 flex-wrap gap-2">
+              <ButtonLink to={paths.eventTicket(next.id)}>
+                <QrCode aria-hidden="true" />
+                {next.guests > 0 ? 'Show tickets' : 'Show ticket'}
+              </ButtonLink>
+              <ButtonLink to={paths.event(next.id)} variant="secondary">
+                Event details
+              </ButtonLink>
+            </div>
           </div>
-          <div className="flex shrink-0 flex-wrap gap-2">
-            <ButtonLink to={paths.eventTicket(next.id)}>
-              <QrCode aria-hidden="true" />
-              {next.guests > 0 ? 'Show tickets' : 'Show ticket'}
-            </ButtonLink>
-            <ButtonLink to={paths.event(next.id)} variant="secondary">
-              Event details
-            </ButtonLink>
-          </div>
+          <NextEventTicket event={next} />
         </div>
       </Card>
     </section>
