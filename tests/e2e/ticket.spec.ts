@@ -144,3 +144,39 @@ test('an attending member sees their ticket and their guest’s, full screen, an
   await expect(page).toHaveURL(/\/login$/);
   await expect.poll(() => kept(page, [ticketApi, '/api/me'])).toEqual([]);
 });
+
+test('a ticket kept offline from before short codes shows its image without one, not an error', async ({
+  browser,
+  baseURL,
+}) => {
+  const { page, member } = await memberPage(browser, 'tktold');
+  const res = await page.request.get('/api/events?status=upcoming&pageSize=50');
+  const upcoming = ((await res.json()) as { events: EventCard[] }).events.find(
+    (e) => e.maxAttendees === null || e.maxAttendees > 20,
+  );
+  expect(upcoming, 'an upcoming event with seats').toBeTruthy();
+  const eventId = upcoming!.id;
+  const registered = await page.request.put(`/api/events/${eventId}/registration`, {
+    data: { status: 'attending' },
+    headers: { origin: new URL(baseURL!).origin },
+  });
+  expect(registered.status()).toBe(200);
+  // The answer as a copy kept before this release has it: no short codes.
+  await page.context().route(`**/api/events/${eventId}/ticket`, async (route) => {
+    const response = await route.fetch();
+    const json = (await response.json()) as { holders: Record<string, unknown>[] };
+    for (const holder of json.holders) delete holder.shortCode;
+    await route.fulfill({ response, json });
+  });
+  const errors: Error[] = [];
+  page.on('pageerror', (error) => errors.push(error));
+
+  await page.goto(`/events/${eventId}/ticket`);
+  await expect(page.getByRole('img', { name: `Check-in code for ${member.fullName}` })).toBeVisible();
+  await expect(page.getByText(/^Code /)).toHaveCount(0);
+  await page.goto(`/events/${eventId}`);
+  const section = page.getByRole('region', { name: 'Your ticket' });
+  await expect(section.getByRole('img', { name: `Check-in code for ${member.fullName}` })).toBeVisible();
+  await expect(section.getByText(/^Code /)).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
