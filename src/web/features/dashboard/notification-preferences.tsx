@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { NotificationPreferences as Preferences } from '../../../shared/notifications';
 import { Alert } from '../../components/alert';
 import { Card } from '../../components/card';
@@ -35,7 +35,14 @@ export function NotificationPreferences() {
   const headingId = useId();
   const preferences = useNotificationPreferences();
   const save = useSaveNotificationPreferences();
-  const data = preferences.data;
+  // The choice shows at once, in the click's own render: the cache's optimistic copy lands only
+  // after the mutation's first await, and until then React puts the controlled box back.
+  const [shown, setShown] = useState<Preferences | undefined>();
+  const data = shown ?? preferences.data;
+  const change = (next: Preferences) => {
+    setShown(next);
+    save.mutate(next, { onSettled: () => setShown(undefined) });
+  };
 
   return (
     <section aria-labelledby={headingId}>
@@ -57,7 +64,7 @@ export function NotificationPreferences() {
                   label={choice.label}
                   hint={choice.hint}
                   checked={data[choice.key]}
-                  onChange={(checked) => save.mutate({ ...data, [choice.key]: checked })}
+                  onChange={(checked) => change({ ...data, [choice.key]: checked })}
                 />
               ))}
             </fieldset>
