@@ -203,6 +203,8 @@ export function QuickSearchDialog({
               hidden={options.length === 0}
               // Mouse presses keep focus in the box (the active option is the box's descendant).
               onMouseDown={(event) => event.preventDefault()}
+              // Still the previous words' answer (typing, or the new one on its way): say so.
+              aria-busy={search.isPlaceholderData || typed !== q || undefined}
               className={cn('space-y-2', search.isPlaceholderData && 'opacity-60')}
             >
               {data?.groups
