@@ -39,6 +39,8 @@ const configSchema = z.object({
       .optional(),
   ),
   SITE_TIMEZONE: z.string().default('America/New_York'),
+  // How far ahead a series' dates exist, in months; the series-horizon job extends them daily.
+  SERIES_HORIZON: z.coerce.number().int().min(1).max(36).default(6),
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
   S3_ENDPOINT: z.string().optional(),

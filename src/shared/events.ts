@@ -18,6 +18,14 @@ export * from './event-texts';
 export const eventStatus = z.enum(EVENT_STATUSES);
 export const attendeeStatus = z.enum(ATTENDEE_STATUSES);
 
+/** How a date links to its series (issue 33), in cards and on the event page. */
+export const seriesLink = z.object({
+  id: z.string(),
+  /** "Every first Thursday, 6-8 PM". */
+  schedule: z.string(),
+});
+export type SeriesLink = z.infer<typeof seriesLink>;
+
 export const eventCard = z.object({
   id: z.string(),
   name: z.string(),
@@ -31,6 +39,10 @@ export const eventCard = z.object({
   maxAttendees: z.number().int().nullable(),
   /** Members registered as attending. */
   attendeeCount: z.number().int(),
+  /** The series this is a date of, or null. */
+  series: seriesLink.nullable(),
+  /** A cancelled date of a series: kept, shown as cancelled, closed to registration. */
+  cancelled: z.boolean(),
 });
 export type EventCard = z.infer<typeof eventCard>;
 

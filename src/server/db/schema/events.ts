@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { eventSeries } from './event-series';
 import { profiles } from './profiles';
 import { tsvector, weightedDocument } from './search-vector';
 
@@ -37,6 +38,13 @@ export const events = pgTable(
     // The calendar entry's SEQUENCE: raised when the time or place changes, so the update
     // e-mail's .ics replaces the entry members already have.
     sequence: integer('sequence').notNull().default(0),
+    // A date of a series (issue 33): the series and the rule's day it stands for (the key the
+    // horizon job makes it by, once). Detached: edited "this date only", so edits to the series
+    // leave it alone. Cancelled: kept, shown as cancelled, its registrations gone with mail.
+    seriesId: uuid('series_id').references(() => eventSeries.id, { onDelete: 'set null' }),
+    seriesDate: date('series_date', { mode: 'string' }),
+    seriesDetached: boolean('series_detached').notNull().default(false),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     // One search (features/search): the name first, then what sums the event up, then its text.
@@ -60,6 +68,9 @@ export const events = pgTable(
     // The next event: status upcoming, start at or after now, earliest first.
     index('events_status_start_time_idx').on(t.status, t.startTime),
     index('events_category_idx').on(t.category),
+    // One row per series and rule day, whichever process makes it.
+    uniqueIndex('events_series_date_idx').on(t.seriesId, t.seriesDate),
+    check('events_series_date_check', sql`${t.seriesId} is null or ${t.seriesDate} is not null`),
     // Case-insensitive search over name, summary and location.
     index('events_search_trgm_idx').using(
       'gin',

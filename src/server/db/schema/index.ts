@@ -1,6 +1,7 @@
 export * from './auth';
 export * from './sign-in-guard';
 export * from './profiles';
+export * from './event-series';
 export * from './events';
 export * from './sponsors';
 export * from './calendar-feeds';

@@ -14,7 +14,9 @@ import type {
   EventsListResponse,
   MyRegistration,
   NextEvent,
+  SeriesLink,
 } from '../../../shared/events';
+import { describeSchedule, type RecurrenceRule } from '../../../shared/recurrence';
 import { containsPattern, isUuid } from '../../db/query-values';
 import { memberSummaryColumns, memberSummaryJson, presentMemberSummary } from '../../platform/presenters';
 import { guestsAllowed, seatsTaken } from './registration';
@@ -26,6 +28,18 @@ import { guestsAllowed, seatsTaken } from './registration';
 // outer row as `events.id` in their text.
 const attendingCount = sql<number>`(select count(*)::int from event_attendees a
   where a.event_id = events.id and a.status = 'attending')`.mapWith(Number);
+
+/** The date's series (its rule and wall-clock time, put in words by `seriesLinkOf`), or null. */
+const seriesOfEvent = sql<SeriesRow | null>`(select json_build_object('id', s.id, 'rule', s.rule,
+  'startTime', s.start_time, 'durationMinutes', s.duration_minutes) from event_series s
+  where s.id = events.series_id)`;
+type SeriesRow = { id: string; rule: RecurrenceRule; startTime: string; durationMinutes: number };
+
+/** "Every first Thursday, 6-8 PM" with the series' id. */
+export function seriesLinkOf(row: SeriesRow | string | null): SeriesLink | null {
+  const s = typeof row === 'string' ? (JSON.parse(row) as SeriesRow) : row;
+  return s ? { id: s.id, schedule: describeSchedule(s.rule, s.startTime, s.durationMinutes) } : null;
+}
 
 const cardColumns = {
   id: events.id,
@@ -39,6 +53,8 @@ const cardColumns = {
   imageUrl: events.imageUrl,
   maxAttendees: events.maxAttendees,
   attendeeCount: attendingCount,
+  series: seriesOfEvent,
+  cancelledAt: events.cancelledAt,
 };
 
 type CardRow = SelectResultFields<typeof cardColumns>;
@@ -56,6 +72,8 @@ function toCard(row: CardRow): EventCard {
     imageUrl: row.imageUrl,
     maxAttendees: row.maxAttendees,
     attendeeCount: row.attendeeCount,
+    series: seriesLinkOf(row.series),
+    cancelled: row.cancelledAt !== null,
   };
 }
 
