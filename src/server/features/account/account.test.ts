@@ -128,6 +128,23 @@ describe('GET /api/me/export', () => {
     expect(data.emailPreferences.morning_after).toBe(true);
   });
 
+  it('holds the series the member registered for every date of', async () => {
+    const [me, other] = await createMembers(db(), 2, 'exportseries');
+    const [series] = (
+      await db().execute<{ id: string }>(sql`insert into event_series
+        (rule, start_date, start_time, duration_minutes, template, generated_until)
+        values ('{"frequency":"weekly","interval":1,"weekdays":[2],"ends":{"kind":"never"}}'::jsonb, '2026-03-03',
+          '07:30', 90, '{"name":"Coffee & Connections"}'::jsonb, '2026-03-03') returning id`)
+    ).rows;
+    await db().execute(sql`insert into series_members (series_id, user_id) values (${series!.id}, ${me!.id})`);
+    const mine = (await (await signIn(ctx.app, me!)).get('/api/me/export')).json();
+    expect(mine.seriesJoined).toEqual([
+      { series_id: series!.id, series_name: 'Coffee & Connections', joined_at: expect.any(String) },
+    ]);
+    const theirs = (await (await signIn(ctx.app, other!)).get('/api/me/export')).json();
+    expect(theirs.seriesJoined).toEqual([]);
+  });
+
   it('refuses a visitor with 401', async () => {
     expect((await new Client(ctx.app).get('/api/me/export')).statusCode).toBe(401);
   });

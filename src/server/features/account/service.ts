@@ -17,6 +17,8 @@ import {
   memberBlocks,
   messages,
   morningAfterSends,
+  eventSeries,
+  seriesMembers,
   notificationPreferences,
   notificationSends,
   offersAndAsks,
@@ -94,6 +96,7 @@ export async function exportAccount(db: Db, userId: string) {
     connectCode,
     morningAfter,
     inPeopleToMeet,
+    seriesJoined,
   ] = await Promise.all([
     all(
       db
@@ -321,12 +324,26 @@ export async function exportAccount(db: Db, userId: string) {
         .orderBy(asc(morningAfterSends.sentAt)),
     ),
     all(db.select({ in_people_to_meet: profiles.inPeopleToMeet }).from(profiles).where(eq(profiles.id, userId))),
+    // "Register for every date": the series joined (each date's registration is in `registrations`).
+    all(
+      db
+        .select({
+          series_id: seriesMembers.seriesId,
+          series_name: sql<string>`${eventSeries.template}->>'name'`,
+          joined_at: seriesMembers.createdAt,
+        })
+        .from(seriesMembers)
+        .innerJoin(eventSeries, eq(eventSeries.id, seriesMembers.seriesId))
+        .where(eq(seriesMembers.userId, userId))
+        .orderBy(asc(seriesMembers.createdAt)),
+    ),
   ]);
   return {
     exportedAt: new Date().toISOString(),
     profile: profile[0],
     skills: skillList,
     registrations,
+    seriesJoined,
     guests,
     connections: connectionList,
     messages: { sent: messagesSent, received: messagesReceived },
