@@ -165,6 +165,13 @@ describe('creating a series', () => {
       repeat: firstThursday,
     });
     expect(badTime.statusCode).toBe(422);
+    // Years of past dates by a typo in the year.
+    const typo = await admin.post('/api/admin/series', {
+      event: form('2016-02-01T18:00', '2016-02-01T20:00'),
+      repeat: firstThursday,
+    });
+    expect(typo.statusCode).toBe(422);
+    expect(typo.json().error.fields).toEqual({ 'event.startTime': expect.stringContaining('a year ago') });
     expect(await rowCount(eventSeries)).toBe(before[0]);
     expect(await rowCount(events)).toBe(before[1]);
   });
