@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, count, eq, like } from 'drizzle-orm';
-import { emailOutbox, eventAttendees, eventGuests, eventSeries, events, seriesMembers } from '../../db/schema';
+import {
+  auditLog,
+  emailOutbox,
+  eventAttendees,
+  eventGuests,
+  eventSeries,
+  events,
+  seriesMembers,
+} from '../../db/schema';
 import { Client, createTestContext, type TestContext } from '../../test/harness';
 import { adminClient, createMembers, signIn } from '../../test/factories';
 import { manualClock } from '../../platform/clock';
@@ -243,12 +251,20 @@ describe('editing a series', () => {
     const dates = await datesOf(made.seriesId);
     await register(dates[2]!.id, members[1]!.id);
     await register(dates[3]!.id, members[1]!.id, 'waitlisted');
-    const outcome = await edit(dates[2]!.id, {
+    const res = await admin.request('PUT', `/api/admin/events/${dates[2]!.id}/series`, {
       scope: 'all',
       event: form('2026-04-02T18:30', '2026-04-02T20:30', { name: 'Sequence Mixer' }),
       repeat: firstThursday,
     });
-    expect(outcome).toMatchObject({ seriesId: made.seriesId, updated: 6, notified: 2 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ seriesId: made.seriesId, updated: 6, created: 0, removed: 0, kept: 0, notified: 2 });
+    const [audit] = await db().select().from(auditLog).where(eq(auditLog.targetId, dates[2]!.id));
+    expect(audit?.changes).toMatchObject({
+      series: {
+        before: { schedule: 'Every first Thursday, 6-8 PM' },
+        after: { schedule: 'Every first Thursday, 6:30-8:30 PM' },
+      },
+    });
     const after = await datesOf(made.seriesId);
     expect(after.map((d) => d.sequence)).toEqual(Array(6).fill(1));
     expect(after.map((d) => wall(d.startTime).slice(11))).toEqual(Array(6).fill('18:30'));
