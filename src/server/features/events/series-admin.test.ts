@@ -12,7 +12,7 @@ import {
 import { Client, createTestContext, type TestContext } from '../../test/harness';
 import { adminClient, createMembers, signIn } from '../../test/factories';
 import { manualClock } from '../../platform/clock';
-import { toLocalInput } from '../../../shared/event-admin';
+import { CAPACITY_BELOW_TAKEN, toLocalInput } from '../../../shared/event-admin';
 import type { RecurrenceRule } from '../../../shared/recurrence';
 import {
   EVENT_CANCELLED,
@@ -337,6 +337,34 @@ describe('editing a series', () => {
     const kept = after.filter((d) => ['2026-03-05', '2026-05-07'].includes(d.seriesDate!));
     expect(kept.map((d) => d.id)).toEqual([dates[1]!.id, dates[3]!.id]);
     expect(kept.map((d) => d.startTime)).toEqual([dates[1]!.startTime, dates[3]!.startTime]);
+  });
+
+  it('a capacity below the seats taken on a date needs confirming; a higher one fills seats from the waitlist', async () => {
+    const made = await make('2026-02-01T18:00', '2026-02-01T20:00', firstThursday, { maxAttendees: 3 });
+    const dates = await datesOf(made.seriesId);
+    await register(dates[1]!.id, members[1]!.id);
+    await register(dates[1]!.id, members[2]!.id);
+    const lower = {
+      scope: 'all',
+      event: form('2026-02-05T18:00', '2026-02-05T20:00', { maxAttendees: 1 }),
+      repeat: firstThursday,
+    };
+    const refused = await admin.request('PUT', `/api/admin/events/${made.eventId}/series`, lower);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe(CAPACITY_BELOW_TAKEN);
+    const [unchanged] = await db().select().from(events).where(eq(events.id, dates[2]!.id));
+    expect(unchanged!.maxAttendees).toBe(3);
+    const confirmed = await admin.request('PUT', `/api/admin/events/${made.eventId}/series`, {
+      ...lower,
+      event: { ...lower.event, confirmCapacityBelowTaken: true },
+    });
+    expect(confirmed.statusCode).toBe(200);
+    await register(dates[1]!.id, members[3]!.id, 'waitlisted');
+    const raised = await edit(made.eventId, {
+      ...lower,
+      event: form('2026-02-05T18:00', '2026-02-05T20:00', { maxAttendees: 5 }),
+    });
+    expect(raised.promoted).toEqual([{ eventId: dates[1]!.id, userId: members[3]!.id }]);
   });
 
   it('refuses a date of no series, and a bad rule, changing nothing', async () => {
