@@ -24,7 +24,7 @@ import { isUuid } from '../../db/query-values';
 // removed with the cancellation). Each change locks the event row, so concurrent requests for
 // one event run one after another and the count they see is the count that is true.
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 // `max_attendees` as the column is named: users/service.ts hands promoteWaitlisted its raw rows.
 type LockedEvent = {

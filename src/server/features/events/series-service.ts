@@ -94,7 +94,7 @@ export async function isSeriesMember(db: Db, seriesId: string, userId: string): 
   return rows.length > 0;
 }
 
-export interface SeriesRegistrationOutcome extends SeriesRegistrationResponse {
+interface SeriesRegistrationOutcome extends SeriesRegistrationResponse {
   /** Per date: members moved from its waitlist to attending (to be told by e-mail). */
   promoted: { eventId: string; userIds: string[] }[];
 }
