@@ -133,7 +133,7 @@ export async function joinSeries(db: Db, id: string, userId: string, now: Date):
     let attending = 0;
     let waitlisted = 0;
     for (const date of open) {
-      const { status } = await joinEvent(tx, date.id, userId);
+      const status = await joinEvent(tx, date.id, userId);
       if (status === 'attending') attending++;
       if (status === 'waitlisted') waitlisted++;
     }

@@ -84,8 +84,9 @@ export async function eventExists(db: Db, id: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** Newest start first, as events_start_time_idx (start_time desc nulls last, id) is ordered: a plain
- * `desc` means nulls first, which that index cannot serve, and every list was sorted in full. */
+/** Newest start first, in the order of events_start_time_idx (start_time desc nulls last, id), so
+ * a page is read from the index: a plain `desc` means nulls first, which that index cannot serve
+ * (the whole table would be sorted for every page). */
 const newestFirst = [sql`${events.startTime} desc nulls last`, asc(events.id)];
 
 /** Among the events `where` admits, a series' dates to come show once: by its next date that is
