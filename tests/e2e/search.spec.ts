@@ -217,7 +217,11 @@ test.describe('quick search', () => {
     await page.keyboard.press('Control+k');
     await box(page).fill('jordan');
     // The answer to these words, not the last query's dimmed while the new one loads.
-    await expect(listbox(page).getByRole('option', { name: /Jordan/ }).first()).toBeVisible();
+    await expect(
+      listbox(page)
+        .getByRole('option', { name: /Jordan/ })
+        .first(),
+    ).toBeVisible();
     await expect(listbox(page)).not.toHaveAttribute('aria-busy', 'true');
     await expectNoAxeViolationsInBothThemes(page, 'quick search open');
   });

@@ -141,7 +141,10 @@ function AllResults({ q }: { q: string }) {
       ) : count === 0 ? (
         <EmptyState icon={SearchX} title={noSearchResults(q)} />
       ) : (
-        <div aria-busy={search.isPlaceholderData || undefined} className={cn('space-y-10', search.isPlaceholderData && 'opacity-60')}>
+        <div
+          aria-busy={search.isPlaceholderData || undefined}
+          className={cn('space-y-10', search.isPlaceholderData && 'opacity-60')}
+        >
           {groups.map((group) => (
             <section key={group.type} aria-labelledby={`results-${group.type}`}>
               <h2 id={`results-${group.type}`} className="text-xl font-semibold">
