@@ -2,13 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ZodType } from 'zod';
 import { eventsListResponse, eventDetailResponse, attendeesResponse } from '../../shared/events';
 import { landingResponse } from '../../shared/landing';
+import { seriesResponse } from '../../shared/series';
 import { membersResponse, profileResponse } from '../../shared/members';
 import { inboxResponse } from '../../shared/messages';
 import { podcastsResponse } from '../../shared/podcasts';
 import { searchResponse } from '../../shared/search';
 import { forumsResponse, postsResponse, repliesResponse } from '../../shared/forums';
 import { eventGuests, forumPosts, forumReplies, forums, podcasts } from '../db/schema';
-import { createEvent, createSponsor } from '../test/factories';
+import { createEvent, createSeries, createSponsor } from '../test/factories';
 import { createTestContext, registeredClient, type Client, type TestContext } from '../test/harness';
 import { loadingEntry } from './cache';
 
@@ -30,6 +31,7 @@ let eventId: string;
 let username: string;
 let forumId: string;
 let postId: string;
+let seriesId: string;
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -37,6 +39,9 @@ beforeAll(async () => {
   const event = await createEvent(db, { name: 'Audit mixer', galleryUrls: ['/uploads/event-images/a.webp'] });
   eventId = event.id;
   await createSponsor(db, event.id);
+  const day = 86_400_000;
+  const { series } = await createSeries(db, [new Date(Date.now() - 28 * day), new Date(Date.now() + 7 * day)]);
+  seriesId = series.id;
   await db.insert(podcasts).values({ title: 'Audit episode', guests: ['Sam Audit'] });
   const alice = await registeredClient(ctx.app);
   const bob = await registeredClient(ctx.app);
@@ -94,6 +99,8 @@ const cachedRoutes = (): { url: string; schema: ZodType; signedIn?: boolean }[] 
   { url: `/api/events/${eventId}`, schema: eventDetailResponse },
   { url: `/api/events/${eventId}`, schema: eventDetailResponse, signedIn: true },
   { url: `/api/events/${eventId}/attendees`, schema: attendeesResponse },
+  { url: `/api/series/${seriesId}`, schema: seriesResponse },
+  { url: `/api/series/${seriesId}`, schema: seriesResponse, signedIn: true },
   { url: '/api/podcasts', schema: podcastsResponse },
   { url: '/api/podcasts?q=sam', schema: podcastsResponse },
   { url: '/api/members', schema: membersResponse },
@@ -120,7 +127,15 @@ describe('cached reads', () => {
     for (const url of ['/sitemap.xml']) expect((await ctx.app.inject(url)).statusCode, url).toBe(200);
     const keys = new Set(observed.map((o) => o.key));
     // Every kind of cached answer was loaded (and so audited) at least once.
-    for (const prefix of ['landing', 'events:', 'event-categories', 'event:', 'event-attendees:', 'podcasts:'])
+    for (const prefix of [
+      'landing',
+      'events:',
+      'event-categories',
+      'event:',
+      'event-attendees:',
+      'series:',
+      'podcasts:',
+    ])
       expect(
         [...keys].some((k) => k.startsWith(prefix)),
         prefix,
