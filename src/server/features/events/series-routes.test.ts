@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import ICAL from 'ical.js';
+import nodeIcal from 'node-ical';
 import {
   calendarCancellations,
   emailOutbox,
@@ -466,6 +467,17 @@ describe('calendars', () => {
       })),
     );
     expect(res.body).toContain('X-WR-CALNAME:Coffee & Connections');
+    // node-ical (rrule-based, as Google-style importers read a feed) agrees.
+    const parsed = Object.values(nodeIcal.sync.parseICS(res.body)).filter(
+      (c): c is nodeIcal.VEvent => c?.type === 'VEVENT',
+    );
+    expect(parsed.map((e) => ({ uid: e.uid, status: e.status, start: new Date(e.start).toISOString() }))).toEqual(
+      dates.map((d, i) => ({
+        uid: eventUid(d.id),
+        status: i === 1 ? 'CANCELLED' : 'CONFIRMED',
+        start: d.startTime.toISOString(),
+      })),
+    );
     for (const id of ['nope', crypto.randomUUID()]) {
       const missing = await visitor().get(`/api/series/${id}/calendar.ics`);
       expect(missing.statusCode).toBe(404);
