@@ -163,7 +163,7 @@ async function expectAnswers(baseUrl: string) {
 
 /** 50 weekly series with their dates, one-off events up to 5,000 in all, members and their
  * registrations, in SQL (the dates' instants computed in the community's time zone). */
-async function generate(db: Db): Promise<Record<string, number>> {
+export async function generate(db: Db): Promise<Record<string, number>> {
   await db.execute(sql`insert into "user" (id, name, email, email_verified)
     select 'sb-' || n, 'Bench Member ' || n, 'sb' || n || '@bench.example', true from generate_series(1, ${MEMBERS}) n`);
   await db.execute(sql`insert into profiles (id, username, full_name, company, position)
@@ -176,9 +176,9 @@ async function generate(db: Db): Promise<Record<string, number>> {
       d.first, '18:00', 120,
       jsonb_build_object('name', 'Bench Series ' || s, 'summary', 'Every week', 'location', 'Uptown', 'category', 'Mixer',
         'maxAttendees', 100, 'sponsorIds', jsonb_build_array(), 'galleryUrls', jsonb_build_array(), 'panelistsUrls', jsonb_build_array(), 'isFeatured', false),
-      d.first + ${(WEEKS_BACK + WEEKS_AHEAD - 1) * 7}
+      d.first + ${(WEEKS_BACK + WEEKS_AHEAD - 1) * 7}::int
     from generate_series(1, ${SERIES}) s,
-      lateral (select (current_date - ${WEEKS_BACK * 7} + ((s % 7) - extract(dow from current_date)::int + 7) % 7)::date as first) d`);
+      lateral (select (current_date - ${WEEKS_BACK * 7}::int + ((s % 7) - extract(dow from current_date)::int + 7) % 7)::date as first) d`);
   await db.execute(sql`insert into events (name, summary, location, category, status, start_time, end_time, max_attendees, series_id, series_date)
     select 'Bench Series ' || s, 'Every week', 'Uptown', 'Mixer',
       case when t.start_at + interval '2 hours' <= now() then 'completed' when t.start_at <= now() then 'ongoing' else 'upcoming' end,
@@ -186,7 +186,7 @@ async function generate(db: Db): Promise<Record<string, number>> {
     from generate_series(1, ${SERIES}) s
       join event_series es on es.id = ('5e000000-0000-4000-8000-' || lpad(s::text, 12, '0'))::uuid,
       generate_series(0, ${WEEKS_BACK + WEEKS_AHEAD - 1}) w,
-      lateral (select (es.start_date + w * 7)::date as day) dd,
+      lateral (select es.start_date + w * 7 as day) dd,
       lateral (select dd.day, ((dd.day + time '18:00') at time zone ${TIME_ZONE}) as start_at) t`);
   const [{ n: seriesDates }] = (await db.execute(sql`select count(*)::int as n from events`)).rows as [{ n: number }];
   const oneOffs = EVENTS - seriesDates;
