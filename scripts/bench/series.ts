@@ -1,13 +1,14 @@
 import pino from 'pino';
 import { sql } from 'drizzle-orm';
-import { loadConfig, type Config } from '../../src/server/config';
+import { loadConfig } from '../../src/server/config';
 import type { Db } from '../../src/server/db/client';
+import { createSeries } from '../../src/server/features/events/series-admin';
 import { listEvents } from '../../src/server/features/events/service';
-import { createMailer, type Mailer } from '../../src/server/platform/mail';
+import { createMailer } from '../../src/server/platform/mail';
 import { localDate } from '../../src/shared/event-admin';
 import { eventsListQuery, type EventsListResponse } from '../../src/shared/events';
 import { addDays, addMonths } from '../../src/shared/recurrence';
-import { seriesInput, type CreateSeriesResponse, type SeriesInput } from '../../src/shared/series';
+import { seriesInput } from '../../src/shared/series';
 import { loadCalls, loadHttp, type CallResult, type HttpResult } from './load';
 import { postgresPart } from './postgres-part';
 import { int, log, ms, printPart, type PartReport, type Table } from './report';
@@ -35,12 +36,6 @@ const PER_EVENT = 12;
 /** How many series createSeries makes, one after another (the first one warms up). */
 const CREATE_RUNS = 6;
 const createTargetMs = 1_000;
-
-type CreateSeries = (
-  deps: { db: Db; config: Config; mailer: Mailer },
-  input: SeriesInput,
-  now: Date,
-) => Promise<CreateSeriesResponse>;
 
 interface SeriesReport extends PartReport {
   fixture?: { counts: Record<string, number>; seconds: number };
@@ -85,7 +80,6 @@ export const seriesPart = postgresPart({
       SERIES_HORIZON: '24',
     });
     const mailer = createMailer(db, config, pino({ enabled: false }));
-    const createSeries = await loadCreateSeries();
     const runs: number[] = [];
     let dates = 0;
     log(`  createSeries: a weekly series two years ahead, ${CREATE_RUNS} times:`);
@@ -140,15 +134,6 @@ export const seriesPart = postgresPart({
   print: printSeriesReport,
   broken: (report) => !!report.http && report.http.non2xx + report.http.errors > 0,
 });
-
-/** createSeries from the series-admin service (written alongside this part); loaded when the
- * part runs, so that the rest of the bench does not depend on it. */
-async function loadCreateSeries(): Promise<CreateSeries> {
-  const modulePath = '../../src/server/features/events/series-admin';
-  const mod = (await import(modulePath)) as { createSeries?: CreateSeries };
-  if (typeof mod.createSeries !== 'function') throw new Error(`${modulePath} exports no createSeries`);
-  return mod.createSeries;
-}
 
 /** Every page answers 200 with events, and the series show on it. */
 async function expectAnswers(baseUrl: string) {
