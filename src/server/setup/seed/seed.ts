@@ -79,6 +79,8 @@ export interface SeedOptions {
   now?: Date;
   /** The community's time zone (SITE_TIMEZONE); America/New_York unless said otherwise. */
   timeZone?: string;
+  /** SERIES_HORIZON: the demo's series have dates this many months ahead (6 unless said otherwise). */
+  seriesHorizonMonths?: number;
 }
 
 export interface SeededLogins {
@@ -100,7 +102,7 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions): 
   const people = demoPeople(adminEmail, calendar, rand);
   const plannedEvents = planEvents(calendar);
   // The two series and their dates, around the events above (some of which may be a date).
-  const seriesPlan = planSeries(calendar, plannedEvents.events);
+  const seriesPlan = planSeries(calendar, plannedEvents.events, options.seriesHorizonMonths);
   const episodes = planEpisodes(calendar);
 
   // Images and audio: written before the transaction; a failed seed leaves only unused files.
