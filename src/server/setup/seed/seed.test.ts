@@ -45,6 +45,8 @@ import { localDate, toLocalInput } from '../../../shared/event-admin';
 import { addMonths, dateTimes, ruleDates } from '../../../shared/recurrence';
 import { clearDatabase, isDatabaseEmpty, seedDemo } from './seed';
 import { morningAfterAt } from '../../features/people-to-meet/morning-after';
+import { extendSeries } from '../../features/events/series-admin';
+import type { Config } from '../../config';
 
 const ADMIN_EMAIL = 'Admin@PowerMixer.example';
 // The seed has no passwords of its own: the caller passes them (setup/demo-credentials.ts draws them).
@@ -997,6 +999,32 @@ describe('demo seed', { timeout: 60_000 }, () => {
         .filter((e) => e.category === 'Mixer' && !e.cancelledAt)
         .map((e) => `${wall(e.startTime).slice(0, 10)} ${Number(wall(e.startTime).slice(11, 13)) < 12 ? 'AM' : 'PM'}`);
       expect(new Set(evenings).size).toBe(evenings.length);
+    });
+
+    // Last in this block: it adds dates to the seeded database.
+    it('leaves the horizon job nothing to make today; a month on, it makes just the new days, with the regulars', async () => {
+      const config = { SITE_TIMEZONE: DEMO_TIME_ZONE, SERIES_HORIZON: 6 } as Config;
+      const before = await load();
+      expect((await extendSeries({ db: database.db, config }, now)).dates).toBe(0);
+      const later = new Date(now.getTime() + 31 * 86_400_000);
+      const made = await extendSeries({ db: database.db, config }, later);
+      const after = await load();
+      const members = await database.db.select().from(seriesMembers);
+      const attendees = await database.db.select().from(eventAttendees);
+      let added = 0;
+      for (const [was, is] of [
+        [before.mixer, after.mixer],
+        [before.coffee, after.coffee],
+      ] as const) {
+        expect(is.dates.map((d) => d.seriesDate)).toEqual(ruleDates(is.s.rule, is.s.startDate, is.s.generatedUntil));
+        const fresh = is.dates.filter((d) => !was.dates.some((w) => w.id === d.id));
+        added += fresh.length;
+        for (const d of fresh)
+          for (const m of members.filter((x) => x.seriesId === is.s.id))
+            expect(attendees.some((a) => a.eventId === d.id && a.userId === m.userId)).toBe(true);
+      }
+      expect(added).toBe(made.dates);
+      expect(added).toBeGreaterThan(0);
     });
   });
 
