@@ -66,7 +66,7 @@
  * next run, which then skips generating it (scripts/bench/search.ts).
  *
  * series (PostgreSQL only, its own database pm_bench_series): 5,000 events of which 50 weekly series
- * make 1,300 dates (10 weeks back, 16 ahead), 1,000 members, 12 registrations per event. A weekly
+ * make 1,850 dates (10 weeks back, 27 ahead), 1,000 members, 12 registrations per event. A weekly
  * series two years ahead made by createSeries (features/events/series-admin.ts, as POST
  * /api/admin/series after validation, SERIES_HORIZON=24) six times, target each < 1 s; then the
  * events list GET /api/events over a rotation of its pages at 50 connections, target p99 < 50 ms,
