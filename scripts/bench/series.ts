@@ -43,6 +43,8 @@ interface SeriesReport extends PartReport {
   create?: { runs: number[]; dates: number; median: number; max: number };
   http?: HttpResult;
   ceiling?: CallResult;
+  /** listEvents alone from one caller, uncached: what a cache miss costs a reader. */
+  miss?: { p50: number; p99: number; max: number };
   pages?: number;
 }
 
@@ -131,6 +133,18 @@ export const seriesPart = postgresPart({
     log(
       `    SQL ceiling (listEvents, uncached): ${int(c.callsPerSec)} calls/s  p50 ${ms(c.p50)} ms  p99 ${ms(c.p99)} ms`,
     );
+    // A cache miss as one reader meets it: each page from one caller, 20 rounds (the first not kept).
+    const alone: number[] = [];
+    for (let round = 0; round < 21; round++) {
+      for (const query of queries) {
+        const t = performance.now();
+        await listEvents(db, query);
+        if (round > 0) alone.push(performance.now() - t);
+      }
+    }
+    const { p50: missP50, p99: missP99, max: missMax } = summarize(alone);
+    report.miss = { p50: missP50, p99: missP99, max: missMax };
+    log(`    one caller, uncached: p50 ${ms(missP50)} ms  p99 ${ms(missP99)} ms  max ${ms(missMax)} ms`);
   },
   print: printSeriesReport,
   broken: (report) => !!report.http && report.http.non2xx + report.http.errors > 0,
@@ -256,6 +270,11 @@ function printSeriesReport(report: SeriesReport) {
       right: [false, true, true, true, true, true, true, false],
     });
   }
+  const after = report.miss
+    ? [
+        `A cache miss (listEvents alone, uncached, one caller, each page 20 times): p50 ${ms(report.miss.p50)} ms, p99 ${ms(report.miss.p99)} ms, max ${ms(report.miss.max)} ms.`,
+      ]
+    : [];
   printPart(report, {
     title: `SERIES RESULTS  (${settings.connections} connections, ${settings.duration} s per measurement)`,
     setup: [
@@ -265,11 +284,13 @@ function printSeriesReport(report: SeriesReport) {
     target,
     data,
     tables,
+    after,
     name: 'Series',
     markdown: tables.length
       ? {
-          intro: `Event series, PostgreSQL (${data}) Measured with \`BENCH_SUITES=series npm run bench\`: ${settings.connections} connections, ${settings.duration} s. Target: ${target}.`,
+          intro: `Event series, PostgreSQL (${data.replace(/\.$/, '')}). Measured with \`BENCH_SUITES=series npm run bench\`: ${settings.connections} connections, ${settings.duration} s. Target: ${target}.`,
           tables,
+          after,
         }
       : undefined,
   });
