@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: how fast the reads are, next to their ceilings measured in the same run.
- * Nine parts (BENCH_SUITES=events,mixed,members,forums,reminders,door,people,search,page; default all):
+ * Ten parts (BENCH_SUITES=events,mixed,members,forums,reminders,door,people,search,series,page; default all):
  *
  * events: the public reads.
  * - Framework ceiling: a minimal Fastify 5 server (scripts/bench/minimal-server.ts) in its own
@@ -65,6 +65,13 @@
  * BENCH_SEARCH_SCALE (0..1] shrinks the data set; BENCH_SEARCH_KEEP=1 keeps the database for the
  * next run, which then skips generating it (scripts/bench/search.ts).
  *
+ * series (PostgreSQL only, its own database pm_bench_series): 5,000 events of which 50 weekly series
+ * make 1,850 dates (10 weeks back, 27 ahead), 1,000 members, 12 registrations per event. A weekly
+ * series two years ahead made by createSeries (features/events/series-admin.ts, as POST
+ * /api/admin/series after validation, SERIES_HORIZON=24) six times, target each < 1 s; then the
+ * events list GET /api/events over a rotation of its pages at 50 connections, target p99 < 50 ms,
+ * beside its SQL ceiling (listEvents through the driver pool, uncached) (scripts/bench/series.ts).
+ *
  * page (PGlite, a fresh demo install as `npm start` makes, production mode): the landing page's
  * first load, its JavaScript and CSS in brotli counted from the build beside the weight ratchet's
  * budget (scripts/bench/first-load.ts, tests/e2e/weight.spec.ts); the bytes a first
@@ -82,11 +89,11 @@
  * PostgreSQL backends. BENCH_DURATION / BENCH_WARMUP default to 20 / 3 s for this part.
  *
  * Settings (environment): BENCH_DURATION seconds per measurement (10), BENCH_CONNECTIONS (50),
- * BENCH_WARMUP seconds before each (1), BENCH_SUITES (events,mixed,members,forums,reminders,door,people,search,page), BENCH_DATABASES
+ * BENCH_WARMUP seconds before each (1), BENCH_SUITES (events,mixed,members,forums,reminders,door,people,search,series,page), BENCH_DATABASES
  * (pglite,postgres), BENCH_BUILD=1 to rebuild the web app, DATABASE_URL (an empty PostgreSQL
  * database to use instead of creating pm_bench / pm_bench_members on BENCH_PG_ADMIN_URL, default
  * postgres://postgres@127.0.0.1:5432/postgres; BENCH_PG_DATABASE, BENCH_PG_MEMBERS_DATABASE,
- * BENCH_PG_FORUMS_DATABASE, BENCH_PG_REMINDERS_DATABASE, BENCH_PG_SEARCH_DATABASE name them).
+ * BENCH_PG_FORUMS_DATABASE, BENCH_PG_REMINDERS_DATABASE, BENCH_PG_SEARCH_DATABASE, BENCH_PG_SERIES_DATABASE name them).
  * A missed target is a result, not an error: the exit code is non-zero only when something broke.
  *
  * Every part runs in one frame (scripts/bench/part.ts): it returns a report (PartReport: where it
@@ -108,6 +115,7 @@ import { remindersPart } from './bench/reminders';
 import type { PartReport } from './bench/report';
 import { eventsPart } from './bench/run-database';
 import { searchPart } from './bench/search';
+import { seriesPart } from './bench/series';
 import { settings } from './bench/settings';
 
 installCleanupHandlers();
@@ -125,6 +133,7 @@ const parts: BenchPart[] = [
   doorPart,
   peopleToMeetPart,
   searchPart,
+  seriesPart,
   pagePart,
   fleetPart,
 ].filter((part) => part.enabled);
@@ -139,6 +148,7 @@ try {
     settings.door && 'door',
     settings.people && 'people',
     settings.search && 'search',
+    settings.series && 'series',
     settings.page && 'page',
     settings.fleet && 'fleet',
   ]

@@ -14,15 +14,27 @@ function positive(name: string, fallback: number, { allowZero = false } = {}): n
 }
 
 const databases = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',').map((s) => s.trim());
-const suites = (process.env.BENCH_SUITES ?? 'events,mixed,members,forums,reminders,door,people,search,page')
+const suites = (process.env.BENCH_SUITES ?? 'events,mixed,members,forums,reminders,door,people,search,series,page')
   .split(',')
   .map((s) => s.trim());
 for (const suite of suites) {
   if (
-    !['events', 'mixed', 'members', 'forums', 'reminders', 'door', 'people', 'search', 'page', 'fleet'].includes(suite)
+    ![
+      'events',
+      'mixed',
+      'members',
+      'forums',
+      'reminders',
+      'door',
+      'people',
+      'search',
+      'series',
+      'page',
+      'fleet',
+    ].includes(suite)
   )
     throw new Error(
-      `BENCH_SUITES: unknown suite "${suite}" (events, mixed, members, forums, reminders, door, people, search, page, fleet)`,
+      `BENCH_SUITES: unknown suite "${suite}" (events, mixed, members, forums, reminders, door, people, search, series, page, fleet)`,
     );
 }
 const fleetSizes = (process.env.BENCH_FLEET_SIZES ?? '1,2').split(',').map((s) => Number(s.trim()));
@@ -64,6 +76,9 @@ export const settings = {
   /** The quick search (PostgreSQL only, its own database pm_bench_search): 100,000 members,
    * 10,000 events and 1,000,000 forum replies, searched as typed by visitors and members. */
   search: suites.includes('search'),
+  /** Event series (PostgreSQL only, its own database pm_bench_series): a weekly series two years
+   * ahead made by createSeries, and the events list over 5,000 events of which 50 series. */
+  series: suites.includes('series'),
   /** The page load (a demo install, on PGlite): the landing page's bytes on the wire and
    * Lighthouse (mobile) on five public routes. */
   page: suites.includes('page'),
@@ -131,6 +146,8 @@ export const settings = {
    * unless BENCH_SEARCH_KEEP=1 keeps it for the next run (which then skips generating it). */
   searchDatabaseName: process.env.BENCH_PG_SEARCH_DATABASE ?? 'pm_bench_search',
   searchKeep: process.env.BENCH_SEARCH_KEEP === '1',
+  /** The series part's own database (5,000 events, 50 series), created and dropped likewise. */
+  seriesDatabaseName: process.env.BENCH_PG_SERIES_DATABASE ?? 'pm_bench_series',
   /** BENCH_SEARCH_SCALE (0..1] shrinks the search part's data set for a quick check (default 1). */
   searchScale: (() => {
     const scale = positive('BENCH_SEARCH_SCALE', 1);

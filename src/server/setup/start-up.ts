@@ -27,8 +27,9 @@ type SetupConfig = Pick<
   | 'ADMIN_EMAIL'
   | 'ADMIN_PASSWORD'
 > &
-  // The demo's dates and times are set on the community's clock (America/New_York by default).
-  Partial<Pick<Config, 'SITE_TIMEZONE'>>;
+  // The demo's dates and times are set on the community's clock (America/New_York by default),
+  // and its series have dates as far ahead as the horizon job would make them.
+  Partial<Pick<Config, 'SITE_TIMEZONE' | 'SERIES_HORIZON'>>;
 
 export interface DemoLogins {
   credentials: DemoCredentials;
@@ -48,6 +49,7 @@ export async function seedDemoInstall(
   const logins = await seedDemo(db, storage, {
     adminEmail: config.DEMO_ADMIN_EMAIL,
     timeZone: config.SITE_TIMEZONE,
+    seriesHorizonMonths: config.SERIES_HORIZON,
     ...demoPasswords(config),
   });
   const credentials: DemoCredentials = { ...logins, seededAt: new Date().toISOString() };

@@ -16,7 +16,7 @@ const MIXER_NAMES: Record<Season, string> = {
   Winter: 'Power Mixer: Winter Warm-Up',
 };
 
-function eventContent(intro: string, agenda: string[], note: string) {
+export function eventContent(intro: string, agenda: string[], note: string) {
   return (
     // The page titles this section "About This Event" itself: no second heading of that name.
     `<p>${escapeHtml(intro)}</p>` +
@@ -367,7 +367,7 @@ export function demoSponsors(
 }
 
 // Said in the reminders of what is still to come; the others say the usual line.
-const WHAT_TO_BRING: Record<string, string> = {
+export const WHAT_TO_BRING: Record<string, string> = {
   Mixer: 'Business cards, and one sentence on who you hope to meet tonight.',
   Workshop: 'A laptop or a notebook, and the question you most want answered.',
   Gala: 'Your ticket e-mail and business cards; the dress code is cocktail attire.',

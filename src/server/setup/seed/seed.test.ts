@@ -18,6 +18,7 @@ import {
   eventGuests,
   eventReminders,
   events,
+  eventSeries,
   eventSponsors,
   forumPosts,
   forumReplies,
@@ -29,6 +30,7 @@ import {
   offersAndAsks,
   podcasts,
   profiles,
+  seriesMembers,
   skills,
   sponsors,
   user,
@@ -39,8 +41,12 @@ import { wavSeconds } from './audio';
 import { excerptNote } from './podcasts';
 import { drawDemoImages } from './images';
 import { DEMO_TIME_ZONE, seasonOf } from './calendar';
+import { localDate, toLocalInput } from '../../../shared/event-admin';
+import { addMonths, dateTimes, ruleDates } from '../../../shared/recurrence';
 import { clearDatabase, isDatabaseEmpty, seedDemo } from './seed';
 import { morningAfterAt } from '../../features/people-to-meet/morning-after';
+import { extendSeries } from '../../features/events/series-admin';
+import type { Config } from '../../config';
 
 const ADMIN_EMAIL = 'Admin@PowerMixer.example';
 // The seed has no passwords of its own: the caller passes them (setup/demo-credentials.ts draws them).
@@ -97,11 +103,14 @@ describe('demo seed', { timeout: 60_000 }, () => {
       ['user_skills', userSkills, 60, 160],
       ['connections', connections, 50, 75],
       ['messages', messages, 60, 110],
-      ['events', events, 7, 12],
-      ['event_attendees', eventAttendees, 60, 250],
-      ['event_guests', eventGuests, 3, 40],
+      // Nine one-off events, a mixer on ten first Thursdays, coffee every other Tuesday for seven months.
+      ['events', events, 25, 45],
+      ['event_series', eventSeries, 2, 2],
+      ['series_members', seriesMembers, 3, 3],
+      ['event_attendees', eventAttendees, 150, 420],
+      ['event_guests', eventGuests, 3, 60],
       ['sponsors', sponsors, 4, 6],
-      ['event_sponsors', eventSponsors, 5, 40],
+      ['event_sponsors', eventSponsors, 25, 70],
       ['podcasts', podcasts, 6, 10],
       ['forums', forums, 3, 4],
       ['forum_posts', forumPosts, 9, 30],
@@ -233,14 +242,15 @@ describe('demo seed', { timeout: 60_000 }, () => {
     expect(ongoing.length).toBeGreaterThanOrEqual(1);
     for (const e of ongoing) expect(e.startTime <= now && e.endTime > now).toBe(true);
     expect(completed.length).toBeGreaterThanOrEqual(4);
-    for (const e of completed) {
+    // A cancelled date has nothing to show; a series' date has no speakers of its own.
+    for (const e of completed.filter((c) => !c.cancelledAt)) {
       expect(e.endTime < now).toBe(true);
       // No recap player for a video that does not exist: the demo has photos and a write-up.
       expect(e.recapVideoUrl).toBeNull();
       expect(e.recapDescription).toBeTruthy();
       expect(e.galleryUrls.length).toBeGreaterThanOrEqual(3);
       expect(e.galleryUrls.length).toBeLessThanOrEqual(6);
-      expect(e.panelistsUrls.length).toBeGreaterThanOrEqual(1);
+      expect(e.panelistsUrls.length).toBeGreaterThanOrEqual(e.seriesId && !e.seriesDetached ? 0 : 1);
       expect(e.panelistsUrls.length).toBeLessThanOrEqual(3);
     }
     expect(all.filter((e) => e.isFeatured)).toHaveLength(1);
@@ -276,6 +286,11 @@ describe('demo seed', { timeout: 60_000 }, () => {
     for (const e of all) {
       const attending = attendees.filter((a) => a.eventId === e.id && a.status === 'attending').length;
       const guestCount = guests.filter((g) => g.eventId === e.id).length;
+      // A cancelled date's registrations went with its CANCEL mail.
+      if (e.cancelledAt) {
+        expect(attending + guestCount, e.name).toBe(0);
+        continue;
+      }
       expect(attending, e.name).toBeGreaterThan(0);
       if (e.maxAttendees !== null) expect(attending + guestCount, e.name).toBeLessThanOrEqual(e.maxAttendees);
     }
@@ -654,7 +669,8 @@ describe('demo seed', { timeout: 60_000 }, () => {
           .map(Number) as [number, number];
         const thanksgiving = month === 11 && clock(e.startTime).weekday === 'Thu' && date >= 22 && date <= 28;
         const holiday = (month === 12 && date >= 24) || (month === 1 && date === 1) || (month === 7 && date === 4);
-        expect(thanksgiving || holiday, `${e.name} on ${month}/${date}`).toBe(false);
+        // A series' date on a holiday stays, cancelled.
+        if (!e.cancelledAt) expect(thanksgiving || holiday, `${e.name} on ${month}/${date}`).toBe(false);
         expect(e.endTime > e.startTime, e.name).toBe(true);
       }
     });
@@ -835,8 +851,10 @@ describe('demo seed', { timeout: 60_000 }, () => {
         });
         const day = new Intl.DateTimeFormat('en-US', { timeZone: DEMO_TIME_ZONE, month: 'numeric', day: 'numeric' });
         for (const e of await other.db.select().from(events)) {
-          // Nothing starts on a holiday (the Thursday mixer skips Christmas Eve and New Year's Eve).
-          expect(['12/24', '12/25', '12/31', '1/1', '7/4', '11/26'], e.name).not.toContain(day.format(e.startTime));
+          // Nothing starts on a holiday (the Thursday mixer skips Christmas Eve and New Year's Eve;
+          // a series' date that falls on one is cancelled).
+          if (!e.cancelledAt)
+            expect(['12/24', '12/25', '12/31', '1/1', '7/4', '11/26'], e.name).not.toContain(day.format(e.startTime));
           expect([0, 30], e.name).toContain(clock(e.startTime).minute);
           for (const w of e.name.match(SEASON_WORDS) ?? []) expect(w, e.name).toBe(seasonOf(e.startTime));
           if (e.status === 'ongoing') expect(e.startTime <= then && e.endTime > then, e.name).toBe(true);
@@ -882,6 +900,131 @@ describe('demo seed', { timeout: 60_000 }, () => {
       expect(seasonOf(new Date('2026-10-15T16:00:00Z'))).toBe('Fall');
       // 1 December, 02:00 UTC is still 30 November in Charlotte.
       expect(seasonOf(new Date('2026-12-01T02:00:00Z'))).toBe('Fall');
+    });
+  });
+
+  describe('series', () => {
+    const wall = (d: Date) => toLocalInput(d, DEMO_TIME_ZONE);
+    const load = async () => {
+      const all = await database.db.select().from(events);
+      const series = await database.db.select().from(eventSeries);
+      const byName = (name: string) => {
+        const s = series.find((x) => x.template.name === name)!;
+        expect(s, name).toBeDefined();
+        const dates = all.filter((e) => e.seriesId === s.id).sort((a, b) => +a.startTime - +b.startTime);
+        return { s, dates };
+      };
+      return { all, mixer: byName('Power Mixer Monthly'), coffee: byName('Coffee & Connections') };
+    };
+    const today = () => localDate(now, DEMO_TIME_ZONE);
+
+    it('has every date of each rule up to its horizon exactly once, on the wall clock of the community', async () => {
+      const { mixer, coffee } = await load();
+      for (const { s, dates } of [mixer, coffee]) {
+        expect(dates.map((d) => d.seriesDate)).toEqual(ruleDates(s.rule, s.startDate, s.generatedUntil));
+        expect(s.generatedUntil >= addMonths(today(), 6), s.template.name).toBe(true);
+        for (const d of dates.filter((x) => !x.seriesDetached)) {
+          const times = dateTimes(d.seriesDate!, s.startTime, s.durationMinutes, DEMO_TIME_ZONE);
+          expect([d.startTime, d.endTime], d.seriesDate!).toEqual([times.start, times.end]);
+          expect(d.name).toBe(s.template.name);
+        }
+      }
+      expect(mixer.s.rule).toEqual({
+        frequency: 'monthly',
+        interval: 1,
+        on: { kind: 'nth', nth: 1, weekday: 4 },
+        ends: { kind: 'never' },
+      });
+      expect([mixer.s.startTime, mixer.s.durationMinutes]).toEqual(['18:00', 120]);
+      expect(coffee.s.rule).toEqual({ frequency: 'weekly', interval: 2, weekdays: [2], ends: { kind: 'never' } });
+      expect([coffee.s.startTime, coffee.s.durationMinutes]).toEqual(['07:30', 90]);
+      // 6 PM in every season: both sides of a clock change are in the mixer's dates.
+      const mixerWall = mixer.dates.filter((d) => !d.seriesDetached).map((d) => wall(d.startTime).slice(11));
+      expect(new Set(mixerWall)).toEqual(new Set(['18:00']));
+      const coffeeWall = coffee.dates.map((d) => `${wall(d.startTime).slice(11)}-${wall(d.endTime).slice(11)}`);
+      expect(new Set(coffeeWall)).toEqual(new Set(['07:30-09:00']));
+    });
+
+    it('has four mixers behind it with people, check-ins and a recap, and the next six', async () => {
+      const { mixer } = await load();
+      const past = mixer.dates.filter((d) => d.endTime <= now);
+      const ahead = mixer.dates.filter((d) => d.startTime > now);
+      expect(past).toHaveLength(4);
+      expect(ahead.length).toBeGreaterThanOrEqual(6);
+      const checkIns = await database.db.select().from(eventCheckIns);
+      for (const d of past.filter((x) => !x.cancelledAt)) {
+        expect(checkIns.filter((c) => c.eventId === d.id).length, d.seriesDate!).toBeGreaterThan(5);
+      }
+      expect(past.filter((x) => !x.cancelledAt).at(-1)!.recapDescription).toBeTruthy();
+    });
+
+    it('moves one mixer to another venue for that date only, and cancels one coffee to come', async () => {
+      const { mixer, coffee } = await load();
+      // (An existing seed mixer on a first Thursday is that month's date too, detached with its own name.)
+      const moved = mixer.dates.filter(
+        (d) => d.seriesDetached && d.name === mixer.s.template.name && d.location !== mixer.s.template.location,
+      );
+      expect(moved).toHaveLength(1);
+      expect(moved[0]!.startTime > now).toBe(true);
+      expect(moved[0]!.name).toBe('Power Mixer Monthly');
+      const cancelled = coffee.dates.filter((d) => d.cancelledAt && d.startTime > now);
+      expect(cancelled).toHaveLength(1);
+      expect(cancelled[0]!.cancelledAt! <= now).toBe(true);
+      const held = await database.db
+        .select({ n: count() })
+        .from(eventAttendees)
+        .where(eq(eventAttendees.eventId, cancelled[0]!.id));
+      expect(Number(held[0]!.n)).toBe(0);
+      expect(coffee.dates.filter((d) => d.startTime > now && !d.cancelledAt).length).toBeGreaterThan(8);
+    });
+
+    it('registers the members who joined a series for every open date to come, after they joined', async () => {
+      const { mixer, coffee } = await load();
+      const members = await database.db.select().from(seriesMembers);
+      const attendees = await database.db.select().from(eventAttendees);
+      expect(new Set(members.map((m) => m.seriesId))).toEqual(new Set([mixer.s.id, coffee.s.id]));
+      for (const m of members) {
+        const { dates } = m.seriesId === mixer.s.id ? mixer : coffee;
+        for (const d of dates.filter((x) => x.startTime > now && !x.cancelledAt)) {
+          const row = attendees.find((a) => a.eventId === d.id && a.userId === m.userId);
+          expect(row?.status, d.seriesDate!).toBe('attending');
+          expect(row!.createdAt <= now).toBe(true);
+        }
+      }
+    });
+
+    it('holds no two mixers on the same evening', async () => {
+      const { all } = await load();
+      const evenings = all
+        .filter((e) => e.category === 'Mixer' && !e.cancelledAt)
+        .map((e) => `${wall(e.startTime).slice(0, 10)} ${Number(wall(e.startTime).slice(11, 13)) < 12 ? 'AM' : 'PM'}`);
+      expect(new Set(evenings).size).toBe(evenings.length);
+    });
+
+    // Last in this block: it adds dates to the seeded database.
+    it('leaves the horizon job nothing to make today; a month on, it makes just the new days, with the regulars', async () => {
+      const config = { SITE_TIMEZONE: DEMO_TIME_ZONE, SERIES_HORIZON: 6 } as Config;
+      const before = await load();
+      expect((await extendSeries({ db: database.db, config }, now)).dates).toBe(0);
+      const later = new Date(now.getTime() + 31 * 86_400_000);
+      const made = await extendSeries({ db: database.db, config }, later);
+      const after = await load();
+      const members = await database.db.select().from(seriesMembers);
+      const attendees = await database.db.select().from(eventAttendees);
+      let added = 0;
+      for (const [was, is] of [
+        [before.mixer, after.mixer],
+        [before.coffee, after.coffee],
+      ] as const) {
+        expect(is.dates.map((d) => d.seriesDate)).toEqual(ruleDates(is.s.rule, is.s.startDate, is.s.generatedUntil));
+        const fresh = is.dates.filter((d) => !was.dates.some((w) => w.id === d.id));
+        added += fresh.length;
+        for (const d of fresh)
+          for (const m of members.filter((x) => x.seriesId === is.s.id))
+            expect(attendees.some((a) => a.eventId === d.id && a.userId === m.userId)).toBe(true);
+      }
+      expect(added).toBe(made.dates);
+      expect(added).toBeGreaterThan(0);
     });
   });
 

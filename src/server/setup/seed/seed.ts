@@ -18,6 +18,7 @@ import {
   eventGuests,
   eventReminders,
   events,
+  eventSeries,
   eventSponsors,
   forumPosts,
   forumReplies,
@@ -29,6 +30,7 @@ import {
   offersAndAsks,
   podcasts,
   profiles,
+  seriesMembers,
   skills,
   sponsors,
   user,
@@ -51,6 +53,7 @@ import { demoAccounts, demoOffersAndAsks, demoPeople, demoSkills } from './peopl
 import { demoPodcasts, planEpisodes, writeEpisodeAudio } from './podcasts';
 import { prng } from './random';
 import { demoReminders } from './reminders';
+import { demoSeriesRows, planSeries, seriesImageCategories } from './series';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -76,6 +79,8 @@ export interface SeedOptions {
   now?: Date;
   /** The community's time zone (SITE_TIMEZONE); America/New_York unless said otherwise. */
   timeZone?: string;
+  /** SERIES_HORIZON: the demo's series have dates this many months ahead (6 unless said otherwise). */
+  seriesHorizonMonths?: number;
 }
 
 export interface SeededLogins {
@@ -96,13 +101,16 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions): 
   // Plain data first: the people and the plans the pictures are drawn for.
   const people = demoPeople(adminEmail, calendar, rand);
   const plannedEvents = planEvents(calendar);
+  // The two series and their dates, around the events above (some of which may be a date).
+  const seriesPlan = planSeries(calendar, plannedEvents.events, options.seriesHorizonMonths);
   const episodes = planEpisodes(calendar);
 
   // Images and audio: written before the transaction; a failed seed leaves only unused files.
   // Members show their initials (no drawn face claims to be them); speaker portraits are
   // illustrations with the hair their card says.
   const images = await generateDemoImages(storage, {
-    events: plannedEvents.events.map((e) => e.category ?? 'Mixer'),
+    // The series' pictures come after the events' own, so those stay as they were.
+    events: [...plannedEvents.events.map((e) => e.category ?? 'Mixer'), ...seriesImageCategories(seriesPlan)],
     gallery: GALLERY_PHOTOS,
     panelists: PANELIST_CARDS.map((c) => ({ person: c.member + 1, hair: c.hair })),
     sponsors: SPONSORS.length,
@@ -127,11 +135,38 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions): 
   const podcastRows = demoPodcasts({ episodes, audio, thumbnails: images.podcasts, rand });
   const forumRows = demoForums({ people, named: plannedEvents.named, calendar, rand });
 
+  // The series draw from a sequence of their own, so everything above stays as it was.
+  const seriesRand = prng(0x5eed5e71);
+  const seriesAttendance = demoAttendance({
+    events: seriesPlan.dates.filter((d) => !d.cancelledAt),
+    people,
+    calendar,
+    rand: seriesRand,
+  });
+  const seriesRows = demoSeriesRows({
+    plan: seriesPlan,
+    seriesImages: images.events.slice(plannedEvents.events.length),
+    images,
+    sponsors: sponsorRows,
+    people,
+    calendar,
+    attendees: [...attendance.attendees, ...seriesAttendance.attendees],
+  });
+  // An event of the seed that falls on a series' day is that day's date, with its own values.
+  const foldedInto = new Map(seriesPlan.folded.map((f) => [f.eventId, f]));
+  const oneOffs = eventRows.events.map((e) => {
+    const f = foldedInto.get(e.id);
+    return f ? { ...e, seriesId: f.seriesId, seriesDate: f.seriesDate, seriesDetached: true } : e;
+  });
+  const allEvents = [...oneOffs, ...seriesRows.dates];
+  const allAttendees = [...attendance.attendees, ...seriesAttendance.attendees, ...seriesRows.registrations];
+  const allGuests = [...attendance.guests, ...seriesAttendance.guests];
+
   // What happened on its own since: reminders, the door, "met at" and morning-after e-mails.
   const sent = demoReminders({
-    events: eventRows.events,
-    attendees: attendance.attendees,
-    guests: attendance.guests,
+    events: allEvents,
+    attendees: allAttendees,
+    guests: allGuests,
     memberIds: people.members.map((m) => m.id),
     now,
     random: () => rand.next(),
@@ -145,6 +180,25 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions): 
     now,
     random: () => rand.next(),
   });
+  // The series' past dates had their door too; door staff stand at the next event of all.
+  const seriesDoor = demoCheckIns({
+    events: seriesRows.dates.filter((d) => !d.cancelledAt),
+    attendees: [...seriesAttendance.attendees, ...seriesRows.registrations],
+    guests: seriesAttendance.guests,
+    adminId: people.admin.id,
+    doorStaffMembers: DEMO_DOOR_STAFF.map((username) => people.byUsername.get(username)!),
+    now,
+    random: () => seriesRand.next(),
+  });
+  const nextEvent = allEvents
+    .filter((e) => e.startTime > now && !('cancelledAt' in e && e.cancelledAt))
+    .sort((a, b) => +a.startTime - +b.startTime)[0];
+  const startOf = new Map(allEvents.map((e) => [e.id, e.startTime]));
+  const doorStaffRows = [
+    ...door.doorStaff.map((s) => (startOf.get(s.eventId)! > now && nextEvent ? { ...s, eventId: nextEvent.id } : s)),
+    ...seriesDoor.doorStaff.filter((s) => startOf.get(s.eventId)! <= now),
+  ];
+  const allCheckIns = [...door.checkIns, ...seriesDoor.checkIns];
   // A few pairs scanned each other's connect codes at the last events: "met at {event}".
   const metAtRows = demoMetAt({
     events: eventRows.events,
@@ -154,8 +208,8 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions): 
     now,
   });
   const mornings = demoMorningAfter({
-    events: eventRows.events,
-    checkIns: door.checkIns,
+    events: allEvents,
+    checkIns: allCheckIns,
     preferences: sent.preferences,
     now,
     timeZone,
@@ -174,10 +228,12 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions): 
     await tx.insert(connections).values(connectionRows);
     await tx.insert(messages).values(messageRows);
     await tx.insert(sponsors).values(sponsorRows);
-    await tx.insert(events).values(eventRows.events);
-    await tx.insert(eventSponsors).values(eventRows.eventSponsors);
-    await tx.insert(eventAttendees).values(attendance.attendees);
-    if (attendance.guests.length) await tx.insert(eventGuests).values(attendance.guests);
+    await tx.insert(eventSeries).values(seriesRows.series);
+    await tx.insert(events).values(allEvents);
+    await tx.insert(eventSponsors).values([...eventRows.eventSponsors, ...seriesRows.dateSponsors]);
+    await tx.insert(seriesMembers).values(seriesRows.members);
+    await tx.insert(eventAttendees).values(allAttendees);
+    if (allGuests.length) await tx.insert(eventGuests).values(allGuests);
     await tx.insert(podcasts).values(podcastRows);
     await tx.insert(forums).values(forumRows.forums);
     await tx.insert(forumPosts).values(forumRows.posts);
@@ -186,8 +242,8 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions): 
     if (sent.reminders.length) await tx.insert(eventReminders).values(sent.reminders);
     if (sent.jobRuns.length) await tx.insert(jobs).values(sent.jobRuns);
     if (sent.preferences.length) await tx.insert(notificationPreferences).values(sent.preferences);
-    if (door.checkIns.length) await tx.insert(eventCheckIns).values(door.checkIns);
-    if (door.doorStaff.length) await tx.insert(eventDoorStaff).values(door.doorStaff);
+    if (allCheckIns.length) await tx.insert(eventCheckIns).values(allCheckIns);
+    if (doorStaffRows.length) await tx.insert(eventDoorStaff).values(doorStaffRows);
     if (metAtRows.length) await tx.insert(connections).values(metAtRows);
     if (mornings.sends.length) await tx.insert(morningAfterSends).values(mornings.sends);
     if (mornings.jobRuns.length) await tx.insert(jobs).values(mornings.jobRuns);
