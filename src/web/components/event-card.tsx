@@ -71,7 +71,7 @@ export function EventCard({
         </Heading>
         {/* A date of a series: the list shows its next date once, so say it repeats (issue 33). */}
         {event.series && (
-          <p className="-mt-1 flex items-center gap-1.5 text-xs font-medium text-link">
+          <p className="flex items-center gap-1.5 text-xs font-medium text-link">
             <Repeat className="size-3.5 shrink-0" aria-hidden="true" />
             <span>
               <span className="sr-only">{SERIES_TEXTS_UI.partOfSeries}: </span>

@@ -16,7 +16,6 @@ export const paths = {
   eventCheckIn: (eventId: string) => `/events/${encodeURIComponent(eventId)}/check-in`,
   /** An event series (issue 33): its schedule and dates. */
   series: (seriesId: string) => `/series/${encodeURIComponent(seriesId)}`,
-  seriesCalendar: (seriesId: string) => `/api/series/${encodeURIComponent(seriesId)}/calendar.ics`,
   podcasts: '/podcasts',
   /** One episode's card on the podcasts page: the list searched for its title, scrolled to it. */
   podcast: (podcastId: string, title: string) =>

@@ -229,7 +229,7 @@ export function SeriesFields({
             min={1}
             max={12}
             step={1}
-            className="max-w-48"
+            className="max-w-xs"
             value={value.interval}
             error={errors['repeat.interval']}
             onChange={(e) => set({ interval: e.target.value }, 'repeat.interval')}
@@ -328,7 +328,7 @@ export function SeriesFields({
                 inputMode="numeric"
                 min={1}
                 step={1}
-                className="max-w-48"
+                className="max-w-xs"
                 value={value.count}
                 error={errors['repeat.ends.count']}
                 onChange={(e) => set({ count: e.target.value }, 'repeat.ends.count')}
@@ -340,7 +340,7 @@ export function SeriesFields({
                 name="repeat.ends.date"
                 label="Last date"
                 type="date"
-                className="max-w-60"
+                className="max-w-xs"
                 min={isDate(startDate) ? startDate : undefined}
                 value={value.until}
                 error={errors['repeat.ends.date']}
@@ -353,8 +353,8 @@ export function SeriesFields({
           <div aria-live="polite" className="rounded-lg bg-surface-2 px-4 py-3 text-sm">
             {schedule ? (
               <>
-                <p className="font-medium text-fg">
-                  <Repeat className="mr-2 inline size-4 align-[-0.125rem]" aria-hidden="true" />
+                <p className="flex items-center gap-2 font-medium text-fg">
+                  <Repeat className="size-4 shrink-0" aria-hidden="true" />
                   {schedule}
                 </p>
                 {upcoming.length > 0 && (
@@ -364,7 +364,7 @@ export function SeriesFields({
                         ? 'The first dates:'
                         : plural(upcoming.length, 'date:', 'dates:')}
                     </p>
-                    <ul className="mt-1 list-disc pl-5 text-fg">
+                    <ul className="mt-1 space-y-1 text-fg">
                       {upcoming.map((day) => (
                         <li key={day}>{formatDay(day)}</li>
                       ))}

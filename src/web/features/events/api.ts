@@ -112,6 +112,9 @@ export const calendarPath = (id: string) => `/api/events/${encodeURIComponent(id
 
 const seriesPath = (id: string) => `/api/series/${encodeURIComponent(id)}`;
 
+/** The series' calendar feed ("Subscribe"): every date as its own event. */
+export const seriesCalendarPath = (id: string) => `${seriesPath(id)}/calendar.ics`;
+
 /** The series page: its schedule, dates to come and past ones, and whether the member joined. */
 export function useSeries(id: string) {
   const { me, isPending: mePending } = useMe();

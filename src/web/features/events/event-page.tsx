@@ -218,7 +218,7 @@ function EventView({
           </div>
           <h1 className="mt-4 text-3xl font-semibold tracking-tight text-balance text-fg sm:text-4xl">{event.name}</h1>
           {event.series && (
-            <p className="mt-3 flex flex-wrap items-center gap-x-2 text-fg">
+            <p className="mt-3 flex flex-wrap items-center gap-2 text-fg">
               <Repeat className="size-4 shrink-0 text-link" aria-hidden="true" />
               {SERIES_TEXTS_UI.partOfSeries}:
               <Link

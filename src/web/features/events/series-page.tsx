@@ -18,7 +18,7 @@ import { rememberRedirect } from '../../lib/redirect-after-login';
 import { useMe } from '../../lib/session';
 import { formatLongDate, formatTimeRange } from '../../lib/site-dates';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useSeries, useSeriesRegistration } from './api';
+import { seriesCalendarPath, useSeries, useSeriesRegistration } from './api';
 
 // /series/:id (issue 33): the schedule in words, the dates to come (each with its own page and
 // Register Now), past dates with their recaps and galleries, a calendar feed of the series, and
@@ -98,7 +98,7 @@ export function SeriesPage() {
 
       <div className="mt-8 flex flex-wrap items-start gap-4">
         {!series.ended && <SeriesRegistration seriesId={series.id} joined={joined} />}
-        <a href={paths.seriesCalendar(series.id)} download className={buttonClasses('secondary')}>
+        <a href={seriesCalendarPath(series.id)} download className={buttonClasses('secondary')}>
           <CalendarPlus aria-hidden="true" />
           {SERIES_TEXTS_UI.subscribe}
           <span className="sr-only"> to the calendar of {series.name}</span>
