@@ -54,6 +54,7 @@ import { accountRoutes } from './features/account/routes';
 import { calendarFeedAccountRoutes } from './features/events/personal-calendar';
 import { auditRoutes } from './features/audit/routes';
 import { reminderJob } from './features/events/reminders';
+import { seriesHorizonJob } from './features/events/series-admin';
 import { morningAfterJob } from './features/people-to-meet/morning-after';
 import { jobRoutes } from './features/jobs/routes';
 import { checkInRoutes } from './features/check-in/routes';
@@ -169,6 +170,7 @@ export async function buildApp(options: BuildOptions) {
     definitions: [
       ...housekeepingJobs(config),
       reminderJob({ config, mailer }),
+      seriesHorizonJob({ config, mailer }),
       morningAfterJob({ config, mailer }),
       ...notificationJobs({ config, mailer }),
       ...(options.jobs ?? []),
@@ -249,6 +251,7 @@ export async function buildApp(options: BuildOptions) {
   await app.register(landingRoutes, { prefix: '/api' });
   await app.register(eventRoutes, { prefix: '/api' });
   await app.register((await import('./features/events/admin-routes')).eventAdminRoutes, { prefix: '/api' });
+  await app.register((await import('./features/events/series-admin-routes')).seriesAdminRoutes, { prefix: '/api' });
   await app.register(checkInRoutes, { prefix: '/api' });
   await app.register(calendarFeedRoutes);
   await app.register(podcastRoutes, { prefix: '/api' });

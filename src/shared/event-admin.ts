@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EVENT_STATUSES, attendeeStatus } from './events';
+import { EVENT_STATUSES, attendeeStatus, seriesLink } from './events';
 import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters, safeText } from './text';
 import { MESSAGE_MAX, SUBJECT_MAX } from './limits';
 import { plural } from './plural';
@@ -269,6 +269,10 @@ export const adminEventResponse = z.object({
     /** Attending members plus their guests. */
     seatsTaken: z.number().int(),
     sequence: z.number().int(),
+    /** The series this is a date of (issue 33), or null. */
+    series: seriesLink.nullable(),
+    /** A cancelled date: kept, its registrations gone. */
+    cancelled: z.boolean(),
   }),
   timeZone: z.string(),
 });

@@ -15,6 +15,14 @@ export const EVENT_CANCELLED = 'EVENT_CANCELLED';
 export const EVENT_CANCELLED_MESSAGE = 'This date has been cancelled.';
 export const SERIES_ENDED = 'SERIES_ENDED';
 export const SERIES_ENDED_MESSAGE = 'This series has ended.';
+export const EVENT_PAST = 'EVENT_PAST';
+export const EVENT_PAST_MESSAGE = 'This date has already happened.';
+/** The rule gives no day at all from the first date (a 31st every February, an end before it). */
+export const SERIES_NO_DATES = 'SERIES_NO_DATES';
+export const SERIES_NO_DATES_MESSAGE = 'This rule gives no date: choose other days or a later end.';
+/** A date lasts at most a week (the series' duration is checked by the database too). */
+export const SERIES_DURATION_MAX_MINUTES = 7 * 24 * 60;
+export const SERIES_DURATION_MESSAGE = 'A date of a series lasts at most 7 days.';
 
 /** What every new date of a series is made with: the event form's values without the times
  * (the rule and the series' wall-clock time say those), status and recap (each date's own). */

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { account, events, profiles, sponsors, eventSponsors, user } from '../db/schema';
+import { account, events, eventSeries, profiles, sponsors, eventSponsors, user } from '../db/schema';
+import type { SeriesTemplate } from '../../shared/series';
 import { hashPassword } from '../platform/passwords';
 import { Client } from './harness';
 import type { App } from '../app';
@@ -92,4 +93,65 @@ export async function signIn(app: App, member: { email: string }) {
   const res = await client.post('/api/auth/sign-in', { email: member.email, password: PASSWORD });
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
   return client;
+}
+
+/** A series (by default every first Thursday, 6-9 PM) with one event row per start in `starts`,
+ * made straight in the database as the series' own code would (`series_date` is the start's UTC
+ * day unless given). `dates` overrides each date's columns by index. */
+export async function createSeries(
+  db: Db,
+  starts: Date[],
+  options: {
+    series?: Partial<typeof eventSeries.$inferInsert>;
+    template?: Partial<SeriesTemplate>;
+    dates?: Partial<typeof events.$inferInsert>[];
+  } = {},
+) {
+  const name = options.template?.name ?? `Series mixer ${unique()}`;
+  const template: SeriesTemplate = {
+    name,
+    summary: 'An evening of introductions',
+    description: null,
+    content: null,
+    location: 'Uptown Charlotte',
+    category: 'Mixer',
+    maxAttendees: null,
+    whatToBring: null,
+    imageUrl: null,
+    panelistsUrls: [],
+    videoUrl: null,
+    slidesUrl: null,
+    isFeatured: false,
+    sponsorIds: [],
+    ...options.template,
+  };
+  const first = starts[0] ?? new Date();
+  const [series] = await db
+    .insert(eventSeries)
+    .values({
+      rule: { frequency: 'monthly', interval: 1, on: { kind: 'nth', nth: 1, weekday: 4 }, ends: { kind: 'never' } },
+      startDate: first.toISOString().slice(0, 10),
+      startTime: '18:00',
+      durationMinutes: 180,
+      template,
+      generatedUntil: (starts.at(-1) ?? first).toISOString().slice(0, 10),
+      ...options.series,
+    })
+    .returning();
+  const dates = [];
+  for (const [i, start] of starts.entries()) {
+    dates.push(
+      await createEvent(db, {
+        name,
+        summary: template.summary,
+        location: template.location,
+        maxAttendees: template.maxAttendees,
+        startTime: start,
+        seriesId: series!.id,
+        seriesDate: start.toISOString().slice(0, 10),
+        ...options.dates?.[i],
+      }),
+    );
+  }
+  return { series: series!, dates };
 }

@@ -3,7 +3,7 @@ import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { isUuid } from '../../db/query-values';
-import { eventSponsors, events, sponsors } from '../../db/schema';
+import { eventSeries, eventSponsors, events, sponsors } from '../../db/schema';
 import { conflict, notFound, unprocessable } from '../../platform/errors';
 import { sanitizeRichHtml } from '../../platform/html';
 import type { Mailer } from '../../platform/mail';
@@ -19,7 +19,8 @@ import {
   type EventFormValues,
   type EventInput,
 } from '../../../shared/event-admin';
-import { EVENT_NOT_FOUND, type EventStatus } from '../../../shared/events';
+import { EVENT_NOT_FOUND, type EventStatus, type SeriesLink } from '../../../shared/events';
+import { describeSchedule } from '../../../shared/recurrence';
 import { contentImages, imagesOf } from './event-images';
 import { buildCancelNotice, buildUpdateNotice, noticeRecipients } from './notices';
 import { recordCancellations } from './personal-calendar';
@@ -38,7 +39,7 @@ import { promoteWaitlisted, seatsTaken } from './registration';
 // Gallery uploads are in event-images.ts, mail to attendees in attendee-mail.ts, the reminders'
 // record in reminder-summary.ts.
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface AdminDeps {
   db: Db;
@@ -125,7 +126,32 @@ function formValues(row: EventRow, sponsorIds: string[], timeZone: string): Even
   };
 }
 
-/** One event as the edit form needs it: wall times in the zone, its sponsors' ids. */
+/** The series a date belongs to, in words ("Every first Thursday, 6-8 PM"). */
+async function seriesLinkOf(db: Pick<Db, 'select'>, seriesId: string | null): Promise<SeriesLink | null> {
+  if (!seriesId) return null;
+  const [s] = await db
+    .select({
+      id: eventSeries.id,
+      rule: eventSeries.rule,
+      startTime: eventSeries.startTime,
+      durationMinutes: eventSeries.durationMinutes,
+    })
+    .from(eventSeries)
+    .where(eq(eventSeries.id, seriesId));
+  return s ? { id: s.id, schedule: describeSchedule(s.rule, s.startTime, s.durationMinutes) } : null;
+}
+
+/** The images a series makes its new dates with: a date letting one go must not remove the file. */
+async function seriesImages(db: Pick<Db, 'select'>, seriesId: string | null): Promise<Set<string>> {
+  if (!seriesId) return new Set();
+  const [s] = await db.select({ template: eventSeries.template }).from(eventSeries).where(eq(eventSeries.id, seriesId));
+  const t = s?.template;
+  return new Set(
+    t ? [t.imageUrl, ...t.panelistsUrls, ...contentImages(t.content)].filter((u): u is string => !!u) : [],
+  );
+}
+
+/** One event as the edit form needs it: wall times in the zone, its sponsors' ids, its series. */
 export async function findAdminEvent(
   db: Db,
   id: string,
@@ -133,7 +159,11 @@ export async function findAdminEvent(
 ): Promise<AdminEventResponse['event'] | null> {
   const row = await selectEvent(db, id);
   if (!row) return null;
-  const [sponsorIds, taken] = await Promise.all([sponsorIdsOf(db, id), seatsTaken(db, id)]);
+  const [sponsorIds, taken, series] = await Promise.all([
+    sponsorIdsOf(db, id),
+    seatsTaken(db, id),
+    seriesLinkOf(db, row.seriesId),
+  ]);
   return {
     ...formValues(row, sponsorIds, timeZone),
     id: row.id,
@@ -141,6 +171,8 @@ export async function findAdminEvent(
     endsAt: row.endTime.toISOString(),
     seatsTaken: taken,
     sequence: row.sequence,
+    series,
+    cancelled: row.cancelledAt !== null,
   };
 }
 
@@ -185,8 +217,9 @@ export async function eventDraft(db: Db, fromId: string | undefined, timeZone: s
   };
 }
 
-/** The row's columns from the form, with times read in `timeZone` and content sanitised. */
-function columns(input: EventInput, timeZone: string, storage: Pick<Storage, 'locate'>) {
+/** The row's columns from the form, with times read in `timeZone` and content sanitised (series
+ * dates are made from the same values: series-generate.ts). */
+export function formColumns(input: EventInput, timeZone: string, storage: Pick<Storage, 'locate'>) {
   const start = toInstant(input.startTime, timeZone);
   const end = toInstant(input.endTime, timeZone);
   if (!start) throw unprocessable('VALIDATION_ERROR', EVENT_FIELD_MESSAGES.dateTimeInvalid, 'startTime');
@@ -220,7 +253,7 @@ function columns(input: EventInput, timeZone: string, storage: Pick<Storage, 'lo
 }
 
 /** Replaces the event's sponsor links with `ids` (each must exist: 422 otherwise). */
-async function setSponsors(tx: Tx, eventId: string, ids: string[]) {
+export async function setSponsors(tx: Tx, eventId: string, ids: string[]) {
   const unique = [...new Set(ids)];
   if (unique.length > 0 && (await tx.$count(sponsors, inArray(sponsors.id, unique))) !== unique.length) {
     throw unprocessable('SPONSOR_NOT_FOUND', EVENT_FIELD_MESSAGES.sponsorUnknown);
@@ -247,7 +280,7 @@ export async function createAdminEvent(
   timeZone: string,
   storage: Pick<Storage, 'locate'>,
 ): Promise<string> {
-  const values = columns(input, timeZone, storage);
+  const values = formColumns(input, timeZone, storage);
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(events).values(values).returning({ id: events.id });
     await setSponsors(tx, row!.id, input.sponsorIds);
@@ -272,7 +305,7 @@ export async function updateAdminEvent(
   input: EventInput,
 ): Promise<UpdateOutcome> {
   const { db, config, mailer } = deps;
-  const c = columns(input, config.SITE_TIMEZONE, deps.storage);
+  const c = formColumns(input, config.SITE_TIMEZONE, deps.storage);
   return db.transaction(async (tx) => {
     const before = await selectEvent(tx, id, true);
     if (!before) throw notFound(EVENT_NOT_FOUND);
@@ -285,9 +318,10 @@ export async function updateAdminEvent(
       before.endTime.getTime() !== c.endTime.getTime() ||
       (before.location ?? '') !== (c.location ?? '');
     const sequence = before.sequence + (moved ? 1 : 0);
+    // A date of a series edited on its own ("this date only") keeps its values: series edits pass it by.
     await tx
       .update(events)
-      .set({ ...c, sequence, updatedAt: sql`now()` })
+      .set({ ...c, sequence, seriesDetached: before.seriesId !== null || before.seriesDetached, updatedAt: sql`now()` })
       .where(eq(events.id, id));
     await setSponsors(tx, id, input.sponsorIds);
 
@@ -314,6 +348,7 @@ export async function updateAdminEvent(
       notified = recipients.length;
     }
     const kept = new Set([
+      ...(await seriesImages(tx, before.seriesId)),
       c.imageUrl,
       ...c.galleryUrls,
       ...c.panelistsUrls,
@@ -351,7 +386,8 @@ export async function deleteAdminEvent(
       notified = recipients.length;
       await recordCancellations(tx, event);
     }
+    const shared = await seriesImages(tx, row.seriesId);
     await tx.delete(events).where(eq(events.id, id));
-    return { notified, images: imagesOf(row) };
+    return { notified, images: imagesOf(row).filter((u) => !shared.has(u)) };
   });
 }

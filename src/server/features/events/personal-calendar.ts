@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -72,8 +72,9 @@ export async function feedOwner(db: Db, token: string): Promise<string | null> {
   return row?.userId ?? null;
 }
 
-/** The member's entries: events they attend or may attend (not waitlisted), then the events
- * cancelled under them that ended no more than CANCELLED_KEPT_MS before `now`. */
+/** The member's entries: events they attend or may attend (not waitlisted; a cancelled date of a
+ * series as cancelled), then the events cancelled under them that ended no more than
+ * CANCELLED_KEPT_MS before `now`. */
 export async function feedEntries(db: Db, userId: string, now: Date): Promise<IcsEvent[]> {
   const [registered, cancelled] = await Promise.all([
     db
@@ -85,6 +86,7 @@ export async function feedEntries(db: Db, userId: string, now: Date): Promise<Ic
         startTime: events.startTime,
         endTime: events.endTime,
         sequence: events.sequence,
+        cancelled: isNotNull(events.cancelledAt).mapWith(Boolean),
       })
       .from(eventAttendees)
       .innerJoin(events, eq(events.id, eventAttendees.eventId))
@@ -109,7 +111,10 @@ export async function feedEntries(db: Db, userId: string, now: Date): Promise<Ic
       )
       .orderBy(asc(calendarCancellations.startTime), asc(calendarCancellations.eventId)),
   ]);
-  return [...registered, ...cancelled.map((r) => ({ ...r, cancelled: true }))];
+  // A cancelled date of a series may be in both (recorded for its registrants, who may still be
+  // on it): one entry per UID.
+  const listed = new Set(registered.map((r) => r.id));
+  return [...registered, ...cancelled.filter((r) => !listed.has(r.id)).map((r) => ({ ...r, cancelled: true }))];
 }
 
 /** Called inside the deleting transaction (which holds the event's row lock, as every

@@ -14,21 +14,24 @@ import {
   type GuestsInput,
   type RegistrationInput,
 } from '../../../shared/events';
+import { EVENT_CANCELLED, EVENT_CANCELLED_MESSAGE } from '../../../shared/series';
 import { isUuid } from '../../db/query-values';
 
 // The registration rules, decided here and nowhere else: only upcoming events accept
 // registrations; attending members plus their guests never exceed max_attendees; a member
 // who asks to attend a full event waits on the list, and the earliest waiting member is
-// promoted when a seat frees. Each change locks the event row, so concurrent requests for
+// promoted when a seat frees; a cancelled date of a series accepts none (its registrations were
+// removed with the cancellation). Each change locks the event row, so concurrent requests for
 // one event run one after another and the count they see is the count that is true.
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 // `max_attendees` as the column is named: users/service.ts hands promoteWaitlisted its raw rows.
 type LockedEvent = {
   id: string;
   status: string;
   max_attendees: number | null;
+  cancelled_at: Date | null;
 };
 
 export interface RegistrationOutcome {
@@ -44,12 +47,23 @@ const guestsOf = (eventId: string, userId: string) =>
 async function lockEvent(tx: Tx, eventId: string): Promise<LockedEvent> {
   if (!isUuid(eventId)) throw notFound(EVENT_NOT_FOUND);
   const [event] = await tx
-    .select({ id: events.id, status: events.status, max_attendees: events.maxAttendees })
+    .select({
+      id: events.id,
+      status: events.status,
+      max_attendees: events.maxAttendees,
+      cancelled_at: events.cancelledAt,
+    })
     .from(events)
     .where(eq(events.id, eventId))
     .for('update');
   if (!event) throw notFound(EVENT_NOT_FOUND);
   return event;
+}
+
+/** Registrations and guests change only on an upcoming date that is not cancelled. */
+function assertOpen(event: LockedEvent) {
+  if (event.cancelled_at !== null) throw conflict(EVENT_CANCELLED, EVENT_CANCELLED_MESSAGE);
+  if (event.status !== 'upcoming') throw conflict('REGISTRATION_CLOSED', REGISTRATION_CLOSED);
 }
 
 /** Seats counted against capacity: attending members and every guest, in one round trip (0 when
@@ -127,7 +141,7 @@ export async function setRegistration(
 ): Promise<RegistrationOutcome> {
   return db.transaction(async (tx) => {
     const event = await lockEvent(tx, eventId);
-    if (event.status !== 'upcoming') throw conflict('REGISTRATION_CLOSED', REGISTRATION_CLOSED);
+    assertOpen(event);
     const previous = await currentStatus(tx, eventId, userId);
 
     let next: AttendeeStatus = input.status;
@@ -162,15 +176,46 @@ export async function setRegistration(
 
 export async function unregister(db: Db, eventId: string, userId: string): Promise<RegistrationOutcome> {
   return db.transaction(async (tx) => {
-    const event = await lockEvent(tx, eventId);
-    const previous = await currentStatus(tx, eventId, userId);
-    if (!previous) throw notFound('You are not registered for this event.');
-    await tx.delete(eventGuests).where(guestsOf(eventId, userId));
-    await tx.delete(eventAttendees).where(and(eq(eventAttendees.eventId, eventId), eq(eventAttendees.userId, userId)));
-    // Seats freed on a completed event help nobody.
-    const promoted = previous === 'attending' && event.status === 'upcoming' ? await promoteWaitlisted(tx, event) : [];
-    return { status: null, waitlisted: false, promoted };
+    const left = await leaveEvent(tx, eventId, userId);
+    if (!left.previous) throw notFound('You are not registered for this event.');
+    return { status: null, waitlisted: false, promoted: left.promoted };
   });
+}
+
+/** Takes the member (and their guests) off the event, inside the caller's transaction; a freed
+ * seat goes to the waitlist. `previous` is null when they were not registered (nothing changed). */
+export async function leaveEvent(
+  tx: Tx,
+  eventId: string,
+  userId: string,
+): Promise<{ previous: AttendeeStatus | null; promoted: string[] }> {
+  const event = await lockEvent(tx, eventId);
+  const previous = await currentStatus(tx, eventId, userId);
+  if (!previous) return { previous, promoted: [] };
+  await tx.delete(eventGuests).where(guestsOf(eventId, userId));
+  await tx.delete(eventAttendees).where(and(eq(eventAttendees.eventId, eventId), eq(eventAttendees.userId, userId)));
+  // Seats freed on a completed or cancelled event help nobody.
+  const open = previous === 'attending' && event.status === 'upcoming' && event.cancelled_at === null;
+  return { previous, promoted: open ? await promoteWaitlisted(tx, event) : [] };
+}
+
+/** "Register for every date" on one date, inside the caller's transaction: attending, or the
+ * waitlist when full, as setRegistration decides; a member already on the date (attending, maybe or
+ * waiting) stays as they are, and a date closed to registration is passed over. Answers where the
+ * member stands on the date afterwards (null: not registered), and whether this call added them. */
+export async function joinEvent(
+  tx: Tx,
+  eventId: string,
+  userId: string,
+): Promise<{ status: AttendeeStatus | null; added: boolean }> {
+  const event = await lockEvent(tx, eventId);
+  const previous = await currentStatus(tx, eventId, userId);
+  if (previous) return { status: previous, added: false };
+  if (event.status !== 'upcoming' || event.cancelled_at !== null) return { status: null, added: false };
+  const full = event.max_attendees !== null && (await seatsTaken(tx, eventId)) + 1 > event.max_attendees;
+  const status: AttendeeStatus = full ? 'waitlisted' : 'attending';
+  await tx.insert(eventAttendees).values({ eventId, userId, status });
+  return { status, added: true };
 }
 
 /** Replaces the member's guests for the event (0 to 10; all of them need a seat). Each guest is a
@@ -194,7 +239,7 @@ export async function setGuests(
   }
   return db.transaction(async (tx) => {
     const event = await lockEvent(tx, eventId);
-    if (event.status !== 'upcoming') throw conflict('REGISTRATION_CLOSED', REGISTRATION_CLOSED);
+    assertOpen(event);
     const status = await currentStatus(tx, eventId, userId);
     if (status !== 'attending') {
       throw conflict('NOT_ATTENDING', 'Register as attending before adding guests.');

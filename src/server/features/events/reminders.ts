@@ -16,8 +16,8 @@ import { buildIcs, icsFileName } from './ics';
 // Reminders before an event (REMINDER_OFFSETS, 24 hours and 1 hour by default), to attending
 // members who keep them on and to their guests. A recurring job looks at the data as it is each
 // minute: who attends now, when the event starts now. So an unregistered member, a waitlisted
-// one, a deleted event get nothing, a promoted member gets what is still due, and a moved event's
-// reminders follow its new start. `event_reminders` records each one under a unique key (event,
+// one, a deleted event and a cancelled date of a series get nothing, a promoted member gets what
+// is still due, and a moved event's reminders follow its new start. `event_reminders` records each one under a unique key (event,
 // person, offset, the start it announced), written with its mail in one transaction: a reminder
 // goes out once, however many processes sweep at once.
 //
@@ -74,7 +74,7 @@ async function dueReminders(db: Db, offsets: number[], now: Date): Promise<DueRo
     due as (
       select e.id as event_id, o.minutes, e.start_time, e.start_time - make_interval(mins => o.minutes) as remind_at
       from events e cross join offsets o
-      where e.status <> 'completed' and e.start_time > ${at}
+      where e.status <> 'completed' and e.cancelled_at is null and e.start_time > ${at}
         and e.start_time - make_interval(mins => o.minutes) <= ${at}
     ),
     people as (

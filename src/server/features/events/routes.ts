@@ -10,7 +10,7 @@ import {
   registrationInput,
   registrationResponse,
 } from '../../../shared/events';
-import { eventAttendees, eventGuests, events, eventSponsors, profiles, sponsors } from '../../db/schema';
+import { eventAttendees, eventGuests, events, eventSeries, eventSponsors, profiles, sponsors } from '../../db/schema';
 import type { Read } from '../../platform/cache';
 import { cachedRead, sendShared, sendWithViewerField } from '../../platform/shared-answers';
 import { invariant, notFound, errorResponses } from '../../platform/errors';
@@ -20,6 +20,7 @@ import { buildIcs, icsFileName } from './ics';
 import { personalCalendarRoutes } from './personal-calendar';
 import { listMyEvents } from './my-events';
 import { setGuests, setRegistration, unregister, type RegistrationOutcome } from './registration';
+import { seriesRoutes } from './series-routes';
 import {
   eventForCalendar,
   findEventDetail,
@@ -35,8 +36,8 @@ const errors = errorResponses(404, 409);
 /** Public reads are cached per process for this long, and dropped when what they read changes. */
 export const EVENTS_CACHE_TTL_MS = 30_000;
 
-/** What an event list or card reads. */
-const LIST_READS: Read[] = [events, eventAttendees];
+/** What an event list or card reads (a date's card names its series' schedule). */
+const LIST_READS: Read[] = [events, eventAttendees, eventSeries];
 /** What one event's page reads: its own rows only, plus the profiles and sponsors it shows. */
 const eventReads = (id: string): Read[] => [
   { table: events, id },
@@ -45,11 +46,13 @@ const eventReads = (id: string): Read[] => [
   { table: eventSponsors, id },
   sponsors,
   profiles,
+  eventSeries,
 ];
 
 export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, cache, config, mailer, clock } = app.services;
   const mailDeps = { db, config, mailer, log: app.log };
+  await app.register(seriesRoutes);
 
   /** After a registration change commits: tell whoever was promoted from the waitlist. */
   function afterChange(eventId: string, outcome: { promoted: string[] }) {
@@ -62,7 +65,8 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: {
         tags: ['events'],
-        summary: 'Events, newest start first; search over name, summary and location',
+        summary:
+          "Events, newest start first; search over name, summary and location. A series' dates to come show once, by its next date that is not cancelled",
         querystring: eventsListQuery,
         response: { 200: eventsListResponse },
       },
@@ -76,7 +80,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       const categories = async () =>
         JSON.parse((await cache.get('event-categories', categoryOptions, () => listCategories(db))).body) as string[];
       const cached = await cachedRead(request, key, { reads: LIST_READS, ttlMs: EVENTS_CACHE_TTL_MS }, () =>
-        listEvents(db, q, categories),
+        listEvents(db, q, categories, clock.now()),
       );
       return sendShared(request, reply, key, cached);
     },
@@ -162,7 +166,8 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'member' },
       schema: {
         tags: ['events'],
-        summary: 'Register as attending or maybe (a full event puts you on the waitlist)',
+        summary:
+          'Register as attending or maybe (a full event puts you on the waitlist; a cancelled date of a series refuses with 409)',
         params: idParams,
         body: registrationInput,
         response: { 200: registrationResponse, ...errors },

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db } from '../../db/client';
 import { iso, json } from '../../db/rows';
@@ -41,7 +41,7 @@ export function seriesLinkOf(row: SeriesRow | string | null): SeriesLink | null 
   return s ? { id: s.id, schedule: describeSchedule(s.rule, s.startTime, s.durationMinutes) } : null;
 }
 
-const cardColumns = {
+export const cardColumns = {
   id: events.id,
   name: events.name,
   summary: events.summary,
@@ -59,7 +59,7 @@ const cardColumns = {
 
 type CardRow = SelectResultFields<typeof cardColumns>;
 
-function toCard(row: CardRow): EventCard {
+export function toCard(row: CardRow): EventCard {
   return {
     id: row.id,
     name: row.name,
@@ -84,10 +84,24 @@ export async function eventExists(db: Db, id: string): Promise<boolean> {
   return rows.length > 0;
 }
 
+/** Among the events `where` admits, a series' dates to come show once: by its next date that is
+ * not cancelled (the others are on the series page and in the calendars). Dates that have started
+ * and events of no series show as they are. The next dates are one DISTINCT ON over the dates to
+ * come (a hashed sub-plan, read once per query), so paging and the total count the same rows. */
+function seriesOnce(db: Db, where: SQL | undefined, now: Date): SQL {
+  const nextDates = db
+    .selectDistinctOn([events.seriesId], { id: events.id })
+    .from(events)
+    .where(and(where, isNotNull(events.seriesId), gte(events.startTime, now), isNull(events.cancelledAt)))
+    .orderBy(events.seriesId, events.startTime, events.id);
+  return and(where, or(isNull(events.seriesId), lt(events.startTime, now), inArray(events.id, nextDates)))!;
+}
+
 export async function listEvents(
   db: Db,
   query: EventsListQuery,
   categories: () => Promise<string[]> = () => listCategories(db),
+  now = new Date(),
 ): Promise<EventsListResponse> {
   const filters: SQL[] = [];
   if (query.q) {
@@ -98,7 +112,7 @@ export async function listEvents(
   }
   if (query.status) filters.push(eq(events.status, query.status));
   if (query.category) filters.push(eq(events.category, query.category));
-  const where = and(...filters);
+  const where = seriesOnce(db, and(...filters), now);
   const offset = (query.page - 1) * query.pageSize;
 
   const [rows, [total], categoryList] = await Promise.all([
@@ -130,12 +144,19 @@ export async function listCategories(db: Db): Promise<string[]> {
   return rows.map((r) => r.category!);
 }
 
-export async function latestEvents(db: Db, limit: number): Promise<EventCard[]> {
-  const rows = await db.select(cardColumns).from(events).orderBy(desc(events.startTime), asc(events.id)).limit(limit);
+/** The landing page's events: newest start first, a series' dates to come once (seriesOnce). */
+export async function latestEvents(db: Db, limit: number, now = new Date()): Promise<EventCard[]> {
+  const rows = await db
+    .select(cardColumns)
+    .from(events)
+    .where(seriesOnce(db, undefined, now))
+    .orderBy(desc(events.startTime), asc(events.id))
+    .limit(limit);
   return rows.map(toCard);
 }
 
-/** The spec's next event: status upcoming, start at or after now, earliest first. */
+/** The spec's next event: status upcoming, start at or after now, earliest first; a cancelled
+ * date of a series is no next event. */
 export async function findNextEvent(db: Db, now = new Date()): Promise<NextEvent | null> {
   const [row] = await db
     .select({
@@ -151,7 +172,7 @@ export async function findNextEvent(db: Db, now = new Date()): Promise<NextEvent
       firstGalleryUrl: sql<string | null>`${events.galleryUrls}[1]`,
     })
     .from(events)
-    .where(and(eq(events.status, 'upcoming'), gte(events.startTime, now)))
+    .where(and(eq(events.status, 'upcoming'), gte(events.startTime, now), isNull(events.cancelledAt)))
     .orderBy(asc(events.startTime), asc(events.id))
     .limit(1);
   if (!row) return null;
@@ -247,6 +268,7 @@ export async function findMyRegistration(db: Db, eventId: string, userId: string
           g.guest_name, 'email', g.guest_email) order by g.created_at, g.id)
         from event_guests g where g.event_id = event_attendees.event_id and g.profile_id = event_attendees.user_id), '[]')`,
       eventStatus: events.status,
+      eventCancelled: isNotNull(events.cancelledAt).mapWith(Boolean),
       maxAttendees: events.maxAttendees,
     })
     .from(eventAttendees)
@@ -257,7 +279,7 @@ export async function findMyRegistration(db: Db, eventId: string, userId: string
   const guests = json(row.guests);
   // The same count setGuests checks against (registration.ts), so the picker offers what is accepted.
   const allowed =
-    status === 'attending' && row.eventStatus === 'upcoming'
+    status === 'attending' && row.eventStatus === 'upcoming' && !row.eventCancelled
       ? guestsAllowed(row.maxAttendees, row.maxAttendees === null ? 0 : await seatsTaken(db, eventId), guests.length)
       : 0;
   return { status, guests, guestsAllowed: allowed };
@@ -271,6 +293,8 @@ const calendarColumns = {
   startTime: events.startTime,
   endTime: events.endTime,
   sequence: events.sequence,
+  /** A cancelled date of a series stays in the feeds as STATUS:CANCELLED. */
+  cancelled: isNotNull(events.cancelledAt).mapWith(Boolean),
 };
 
 export async function upcomingForCalendar(db: Db) {

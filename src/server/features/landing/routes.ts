@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LANDING_EVENTS } from '../../../shared/events';
 import { landingResponse } from '../../../shared/landing';
 import { LANDING_PODCASTS } from '../../../shared/podcasts';
-import { eventAttendees, events, podcasts } from '../../db/schema';
+import { eventAttendees, events, eventSeries, podcasts } from '../../db/schema';
 import { cachedRead, sendShared } from '../../platform/shared-answers';
 import { findNextEvent, latestEvents } from '../events/service';
 import { listPodcasts } from '../podcasts/service';
@@ -12,7 +12,7 @@ import { heroVideoOf } from './hero';
 const LANDING_TTL_MS = 15_000;
 
 export const landingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, config } = app.services;
+  const { db, config, clock } = app.services;
   const heroVideo = heroVideoOf(config.HERO_VIDEO_URL);
   app.get(
     '/landing',
@@ -25,11 +25,11 @@ export const landingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const reads = [events, eventAttendees, podcasts];
+      const reads = [events, eventAttendees, eventSeries, podcasts];
       const cached = await cachedRead(request, 'landing', { reads, ttlMs: LANDING_TTL_MS }, async () => {
         const [nextEvent, events, podcasts] = await Promise.all([
-          findNextEvent(db),
-          latestEvents(db, LANDING_EVENTS),
+          findNextEvent(db, clock.now()),
+          latestEvents(db, LANDING_EVENTS, clock.now()),
           listPodcasts(db, undefined, LANDING_PODCASTS),
         ]);
         return { heroVideo, nextEvent, events, podcasts };

@@ -130,12 +130,19 @@ export function morningAfterMessage(to: string, content: MorningAfterContent, li
   return { to, subject, text, html: textToHtml(text, subject), headers: links.headers };
 }
 
-/** Events whose morning after is `now` or within the day before it. */
+/** Events whose morning after is `now` or within the day before it (not cancelled dates). */
 async function dueEvents(db: Db, now: Date, timeZone: string): Promise<EventRow[]> {
   const rows = await db
     .select(eventColumns)
     .from(events)
-    .where(and(lte(events.endTime, now), gt(events.endTime, new Date(now.getTime() - LOOK_BACK_MS))))
+    .where(
+      and(
+        lte(events.endTime, now),
+        gt(events.endTime, new Date(now.getTime() - LOOK_BACK_MS)),
+        // A cancelled date of a series did not take place (its check-ins, if any, were mistakes).
+        isNull(events.cancelledAt),
+      ),
+    )
     .orderBy(asc(events.endTime), asc(events.id));
   return rows.filter((e) => {
     const at = morningAfterAt(e.endTime, timeZone).getTime();
