@@ -118,7 +118,7 @@ export function EventEditPage() {
       doorStaff={doorStaff.isError ? { unavailable: 'Failed to load door staff' } : { initial: doorStaff.data }}
       initialFailure={failure}
       save={(input) => update.mutateAsync(input)}
-      repeats={saved.series ? { series: saved.series, cancelled: saved.cancelled ?? false } : undefined}
+      repeats={saved.series ? { series: saved.series, cancelled: saved.cancelled } : undefined}
     />
   );
 }

@@ -19,7 +19,6 @@ import type {
   CreateSeriesResponse,
   SeriesEditResponse,
   SeriesInputDraft,
-  SeriesLink,
   cancelDateResponse,
   endSeriesResponse,
   seriesEditInput,
@@ -65,15 +64,10 @@ export function useAdminEvents() {
 const notRetryingNotFound = (count: number, error: unknown) =>
   !(error instanceof ApiRequestError && error.status === 404) && count < 2;
 
-/** The admin's event, with its series (issue 33) when it is a date of one. */
-export type AdminEventWithSeries = AdminEventResponse & {
-  event: AdminEventResponse['event'] & { series?: SeriesLink | null; cancelled?: boolean };
-};
-
 export function useAdminEvent(id: string) {
   return useQuery({
     queryKey: eventAdminKeys.detail(id),
-    queryFn: () => api.get<AdminEventWithSeries>(eventPath(id)),
+    queryFn: () => api.get<AdminEventResponse>(eventPath(id)),
     enabled: id !== '',
     retry: notRetryingNotFound,
     // The form is filled once; a background refetch must not overwrite what the admin typed.
