@@ -101,6 +101,10 @@ test('an admin makes a monthly series from the event form, moves one date and ca
   await expect(repeats.getByRole('radio', { name: 'Monthly' })).toBeChecked();
   await expect(repeats.getByRole('spinbutton', { name: 'Number of dates' })).toHaveValue('4');
   await expect(repeats.getByRole('radio', { name: 'Does not repeat' })).toHaveCount(0);
+  await page.getByLabel('Summary').fill('Rooftop views, first Thursdays.');
+  await page.getByRole('button', { name: 'Update Event' }).click();
+  await expect(page).toHaveURL(/\/admin\?tab=events$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Series updated: 4 dates changed.' })).toBeVisible();
 
   // Move the second date a day later, to another place: this date only.
   await page.goto(`/events/${second!.id}/edit`);
@@ -151,6 +155,16 @@ test('an admin makes a monthly series from the event form, moves one date and ca
   await expect(page.getByText('This date has been cancelled')).toBeVisible();
   await expect(page.getByRole('button', { name: /Register Now/ })).toHaveCount(0);
   await expect(page.getByRole('link', { name: SCHEDULE })).toHaveAttribute('href', `/series/${seriesId}`);
+
+  // End the series from a date's form: confirmed first, then said on the Events tab.
+  await page.goto(`/events/${firstId}/edit`);
+  await page.getByRole('button', { name: 'End series' }).click();
+  const endDialog = page.getByRole('dialog', { name: 'End series?' });
+  await expect(endDialog).toContainText('cancellation e-mail');
+  await expectNoAxeViolationsInBothThemes(page, 'the End series dialog');
+  await endDialog.getByRole('button', { name: 'End series' }).click();
+  await expect(page).toHaveURL(/\/admin\?tab=events$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Series ended:' })).toBeVisible();
 });
 
 test('a member registers for every date from the series page, by keyboard only', async ({ browser }) => {
