@@ -45,16 +45,15 @@ import {
   useCreateSeries,
   useEditSeries,
 } from './events-api';
+import { SeriesDatePanel, SeriesFields } from './series-fields';
 import {
   NO_REPEAT,
   repeatFieldName,
   repeatFromRule,
   ruleDraft,
-  SeriesDatePanel,
-  SeriesFields,
   type RepeatState,
   type SeriesScope,
-} from './series-fields';
+} from './series-rule';
 
 // The event form (spec 2 sections 3 and 5), for create, edit and duplicate. Checked before
 // sending with the same schema the server applies; the server's field errors land on the fields.
