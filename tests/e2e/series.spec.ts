@@ -246,6 +246,10 @@ test('a member registers for every date from the series page, by keyboard only',
   const visitor = await browser.newPage();
   await visitor.goto(`/series/${seriesId}`);
   await expect(visitor.getByRole('link', { name: 'Sign in to register for every date' })).toBeVisible();
+  // A series that does not exist: the not-found page, and a title that says so.
+  await visitor.goto('/series/00000000-0000-4000-8000-000000000000');
+  await expect(visitor.getByRole('heading', { level: 1, name: 'Series not found' })).toBeVisible();
+  await expect(visitor).toHaveTitle(/Series not found/);
   await visitor.close();
   await page.context().close();
 });
