@@ -113,7 +113,10 @@ export function SeriesFields({
   ];
 
   return (
-    <fieldset className="space-y-4 rounded-xl border border-line p-4" aria-describedby="repeat-frequency-error">
+    <fieldset
+      className="space-y-4 rounded-xl border border-line p-4"
+      aria-describedby={errors['repeat.frequency'] ? errorId('repeat.frequency') : undefined}
+    >
       <legend className="px-1 text-base font-semibold">{SERIES_TEXTS_UI.repeats}</legend>
       <div className="flex flex-wrap gap-x-6 gap-y-1">
         {frequencies.map(([frequency, label]) => (
