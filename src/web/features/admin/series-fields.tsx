@@ -332,6 +332,7 @@ export function SeriesDatePanel({
   const [endOpen, setEndOpen] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const ended = adminSeries.data?.series.ended ?? false;
+  const registrations = adminSeries.data?.series.dates.find((d) => d.id === eventId)?.registrations;
 
   async function confirmCancel() {
     setFailure(null);
@@ -424,7 +425,11 @@ export function SeriesDatePanel({
               </Button>
             }
             title={`${SERIES_TEXTS_UI.cancelDate}?`}
-            description={SERIES_UI_MESSAGES.cancelConfirm}
+            description={
+              registrations === undefined
+                ? SERIES_UI_MESSAGES.cancelConfirm
+                : `${SERIES_UI_MESSAGES.cancelConfirm} ${plural(registrations, 'person is', 'people are')} registered now.`
+            }
             footer={
               <>
                 <DialogClose asChild>
