@@ -253,6 +253,11 @@ export function EventForm({
     let savedId: string;
     let message = eventId ? 'Event updated.' : 'Event created.';
     let to = paths.adminTab('events');
+    // Never a silent "this date only" when the admin chose more and the series' rule is missing.
+    if (seriesWide && rule === null) {
+      setFormError(SERIES_UI_MESSAGES.seriesLoadFailed);
+      return;
+    }
     try {
       if (rule !== null && !eventId) {
         // A new series: the admin goes on to its first date.
