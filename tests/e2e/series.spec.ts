@@ -130,6 +130,8 @@ test('an admin makes a monthly series from the event form, moves one date and ca
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('status').filter({ hasText: 'Date cancelled.' })).toBeVisible();
   await expect(page.getByRole('heading', { name: /Part of a series/ })).toContainText('Cancelled');
+  // The button that opened the dialog is gone: focus is on the panel's heading, not lost.
+  await expect(page.getByRole('heading', { name: /Part of a series/ })).toBeFocused();
   await expect(page.getByRole('radio', { name: 'This date only' })).toHaveCount(0);
 
   // The series page shows both: the moved date's place, the cancelled date marked.

@@ -166,10 +166,11 @@ export function useCancelDate(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api.post<z.infer<typeof cancelDateResponse>>(`${eventPath(id)}/cancel`),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: eventAdminKeys.detail(id) });
-      await queryClient.invalidateQueries({ queryKey: ['admin', 'series'] });
-      await refreshAfterChange(queryClient);
+    // Not awaited: the confirm closes (and hands focus on) before the refreshed form drops its button.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: eventAdminKeys.detail(id) });
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'series'] });
+      void refreshAfterChange(queryClient);
     },
   });
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CalendarX, Repeat } from 'lucide-react';
 import { addDays, describeSchedule, recurrenceRule, ruleDates, WEEKDAYS } from '../../../shared/recurrence';
@@ -331,6 +331,9 @@ export function SeriesDatePanel({
   const [cancelOpen, setCancelOpen] = useState(false);
   const [endOpen, setEndOpen] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // After a cancel the button that opened the dialog goes: focus moves to the panel's heading.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const cancelledNow = useRef(false);
   const ended = adminSeries.data?.series.ended ?? false;
   const registrations = adminSeries.data?.series.dates.find((d) => d.id === eventId)?.registrations;
 
@@ -338,6 +341,7 @@ export function SeriesDatePanel({
     setFailure(null);
     try {
       const { notified } = await cancelDate.mutateAsync();
+      cancelledNow.current = true;
       setCancelOpen(false);
       void navigate(paths.eventEdit(eventId), {
         replace: true,
@@ -365,7 +369,12 @@ export function SeriesDatePanel({
 
   return (
     <section aria-labelledby="series-panel-title" className="space-y-4 rounded-xl border border-line p-4">
-      <h2 id="series-panel-title" className="flex flex-wrap items-center gap-2 text-base font-semibold">
+      <h2
+        id="series-panel-title"
+        ref={heading}
+        tabIndex={-1}
+        className="flex flex-wrap items-center gap-2 text-base font-semibold"
+      >
         <Repeat className="size-4" aria-hidden="true" />
         {SERIES_TEXTS_UI.partOfSeries}:{' '}
         <Link to={paths.series(series.id)} className={textLinkClasses}>
@@ -418,6 +427,11 @@ export function SeriesDatePanel({
           <Dialog
             open={cancelOpen}
             onOpenChange={setCancelOpen}
+            onCloseAutoFocus={(event) => {
+              if (!cancelledNow.current) return;
+              event.preventDefault();
+              heading.current?.focus();
+            }}
             trigger={
               <Button type="button" variant="secondary">
                 <CalendarX aria-hidden="true" />
