@@ -23,6 +23,9 @@ export const SERIES_NO_DATES_MESSAGE = 'This rule gives no date: choose other da
 /** A date lasts at most a week (the series' duration is checked by the database too). */
 export const SERIES_DURATION_MAX_MINUTES = 7 * 24 * 60;
 export const SERIES_DURATION_MESSAGE = 'A date of a series lasts at most 7 days.';
+/** How far back a new series may start (its past dates are made too). */
+export const SERIES_START_MAX_MONTHS_BACK = 12;
+export const SERIES_START_TOO_EARLY_MESSAGE = 'The first date of a series can be at most a year ago.';
 
 /** What every new date of a series is made with: the event form's values without the times
  * (the rule and the series' wall-clock time say those), status and recap (each date's own). */

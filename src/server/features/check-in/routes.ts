@@ -41,7 +41,7 @@ export const checkInRoutes: FastifyPluginAsyncZod = async (app) => {
           "The viewer's ticket for an event they attend, and one per guest they bring, each with its QR code and the " +
           'short code printed under it',
         params: idParams,
-        response: { 200: ticketResponse, ...errors },
+        response: { 200: ticketResponse, ...errorResponses(404, 409) },
       },
     },
     async (request, reply) => {

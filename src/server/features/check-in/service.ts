@@ -13,6 +13,8 @@ import {
   type DoorTicket,
   type ScanResponse,
 } from '../../../shared/check-in';
+import { EVENT_CANCELLED, EVENT_CANCELLED_MESSAGE } from '../../../shared/series';
+import { conflict } from '../../platform/errors';
 import { readTicketCode, ticketCode, type TicketRef } from './tickets';
 
 // The door: who holds a ticket for an event, admitting one by its code, undoing an admission.
@@ -328,6 +330,7 @@ export async function memberTickets(db: Db, key: Buffer, eventId: string, userId
       name: events.name,
       startTime: events.startTime,
       location: events.location,
+      cancelledAt: events.cancelledAt,
       registrationId: eventAttendees.id,
     })
     .from(events)
@@ -341,6 +344,8 @@ export async function memberTickets(db: Db, key: Buffer, eventId: string, userId
     )
     .where(eq(events.id, eventId));
   if (!event?.registrationId) return null;
+  // A cancelled date of a series admits no one (its registrations go with the cancellation).
+  if (event.cancelledAt) throw conflict(EVENT_CANCELLED, EVENT_CANCELLED_MESSAGE);
   const rows = await ticketRows(db, eventId, undefined, userId);
   return {
     event: { id: event.id, name: event.name, startTime: iso(event.startTime), location: event.location },

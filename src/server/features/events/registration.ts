@@ -24,7 +24,7 @@ import { isUuid } from '../../db/query-values';
 // removed with the cancellation). Each change locks the event row, so concurrent requests for
 // one event run one after another and the count they see is the count that is true.
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 // `max_attendees` as the column is named: users/service.ts hands promoteWaitlisted its raw rows.
 type LockedEvent = {
@@ -202,20 +202,16 @@ export async function leaveEvent(
 /** "Register for every date" on one date, inside the caller's transaction: attending, or the
  * waitlist when full, as setRegistration decides; a member already on the date (attending, maybe or
  * waiting) stays as they are, and a date closed to registration is passed over. Answers where the
- * member stands on the date afterwards (null: not registered), and whether this call added them. */
-export async function joinEvent(
-  tx: Tx,
-  eventId: string,
-  userId: string,
-): Promise<{ status: AttendeeStatus | null; added: boolean }> {
+ * member stands on the date afterwards (null: not registered). */
+export async function joinEvent(tx: Tx, eventId: string, userId: string): Promise<AttendeeStatus | null> {
   const event = await lockEvent(tx, eventId);
   const previous = await currentStatus(tx, eventId, userId);
-  if (previous) return { status: previous, added: false };
-  if (event.status !== 'upcoming' || event.cancelled_at !== null) return { status: null, added: false };
+  if (previous) return previous;
+  if (event.status !== 'upcoming' || event.cancelled_at !== null) return null;
   const full = event.max_attendees !== null && (await seatsTaken(tx, eventId)) + 1 > event.max_attendees;
   const status: AttendeeStatus = full ? 'waitlisted' : 'attending';
   await tx.insert(eventAttendees).values({ eventId, userId, status });
-  return { status, added: true };
+  return status;
 }
 
 /** Replaces the member's guests for the event (0 to 10; all of them need a seat). Each guest is a

@@ -9,8 +9,10 @@ import {
   seriesEditResponse,
   seriesInput,
 } from '../../../shared/series';
+import { recordChanges } from '../../platform/audit';
 import { errorResponses, invariant, notFound } from '../../platform/errors';
 import { idParams } from '../../platform/http';
+import { findAdminEvent } from './admin-events';
 import { sendRegistrationEmail } from './emails';
 import { cancelDate, createSeries, editSeries, endSeries, getAdminSeries } from './series-admin';
 
@@ -80,7 +82,15 @@ export const seriesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { promoted, ...outcome } = await editSeries(deps, request.params.id, request.body, clock.now());
+      const { id } = request.params;
+      const before = await findAdminEvent(db, id, timeZone);
+      const { promoted, ...outcome } = await editSeries(deps, id, request.body, clock.now());
+      const after = await findAdminEvent(db, id, timeZone);
+      // The Activity tab: which series the date is in, on what schedule, and what the edit did.
+      recordChanges(request, {
+        series: { before: before?.series ?? null, after: after?.series ?? null },
+        dates: { before: null, after: { scope: request.body.scope, ...outcome } },
+      });
       for (const p of promoted) void sendRegistrationEmail(deps, p.eventId, p.userId, 'promoted');
       return outcome;
     },

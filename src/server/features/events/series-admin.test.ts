@@ -1,10 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, count, eq, like } from 'drizzle-orm';
-import { emailOutbox, eventAttendees, eventGuests, eventSeries, events, seriesMembers } from '../../db/schema';
+import {
+  auditLog,
+  emailOutbox,
+  eventAttendees,
+  eventGuests,
+  eventSeries,
+  events,
+  seriesMembers,
+} from '../../db/schema';
 import { Client, createTestContext, type TestContext } from '../../test/harness';
 import { adminClient, createMembers, signIn } from '../../test/factories';
 import { manualClock } from '../../platform/clock';
-import { toLocalInput } from '../../../shared/event-admin';
+import { CAPACITY_BELOW_TAKEN, toLocalInput } from '../../../shared/event-admin';
 import type { RecurrenceRule } from '../../../shared/recurrence';
 import {
   EVENT_CANCELLED,
@@ -165,6 +173,13 @@ describe('creating a series', () => {
       repeat: firstThursday,
     });
     expect(badTime.statusCode).toBe(422);
+    // Years of past dates by a typo in the year.
+    const typo = await admin.post('/api/admin/series', {
+      event: form('2016-02-01T18:00', '2016-02-01T20:00'),
+      repeat: firstThursday,
+    });
+    expect(typo.statusCode).toBe(422);
+    expect(typo.json().error.fields).toEqual({ 'event.startTime': expect.stringContaining('a year ago') });
     expect(await rowCount(eventSeries)).toBe(before[0]);
     expect(await rowCount(events)).toBe(before[1]);
   });
@@ -236,12 +251,20 @@ describe('editing a series', () => {
     const dates = await datesOf(made.seriesId);
     await register(dates[2]!.id, members[1]!.id);
     await register(dates[3]!.id, members[1]!.id, 'waitlisted');
-    const outcome = await edit(dates[2]!.id, {
+    const res = await admin.request('PUT', `/api/admin/events/${dates[2]!.id}/series`, {
       scope: 'all',
       event: form('2026-04-02T18:30', '2026-04-02T20:30', { name: 'Sequence Mixer' }),
       repeat: firstThursday,
     });
-    expect(outcome).toMatchObject({ seriesId: made.seriesId, updated: 6, notified: 2 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ seriesId: made.seriesId, updated: 6, created: 0, removed: 0, kept: 0, notified: 2 });
+    const [audit] = await db().select().from(auditLog).where(eq(auditLog.targetId, dates[2]!.id));
+    expect(audit?.changes).toMatchObject({
+      series: {
+        before: { schedule: 'Every first Thursday, 6-8 PM' },
+        after: { schedule: 'Every first Thursday, 6:30-8:30 PM' },
+      },
+    });
     const after = await datesOf(made.seriesId);
     expect(after.map((d) => d.sequence)).toEqual(Array(6).fill(1));
     expect(after.map((d) => wall(d.startTime).slice(11))).toEqual(Array(6).fill('18:30'));
@@ -314,6 +337,34 @@ describe('editing a series', () => {
     const kept = after.filter((d) => ['2026-03-05', '2026-05-07'].includes(d.seriesDate!));
     expect(kept.map((d) => d.id)).toEqual([dates[1]!.id, dates[3]!.id]);
     expect(kept.map((d) => d.startTime)).toEqual([dates[1]!.startTime, dates[3]!.startTime]);
+  });
+
+  it('a capacity below the seats taken on a date needs confirming; a higher one fills seats from the waitlist', async () => {
+    const made = await make('2026-02-01T18:00', '2026-02-01T20:00', firstThursday, { maxAttendees: 3 });
+    const dates = await datesOf(made.seriesId);
+    await register(dates[1]!.id, members[1]!.id);
+    await register(dates[1]!.id, members[2]!.id);
+    const lower = {
+      scope: 'all',
+      event: form('2026-02-05T18:00', '2026-02-05T20:00', { maxAttendees: 1 }),
+      repeat: firstThursday,
+    };
+    const refused = await admin.request('PUT', `/api/admin/events/${made.eventId}/series`, lower);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe(CAPACITY_BELOW_TAKEN);
+    const [unchanged] = await db().select().from(events).where(eq(events.id, dates[2]!.id));
+    expect(unchanged!.maxAttendees).toBe(3);
+    const confirmed = await admin.request('PUT', `/api/admin/events/${made.eventId}/series`, {
+      ...lower,
+      event: { ...lower.event, confirmCapacityBelowTaken: true },
+    });
+    expect(confirmed.statusCode).toBe(200);
+    await register(dates[1]!.id, members[3]!.id, 'waitlisted');
+    const raised = await edit(made.eventId, {
+      ...lower,
+      event: form('2026-02-05T18:00', '2026-02-05T20:00', { maxAttendees: 5 }),
+    });
+    expect(raised.promoted).toEqual([{ eventId: dates[1]!.id, userId: members[3]!.id }]);
   });
 
   it('refuses a date of no series, and a bad rule, changing nothing', async () => {

@@ -1,11 +1,8 @@
 import { and, asc, eq, gt, gte, isNull, lt, min, sql } from 'drizzle-orm';
-import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { isUuid } from '../../db/query-values';
 import { eventAttendees, eventGuests, eventSeries, events, seriesMembers } from '../../db/schema';
 import { conflict, invariant, notFound } from '../../platform/errors';
-import type { JobDefinition } from '../../platform/jobs';
-import type { Mailer } from '../../platform/mail';
 import { CAPACITY_BELOW_TAKEN, capacityBelowTakenMessage, localDate } from '../../../shared/event-admin';
 import { EVENT_NOT_FOUND } from '../../../shared/events';
 import { addDays, dateTimes, describeSchedule, ruleDates, type RecurrenceRule } from '../../../shared/recurrence';
@@ -18,12 +15,9 @@ import {
   NOT_A_SERIES_DATE_MESSAGE,
   SERIES_ENDED,
   SERIES_ENDED_MESSAGE,
-  SERIES_NOT_FOUND,
   type AdminSeriesResponse,
-  type CreateSeriesResponse,
   type SeriesEditInput,
   type SeriesEditResponse,
-  type SeriesInput,
 } from '../../../shared/series';
 import { setSponsors, type Tx } from './admin-events';
 import { buildCancelNotice, buildUpdateNotice, noticeRecipients } from './notices';
@@ -36,9 +30,14 @@ import {
   registerMembers,
   samePattern,
   seriesForm,
+  lockSeries,
   templateColumns,
   type SeriesDeps,
+  type SeriesRow,
 } from './series-generate';
+
+// Creating a series and the horizon job live beside the code that makes dates.
+export { createSeries, extendSeries, seriesHorizonJob, SERIES_HORIZON_JOB } from './series-generate';
 
 // The admin's side of event series (issue 33). Every date is an event row; the series row holds
 // the rule, the wall-clock time and the template new dates are made with. Rules decided here:
@@ -50,17 +49,9 @@ import {
 // - every change to a series holds its row's lock (select ... for update), so the horizon job,
 //   on any number of processes, and an admin's edit take turns.
 
-type SeriesRow = typeof eventSeries.$inferSelect;
-
 const registrationsOf = async (tx: Tx, eventId: string) =>
   (await tx.$count(eventAttendees, eq(eventAttendees.eventId, eventId))) +
   (await tx.$count(eventGuests, eq(eventGuests.eventId, eventId)));
-
-async function lockSeries(tx: Tx, id: string): Promise<SeriesRow> {
-  const [row] = isUuid(id) ? await tx.select().from(eventSeries).where(eq(eventSeries.id, id)).for('update') : [];
-  invariant(row, () => notFound(SERIES_NOT_FOUND));
-  return row;
-}
 
 const noticeColumns = {
   id: events.id,
@@ -77,11 +68,10 @@ const noticeColumns = {
   cancelledAt: events.cancelledAt,
 };
 
-type DateRow = { id: string; name: string; summary: string | null; location: string | null } & {
-  startTime: Date;
-  endTime: Date;
-  sequence: number;
-};
+type DateRow = Pick<
+  typeof events.$inferSelect,
+  'id' | 'name' | 'summary' | 'location' | 'startTime' | 'endTime' | 'sequence'
+>;
 
 /** The CANCEL mail to everyone registered (inside the caller's transaction, which holds the date's
  * row lock), the date kept in their personal feeds as cancelled, then its registrations removed. */
@@ -97,87 +87,6 @@ async function cancelLocked(tx: Tx, deps: SeriesDeps, row: DateRow, now: Date): 
     .set({ cancelledAt: now, sequence: event.sequence, updatedAt: sql`now()` })
     .where(eq(events.id, row.id));
   return recipients.length;
-}
-
-/** A new series from the event form and its rule: the first date is the rule's first day at or
- * after the form's, at the form's wall time; dates are made up to the horizon. */
-export async function createSeries(deps: SeriesDeps, input: SeriesInput, now: Date): Promise<CreateSeriesResponse> {
-  const { db, config } = deps;
-  const tz = config.SITE_TIMEZONE;
-  const form = seriesForm(input.event, tz, deps.storage);
-  const first = firstRuleDate(input.repeat, form.date);
-  const horizon = horizonDate(now, config);
-  return db.transaction(async (tx) => {
-    const [series] = await tx
-      .insert(eventSeries)
-      .values({
-        rule: input.repeat,
-        startDate: first,
-        startTime: form.startTime,
-        durationMinutes: form.durationMinutes,
-        template: form.template,
-        generatedUntil: horizon > first ? horizon : first,
-      })
-      .returning();
-    // The first date is the form itself (its status, recap and gallery too), on the rule's day.
-    const { start, end } = dateTimes(first, form.startTime, form.durationMinutes, tz);
-    const [firstRow] = await tx
-      .insert(events)
-      .values({ ...form.values, startTime: start, endTime: end, seriesId: series!.id, seriesDate: first })
-      .returning({ id: events.id });
-    await setSponsors(tx, firstRow!.id, form.template.sponsorIds);
-    const rest = ruleDates(input.repeat, first, horizon).filter((d) => d > first);
-    const made = await insertDates(tx, series!, rest, tz);
-    return { seriesId: series!.id, eventId: firstRow!.id, dates: 1 + made.length };
-  });
-}
-
-/** The horizon: for every series not ended, the dates from where it was made up to now + the
- * horizon, each made once; the series' members are registered on each new one. */
-export async function extendSeries(deps: Pick<SeriesDeps, 'db' | 'config'>, now: Date) {
-  const { db, config } = deps;
-  const horizon = horizonDate(now, config);
-  const due = await db
-    .select({ id: eventSeries.id })
-    .from(eventSeries)
-    .where(and(isNull(eventSeries.endedAt), lt(eventSeries.generatedUntil, horizon)))
-    .orderBy(asc(eventSeries.id));
-  const totals = { series: 0, dates: 0, attending: 0, waitlisted: 0 };
-  for (const { id } of due) {
-    await db.transaction(async (tx) => {
-      // Another process may have extended it while this one waited for the lock: read it again.
-      const series = await lockSeries(tx, id);
-      if (series.endedAt || series.generatedUntil >= horizon) return;
-      const days = ruleDates(series.rule, series.startDate, horizon).filter((d) => d > series.generatedUntil);
-      const made = await insertDates(tx, series, days, config.SITE_TIMEZONE);
-      const registered = await registerMembers(
-        tx,
-        series.id,
-        made.map((d) => d.id),
-        series.template.maxAttendees,
-      );
-      await tx
-        .update(eventSeries)
-        .set({ generatedUntil: horizon, updatedAt: sql`now()` })
-        .where(eq(eventSeries.id, id));
-      totals.series++;
-      totals.dates += made.length;
-      totals.attending += registered.attending;
-      totals.waitlisted += registered.waitlisted;
-    });
-  }
-  return totals;
-}
-
-export const SERIES_HORIZON_JOB = 'series-horizon';
-
-/** Hourly, once across the fleet (platform/jobs.ts); safe to run twice: each day is made once. */
-export function seriesHorizonJob(deps: { config: Config; mailer: Mailer }): JobDefinition {
-  return {
-    name: SERIES_HORIZON_JOB,
-    everySeconds: 3600,
-    run: ({ db, now }) => extendSeries({ db, config: deps.config }, now),
-  };
 }
 
 export interface SeriesEditOutcome extends SeriesEditResponse {

@@ -1,8 +1,10 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { eventAttendees, eventSponsors, events, seriesMembers, sponsors } from '../../db/schema';
-import { HttpError, unprocessable } from '../../platform/errors';
+import { isUuid } from '../../db/query-values';
+import { eventAttendees, eventSeries, eventSponsors, events, seriesMembers, sponsors } from '../../db/schema';
+import { HttpError, invariant, notFound, unprocessable } from '../../platform/errors';
+import type { JobDefinition } from '../../platform/jobs';
 import type { Mailer } from '../../platform/mail';
 import type { Storage } from '../../platform/storage';
 import { localDate, toLocalInput, type EventInput } from '../../../shared/event-admin';
@@ -12,14 +14,20 @@ import {
   SERIES_DURATION_MESSAGE,
   SERIES_NO_DATES,
   SERIES_NO_DATES_MESSAGE,
+  SERIES_NOT_FOUND,
+  SERIES_START_MAX_MONTHS_BACK,
+  SERIES_START_TOO_EARLY_MESSAGE,
+  type CreateSeriesResponse,
+  type SeriesInput,
   type SeriesTemplate,
 } from '../../../shared/series';
-import { formColumns, type Tx } from './admin-events';
+import { formColumns, setSponsors, type Tx } from './admin-events';
 import { seatsTaken } from './registration';
 
-// How the dates of a series are made (issue 33), for series-admin.ts: the event form read as a
-// series (first day, wall-clock time, duration, template), the horizon, and the insert that makes
-// each day once (the unique (series_id, series_date) decides, whichever process gets there first).
+// How the dates of a series are made (issue 33): the event form read as a series (first day,
+// wall-clock time, duration, template), the horizon, the insert that makes each day once (the
+// unique (series_id, series_date) decides, whichever process gets there first), a new series and
+// the hourly job that extends every series. Edits, cancelling and ending are in series-admin.ts.
 
 export interface SeriesDeps {
   db: Db;
@@ -198,4 +206,98 @@ export async function registerMembers(
     for (const r of rows) counts[r.status === 'attending' ? 'attending' : 'waitlisted']++;
   }
   return counts;
+}
+
+export type SeriesRow = typeof eventSeries.$inferSelect;
+
+/** The series row, locked for this transaction: its changes and the horizon job take turns. */
+export async function lockSeries(tx: Tx, id: string): Promise<SeriesRow> {
+  const [row] = isUuid(id) ? await tx.select().from(eventSeries).where(eq(eventSeries.id, id)).for('update') : [];
+  invariant(row, () => notFound(SERIES_NOT_FOUND));
+  return row;
+}
+
+/** A new series from the event form and its rule: the first date is the rule's first day at or
+ * after the form's, at the form's wall time; dates are made up to the horizon. */
+export async function createSeries(deps: SeriesDeps, input: SeriesInput, now: Date): Promise<CreateSeriesResponse> {
+  const { db, config } = deps;
+  const tz = config.SITE_TIMEZONE;
+  const form = seriesForm(input.event, tz, deps.storage);
+  // Past dates are made too (a series moved here from elsewhere), but not years of them by a typo.
+  if (form.date < addMonths(localDate(now, tz), -SERIES_START_MAX_MONTHS_BACK)) {
+    throw unprocessable('VALIDATION_ERROR', SERIES_START_TOO_EARLY_MESSAGE, 'event.startTime');
+  }
+  const first = firstRuleDate(input.repeat, form.date);
+  const horizon = horizonDate(now, config);
+  return db.transaction(async (tx) => {
+    const [series] = await tx
+      .insert(eventSeries)
+      .values({
+        rule: input.repeat,
+        startDate: first,
+        startTime: form.startTime,
+        durationMinutes: form.durationMinutes,
+        template: form.template,
+        generatedUntil: horizon > first ? horizon : first,
+      })
+      .returning();
+    // The first date is the form itself (its status, recap and gallery too), on the rule's day.
+    const { start, end } = dateTimes(first, form.startTime, form.durationMinutes, tz);
+    const [firstRow] = await tx
+      .insert(events)
+      .values({ ...form.values, startTime: start, endTime: end, seriesId: series!.id, seriesDate: first })
+      .returning({ id: events.id });
+    await setSponsors(tx, firstRow!.id, form.template.sponsorIds);
+    const rest = ruleDates(input.repeat, first, horizon).filter((d) => d > first);
+    const made = await insertDates(tx, series!, rest, tz);
+    return { seriesId: series!.id, eventId: firstRow!.id, dates: 1 + made.length };
+  });
+}
+
+/** The horizon: for every series not ended, the dates from where it was made up to now + the
+ * horizon, each made once; the series' members are registered on each new one. */
+export async function extendSeries(deps: Pick<SeriesDeps, 'db' | 'config'>, now: Date) {
+  const { db, config } = deps;
+  const horizon = horizonDate(now, config);
+  const due = await db
+    .select({ id: eventSeries.id })
+    .from(eventSeries)
+    .where(and(isNull(eventSeries.endedAt), lt(eventSeries.generatedUntil, horizon)))
+    .orderBy(asc(eventSeries.id));
+  const totals = { series: 0, dates: 0, attending: 0, waitlisted: 0 };
+  for (const { id } of due) {
+    await db.transaction(async (tx) => {
+      // Another process may have extended it while this one waited for the lock: read it again.
+      const series = await lockSeries(tx, id);
+      if (series.endedAt || series.generatedUntil >= horizon) return;
+      const days = ruleDates(series.rule, series.startDate, horizon).filter((d) => d > series.generatedUntil);
+      const made = await insertDates(tx, series, days, config.SITE_TIMEZONE);
+      const registered = await registerMembers(
+        tx,
+        series.id,
+        made.map((d) => d.id),
+        series.template.maxAttendees,
+      );
+      await tx
+        .update(eventSeries)
+        .set({ generatedUntil: horizon, updatedAt: sql`now()` })
+        .where(eq(eventSeries.id, id));
+      totals.series++;
+      totals.dates += made.length;
+      totals.attending += registered.attending;
+      totals.waitlisted += registered.waitlisted;
+    });
+  }
+  return totals;
+}
+
+export const SERIES_HORIZON_JOB = 'series-horizon';
+
+/** Hourly, once across the fleet (platform/jobs.ts); safe to run twice: each day is made once. */
+export function seriesHorizonJob(deps: { config: Config; mailer: Mailer }): JobDefinition {
+  return {
+    name: SERIES_HORIZON_JOB,
+    everySeconds: 3600,
+    run: ({ db, now }) => extendSeries({ db, config: deps.config }, now),
+  };
 }

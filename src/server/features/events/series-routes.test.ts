@@ -210,6 +210,17 @@ describe('PUT /api/series/:id/registration (register for every date)', () => {
     expect(await db().select().from(seriesMembers).where(eq(seriesMembers.userId, m.id))).toHaveLength(1);
   });
 
+  it('gives the last seat of a date to one of several members joining at once; the others wait', async () => {
+    const { series, dates } = await createSeries(db(), [at(7), at(35)], { dates: [{ maxAttendees: 1 }, {}] });
+    const people = await Promise.all([member('race'), member('race'), member('race')]);
+    const answers = await Promise.all(people.map((p) => join(p.client, series.id)));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    const onFull = await db().select().from(eventAttendees).where(eq(eventAttendees.eventId, dates[0]!.id));
+    expect(onFull.map((r) => r.status).sort()).toEqual(['attending', 'waitlisted', 'waitlisted']);
+    const onOpen = await db().select().from(eventAttendees).where(eq(eventAttendees.eventId, dates[1]!.id));
+    expect(onOpen.map((r) => r.status)).toEqual(['attending', 'attending', 'attending']);
+  });
+
   it('lets an admin join as a member; refuses a visitor with 401, changing nothing', async () => {
     const { series, dates } = await createSeries(db(), [at(6)]);
     const anon = await join(visitor(), series.id);
@@ -303,7 +314,7 @@ describe('DELETE /api/series/:id/registration (leave the series)', () => {
 });
 
 describe('a cancelled date', () => {
-  it('refuses registration and guests with 409 EVENT_CANCELLED, changing nothing', async () => {
+  it('refuses registration, guests and tickets with 409 EVENT_CANCELLED, changing nothing', async () => {
     const m = await member();
     const { dates } = await createSeries(db(), [at(12)], { dates: [{ cancelledAt: at(-1) }] });
     const id = dates[0]!.id;
@@ -322,6 +333,10 @@ describe('a cancelled date', () => {
     expect(guests.statusCode).toBe(409);
     expect(guests.json().error.code).toBe(EVENT_CANCELLED);
     expect(await db().select().from(eventGuests).where(eq(eventGuests.eventId, id))).toEqual([]);
+
+    const ticket = await m.client.get(`/api/events/${id}/ticket`);
+    expect(ticket.statusCode).toBe(409);
+    expect(ticket.json().error).toEqual({ code: EVENT_CANCELLED, message: EVENT_CANCELLED_MESSAGE });
 
     const detail = (await m.client.get(`/api/events/${id}`)).json();
     expect(detail.event.cancelled).toBe(true);

@@ -94,7 +94,7 @@ export async function isSeriesMember(db: Db, seriesId: string, userId: string): 
   return rows.length > 0;
 }
 
-export interface SeriesRegistrationOutcome extends SeriesRegistrationResponse {
+interface SeriesRegistrationOutcome extends SeriesRegistrationResponse {
   /** Per date: members moved from its waitlist to attending (to be told by e-mail). */
   promoted: { eventId: string; userIds: string[] }[];
 }
@@ -133,7 +133,7 @@ export async function joinSeries(db: Db, id: string, userId: string, now: Date):
     let attending = 0;
     let waitlisted = 0;
     for (const date of open) {
-      const { status } = await joinEvent(tx, date.id, userId);
+      const status = await joinEvent(tx, date.id, userId);
       if (status === 'attending') attending++;
       if (status === 'waitlisted') waitlisted++;
     }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db } from '../../db/client';
 import { iso, json } from '../../db/rows';
@@ -84,6 +84,11 @@ export async function eventExists(db: Db, id: string): Promise<boolean> {
   return rows.length > 0;
 }
 
+/** Newest start first, in the order of events_start_time_idx (start_time desc nulls last, id), so
+ * a page is read from the index: a plain `desc` means nulls first, which that index cannot serve
+ * (the whole table would be sorted for every page). */
+const newestFirst = [sql`${events.startTime} desc nulls last`, asc(events.id)];
+
 /** Among the events `where` admits, a series' dates to come show once: by its next date that is
  * not cancelled (the others are on the series page and in the calendars). Dates that have started
  * and events of no series show as they are. The next dates are one DISTINCT ON over the dates to
@@ -120,7 +125,7 @@ export async function listEvents(
       .select(cardColumns)
       .from(events)
       .where(where)
-      .orderBy(desc(events.startTime), asc(events.id))
+      .orderBy(...newestFirst)
       .limit(query.pageSize)
       .offset(offset),
     db.select({ n: count() }).from(events).where(where),
@@ -150,7 +155,7 @@ export async function latestEvents(db: Db, limit: number, now = new Date()): Pro
     .select(cardColumns)
     .from(events)
     .where(seriesOnce(db, undefined, now))
-    .orderBy(desc(events.startTime), asc(events.id))
+    .orderBy(...newestFirst)
     .limit(limit);
   return rows.map(toCard);
 }
