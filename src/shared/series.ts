@@ -3,11 +3,12 @@ import { eventInput, type EventInput } from './event-admin';
 import { eventCard } from './events';
 export { seriesLink, type SeriesLink } from './events';
 import { recurrenceRule } from './recurrence';
+// The texts live apart, free of zod, for the pages that load no validation (the event page).
+export * from './series-texts';
 
 // Event series (issue 33): contracts shared by the server routes and the web app. A series is a
 // rule plus the values each date is made with; every date is an ordinary event row linked to it.
 
-export const SERIES_NOT_FOUND = 'Series not found';
 export const NOT_A_SERIES_DATE = 'NOT_A_SERIES_DATE';
 export const NOT_A_SERIES_DATE_MESSAGE = 'This event is not a date of a series.';
 export const EVENT_CANCELLED = 'EVENT_CANCELLED';
@@ -25,24 +26,6 @@ export const SERIES_DURATION_MESSAGE = 'A date of a series lasts at most 7 days.
 /** How far back a new series may start (its past dates are made too). */
 export const SERIES_START_MAX_MONTHS_BACK = 12;
 export const SERIES_START_TOO_EARLY_MESSAGE = 'The first date of a series can be at most a year ago.';
-
-export const SERIES_TEXTS_UI = {
-  repeats: 'Repeats',
-  doesNotRepeat: 'Does not repeat',
-  applyTo: 'Apply changes to',
-  thisDate: 'This date only',
-  following: 'This and following dates',
-  all: 'All future dates',
-  cancelDate: 'Cancel this date',
-  endSeries: 'End series',
-  cancelled: 'Cancelled',
-  registerEvery: 'Register for every date',
-  leaveSeries: 'Leave the series',
-  subscribe: 'Subscribe',
-  partOfSeries: 'Part of a series',
-  upcomingDates: 'Upcoming dates',
-  pastDates: 'Past dates',
-} as const;
 
 /** What every new date of a series is made with: the event form's values without the times
  * (the rule and the series' wall-clock time say those), status and recap (each date's own). */

@@ -11,14 +11,20 @@ async function json<T>(page: Page, url: string): Promise<T> {
 
 /** Routes a visitor sees: the landing page, events, an event, profiles, podcasts, contact, search, sign in. */
 export async function publicRoutes(page: Page): Promise<string[]> {
-  const { events } = await json<{ events: { id: string }[] }>(page, '/api/events?status=upcoming&pageSize=1');
+  const { events } = await json<{ events: { id: string; series: { id: string } | null }[] }>(
+    page,
+    '/api/events?status=upcoming&pageSize=50',
+  );
   const { members } = await json<{ members: { username: string }[] }>(page, '/api/members');
   expect(events.length, 'an upcoming event in the demo data').toBeGreaterThan(0);
+  const series = events.find((e) => e.series)?.series;
   expect(members.length, 'a member in the demo data').toBeGreaterThan(0);
   return [
     '/',
     '/events',
     `/events/${events[0]!.id}`,
+    // A series' page (issue 33), when the demo data holds one ("Power Mixer Monthly").
+    ...(series ? [`/series/${series.id}`] : []),
     '/community',
     `/user/${members[0]!.username}`,
     '/podcasts',

@@ -1,6 +1,7 @@
-import { CalendarDays, Clock, MapPin, Users } from 'lucide-react';
+import { CalendarDays, Clock, MapPin, Repeat, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import type { EventCard as EventCardData } from '../../shared/events';
+import { SERIES_TEXTS_UI } from '../../shared/series-texts';
 import { STATUS_LABELS, STATUS_TONES } from '../lib/event-status';
 import { paths } from '../lib/paths';
 import { plural } from '../../shared/plural';
@@ -55,7 +56,11 @@ export function EventCard({
 
       <div className="flex flex-1 flex-col gap-3 p-5">
         <p className="flex flex-wrap items-center gap-2 text-xs font-medium text-fg-muted">
-          <Badge tone={STATUS_TONES[event.status]}>{STATUS_LABELS[event.status]}</Badge>
+          {event.cancelled ? (
+            <Badge tone="danger">{SERIES_TEXTS_UI.cancelled}</Badge>
+          ) : (
+            <Badge tone={STATUS_TONES[event.status]}>{STATUS_LABELS[event.status]}</Badge>
+          )}
           {event.category}
         </p>
         <Heading className="text-lg leading-snug font-semibold text-fg">
@@ -64,6 +69,16 @@ export function EventCard({
             {event.name}
           </Link>
         </Heading>
+        {/* A date of a series: the list shows its next date once, so say it repeats (issue 33). */}
+        {event.series && (
+          <p className="flex items-center gap-1.5 text-xs font-medium text-link">
+            <Repeat className="size-3.5 shrink-0" aria-hidden="true" />
+            <span>
+              <span className="sr-only">{SERIES_TEXTS_UI.partOfSeries}: </span>
+              {event.series.schedule}
+            </span>
+          </p>
+        )}
         <ul className="space-y-1.5">
           <li className={meta}>
             <CalendarDays aria-hidden="true" />
@@ -86,7 +101,7 @@ export function EventCard({
         </ul>
         {event.summary && <p className="line-clamp-3 text-sm text-fg-muted">{event.summary}</p>}
 
-        {event.status !== 'ongoing' && (
+        {event.status !== 'ongoing' && !event.cancelled && (
           <div className="relative z-10 mt-auto pt-2">
             {event.status === 'upcoming' ? (
               <ButtonLink

@@ -14,6 +14,8 @@ export const paths = {
   eventTicket: (eventId: string) => `/events/${encodeURIComponent(eventId)}/ticket`,
   /** The door screen: admins and the event's door staff admit people by their ticket's code. */
   eventCheckIn: (eventId: string) => `/events/${encodeURIComponent(eventId)}/check-in`,
+  /** An event series (issue 33): its schedule and dates. */
+  series: (seriesId: string) => `/series/${encodeURIComponent(seriesId)}`,
   podcasts: '/podcasts',
   /** One episode's card on the podcasts page: the list searched for its title, scrolled to it. */
   podcast: (podcastId: string, title: string) =>

@@ -24,6 +24,13 @@ export const siteRoutes: RouteObject[] = [
     },
   },
   {
+    path: '/series/:seriesId',
+    lazy: screen(
+      () => import('../../features/events/series-page'),
+      (m) => m.SeriesPage,
+    ),
+  },
+  {
     path: paths.podcasts,
     lazy: screen(
       () => import('../../features/podcasts/podcasts-page'),

@@ -17,6 +17,8 @@ import {
   EVENT_SUMMARY_MAX,
 } from '../../../shared/event-admin';
 import { EVENT_STATUSES, type EventStatus } from '../../../shared/events';
+import { recurrenceRule } from '../../../shared/recurrence';
+import { SERIES_UI_MESSAGES, type SeriesInputDraft, type SeriesLink } from '../../../shared/series';
 import { DESCRIPTION_COLLAPSE_AT } from '../../../shared/event-texts';
 import { plural } from '../../../shared/plural';
 import { Alert } from '../../components/alert';
@@ -25,15 +27,33 @@ import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
 import { TextareaField } from '../../components/textarea-field';
 import { ApiRequestError } from '../../lib/api';
-import { useForm } from '../../lib/form';
+import { useForm, type FormRules } from '../../lib/form';
 import { paths } from '../../lib/paths';
 import { AdminFormFrame } from '../../components/admin-form-frame';
-import { savedState } from '../../components/saved-status';
+import { SavedStatus, savedState } from '../../components/saved-status';
 import { ImageUploadField } from './image-upload-field';
 import { EventImageList } from './event-form-images';
 import { EventSponsorPicker } from './event-form-sponsors';
 import { DOOR_STAFF_FAILED, EventDoorStaff, type DoorStaffMember } from './event-door-staff';
-import { removeEventImage, removeGalleryImage, saveDoorStaff, uploadEventImage, uploadGallery } from './events-api';
+import {
+  removeEventImage,
+  removeGalleryImage,
+  saveDoorStaff,
+  uploadEventImage,
+  uploadGallery,
+  useAdminSeries,
+  useCreateSeries,
+  useEditSeries,
+} from './events-api';
+import { SeriesDatePanel, SeriesFields } from './series-fields';
+import {
+  NO_REPEAT,
+  repeatFieldName,
+  repeatFromRule,
+  ruleDraft,
+  type RepeatState,
+  type SeriesScope,
+} from './series-rule';
 
 // The event form (spec 2 sections 3 and 5), for create, edit and duplicate. Checked before
 // sending with the same schema the server applies; the server's field errors land on the fields.
@@ -97,6 +117,26 @@ const FIELD_HINTS = {
     'The body of the page, under "About This Event": the program, speakers and details, with formatting and pictures.',
 };
 
+type FormInput = { event: EventInputDraft; repeat: unknown };
+type Issue = { path: readonly PropertyKey[]; message: string };
+
+/** The event's schema, and the series rule's when the event repeats (its paths under `repeat.`). */
+const formRules: FormRules<FormInput, FormInput> = {
+  safeParse(input) {
+    const event = eventInput.safeParse(input.event);
+    const repeat = input.repeat === null ? null : recurrenceRule.safeParse(input.repeat);
+    const issues: Issue[] = [
+      ...(event.success ? [] : event.error.issues),
+      ...(repeat && !repeat.success ? repeat.error.issues.map((i) => ({ ...i, path: ['repeat', ...i.path] })) : []),
+    ];
+    return issues.length > 0 ? { success: false, error: { issues } } : { success: true, data: input };
+  },
+};
+
+/** The control a path shows on: the series routes name the event's fields `event.<field>`. */
+const fieldNameOf = (path: string) =>
+  path.startsWith('repeat.') ? repeatFieldName(path) : path.replace(/^event\./, '').split('.')[0]!;
+
 const STATUS_LABELS: Record<EventStatus, string> = { upcoming: 'Upcoming', ongoing: 'Ongoing', completed: 'Completed' };
 const fieldId = (field: Field) => `event-${field}`;
 
@@ -135,6 +175,7 @@ export function EventForm({
   doorStaff,
   initialFailure,
   save,
+  repeats,
 }: {
   title: string;
   submitLabel: string;
@@ -154,6 +195,8 @@ export function EventForm({
   /** A failure to show at once (door staff not saved with a new event). */
   initialFailure?: string | null;
   save: (input: EventInputDraft) => Promise<AdminEventResponse>;
+  /** A new event may repeat ('new'); a date of a series shows its series and which dates a save changes. */
+  repeats?: 'new' | { series: SeriesLink; cancelled: boolean };
 }) {
   const queryClient = useQueryClient();
   const initialStaff = 'initial' in doorStaff ? doorStaff.initial : null;
@@ -164,14 +207,32 @@ export function EventForm({
   const { upload, saved } = useUnsavedUploads();
   const [capacityWarning, setCapacityWarning] = useState<string | null>(null);
   const [confirmCapacity, setConfirmCapacity] = useState(false);
+  const [repeat, setRepeat] = useState<RepeatState>(NO_REPEAT);
+  const [scope, setScope] = useState<SeriesScope>('this');
+  const seriesDate = repeats && repeats !== 'new' ? repeats : null;
+  const adminSeries = useAdminSeries(seriesDate?.series.id ?? null);
+  const createSeries = useCreateSeries();
+  const editSeries = useEditSeries(eventId ?? '');
+  // The series' own rule fills Repeats for "this and following" and "all" (once, when it arrives).
+  const [prefilled, setPrefilled] = useState(false);
+  if (adminSeries.data && !prefilled) {
+    setPrefilled(true);
+    setRepeat(repeatFromRule(adminSeries.data.series.rule));
+  }
+  const seriesWide = seriesDate !== null && !seriesDate.cancelled && scope !== 'this';
+  const showRepeats = repeats === 'new' || (seriesWide && adminSeries.isSuccess);
+  const repeating = repeats === 'new' ? repeat.frequency !== 'none' : seriesWide;
 
   const { errors, formError, submitting, handleSubmit, clearError, setFormError } = useForm({
-    schema: eventInput,
-    values: (): EventInputDraft => ({ ...state, confirmCapacityBelowTaken: confirmCapacity }),
+    schema: formRules,
+    values: (): FormInput => ({
+      event: { ...state, confirmCapacityBelowTaken: confirmCapacity },
+      repeat: repeating ? ruleDraft(repeat, state.startTime.slice(0, 10)) : null,
+    }),
     // Sent as typed: the server parses the same schema.
     submit: (_, input) => submit(input),
     // A list's item ("galleryUrls.2") is shown on its list.
-    fieldName: (path) => path.split('.')[0]!,
+    fieldName: fieldNameOf,
     failure: failedText,
     notice: initialFailure,
   });
@@ -188,10 +249,33 @@ export function EventForm({
     onChange: (e: { target: { value: string } }) => set(field, e.target.value as never),
   });
 
-  async function submit(input: EventInputDraft) {
+  async function submit({ event: input, repeat: rule }: FormInput) {
     let savedId: string;
+    let message = eventId ? 'Event updated.' : 'Event created.';
+    let to = paths.adminTab('events');
+    // Never a silent "this date only" when the admin chose more and the series' rule is missing.
+    if (seriesWide && rule === null) {
+      setFormError(SERIES_UI_MESSAGES.seriesLoadFailed);
+      return;
+    }
     try {
-      savedId = (await save(input)).event.id;
+      if (rule !== null && !eventId) {
+        // A new series: the admin goes on to its first date.
+        const created = await createSeries.mutateAsync({ event: input, repeat: rule as SeriesInputDraft['repeat'] });
+        savedId = created.eventId;
+        message = SERIES_UI_MESSAGES.seriesCreated(created.dates);
+        to = paths.eventEdit(savedId);
+      } else if (rule !== null && eventId && scope !== 'this') {
+        const edited = await editSeries.mutateAsync({
+          scope,
+          event: input,
+          repeat: rule as SeriesInputDraft['repeat'],
+        });
+        savedId = eventId;
+        message = SERIES_UI_MESSAGES.seriesUpdated(edited.updated, edited.kept);
+      } else {
+        savedId = (await save(input)).event.id;
+      }
     } catch (error) {
       if (!(error instanceof ApiRequestError && error.code === CAPACITY_BELOW_TAKEN)) throw error;
       // Lowering the capacity under the seats taken needs a second, explicit yes.
@@ -219,7 +303,7 @@ export function EventForm({
       document.getElementById('event-door-staff-search')?.focus();
       return;
     }
-    void navigate(paths.adminTab('events'), { state: savedState(eventId ? 'Event updated.' : 'Event created.') });
+    void navigate(to, { state: savedState(message) });
   }
 
   const timeHint = `In the community's time zone (${timeZone}).`;
@@ -233,6 +317,17 @@ export function EventForm({
       submitting={submitting}
       onSubmit={handleSubmit}
     >
+      <SavedStatus />
+      {seriesDate && eventId && (
+        <SeriesDatePanel
+          eventId={eventId}
+          series={seriesDate.series}
+          cancelled={seriesDate.cancelled}
+          scope={scope}
+          onScope={setScope}
+          adminSeries={adminSeries}
+        />
+      )}
       <TextField label="Name" required maxLength={EVENT_NAME_MAX} {...text('name')} />
       <TextField label="Summary" maxLength={EVENT_SUMMARY_MAX} hint={FIELD_HINTS.summary} {...text('summary')} />
       <TextareaField
@@ -260,6 +355,17 @@ export function EventForm({
         <TextField label="Start time" type="datetime-local" required hint={timeHint} {...text('startTime')} />
         <TextField label="End time" type="datetime-local" required hint={timeHint} {...text('endTime')} />
       </div>
+      {showRepeats && (
+        <SeriesFields
+          value={repeat}
+          onChange={setRepeat}
+          startTime={state.startTime}
+          endTime={state.endTime}
+          errors={errors}
+          clearError={clearError}
+          allowNone={repeats === 'new'}
+        />
+      )}
       <div className="grid gap-5 sm:grid-cols-2">
         <SelectField
           id={fieldId('status')}

@@ -73,6 +73,7 @@ export function EventCreatePage() {
       timeZone={draft.data.timeZone}
       doorStaff={{ initial: [] }}
       save={(input) => create.mutateAsync(input)}
+      repeats="new"
     />
   );
 }
@@ -117,6 +118,7 @@ export function EventEditPage() {
       doorStaff={doorStaff.isError ? { unavailable: 'Failed to load door staff' } : { initial: doorStaff.data }}
       initialFailure={failure}
       save={(input) => update.mutateAsync(input)}
+      repeats={saved.series ? { series: saved.series, cancelled: saved.cancelled } : undefined}
     />
   );
 }

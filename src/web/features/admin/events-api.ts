@@ -14,6 +14,16 @@ import type {
   ImageUrlResponse,
   RecipientCountResponse,
 } from '../../../shared/event-admin';
+import type {
+  AdminSeriesResponse,
+  CreateSeriesResponse,
+  SeriesEditResponse,
+  SeriesInputDraft,
+  cancelDateResponse,
+  endSeriesResponse,
+  seriesEditInput,
+} from '../../../shared/series';
+import type { z } from 'zod';
 import type { SponsorsResponse } from '../../../shared/sponsors';
 import type { DoorResponse, DoorStaffResponse } from '../../../shared/check-in';
 import type { AdminUsersResponse } from '../../../shared/users';
@@ -31,6 +41,7 @@ export const eventAdminKeys = {
   /** Under 'check-ins': the live notice of that kind (an admission, an undo) refetches it. */
   doorCounts: (id: string) => ['check-ins', id, 'admin-counts'] as const,
   memberSearch: (q: string) => ['admin', 'events', 'member-search', q] as const,
+  series: (id: string) => ['admin', 'series', id] as const,
   /** Shared with the Sponsors tab: the same list. */
   sponsors: ['admin', 'sponsors'] as const,
 };
@@ -107,6 +118,69 @@ export function useUpdateEvent(id: string) {
     mutationFn: (input: EventInputDraft) => api.put<AdminEventResponse>(eventPath(id), input),
     onSuccess: async (saved) => {
       queryClient.setQueryData(eventAdminKeys.detail(id), saved);
+      await refreshAfterChange(queryClient);
+    },
+  });
+}
+
+// ---------- event series (issue 33) ----------
+
+const seriesPath = (id: string) => `/api/admin/series/${encodeURIComponent(id)}`;
+
+/** The series a date belongs to: its rule, for the form's Repeats part. */
+export function useAdminSeries(id: string | null) {
+  return useQuery({
+    queryKey: eventAdminKeys.series(id ?? ''),
+    queryFn: () => api.get<AdminSeriesResponse>(seriesPath(id ?? '')),
+    enabled: id !== null,
+    retry: notRetryingNotFound,
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
+}
+
+export function useCreateSeries() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SeriesInputDraft) => api.post<CreateSeriesResponse>('/api/admin/series', input),
+    onSuccess: () => refreshAfterChange(queryClient),
+  });
+}
+
+/** "This and following dates" or "All future dates" of the date `id`. */
+export function useEditSeries(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: z.input<typeof seriesEditInput>) =>
+      api.put<SeriesEditResponse>(`${eventPath(id)}/series`, input),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['admin', 'series'] });
+      await queryClient.invalidateQueries({ queryKey: eventAdminKeys.detail(id) });
+      await refreshAfterChange(queryClient);
+    },
+  });
+}
+
+/** Cancels one date: it stays, shown as cancelled; its registrants get the cancellation mail. */
+export function useCancelDate(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<z.infer<typeof cancelDateResponse>>(`${eventPath(id)}/cancel`),
+    // Not awaited: the confirm closes (and hands focus on) before the refreshed form drops its button.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: eventAdminKeys.detail(id) });
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'series'] });
+      void refreshAfterChange(queryClient);
+    },
+  });
+}
+
+export function useEndSeries(seriesId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<z.infer<typeof endSeriesResponse>>(`${seriesPath(seriesId)}/end`),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['admin'] });
       await refreshAfterChange(queryClient);
     },
   });

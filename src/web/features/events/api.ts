@@ -8,6 +8,7 @@ import type {
   RegistrationInput,
   RegistrationResponse,
 } from '../../../shared/events';
+import type { SeriesRegistrationResponse, SeriesResponse } from '../../../shared/series';
 import { api } from '../../lib/api';
 import { meQueryKey, useMe } from '../../lib/session';
 
@@ -19,6 +20,8 @@ export const eventsKeys = {
   /** Keyed by viewer too: the answer carries the viewer's own registration. */
   detail: (id: string, viewerId: string | null) => ['events', 'detail', id, viewerId] as const,
   attendees: (id: string) => ['events', 'attendees', id] as const,
+  /** Under 'events': a registration change anywhere refreshes the series page's counts too. */
+  series: (id: string, viewerId: string | null) => ['events', 'series', id, viewerId] as const,
 };
 
 /** Everyone registered ("View All"); fetched only when the list is opened. */
@@ -104,3 +107,32 @@ export function useSaveGuests(id: string | undefined) {
 }
 
 export const calendarPath = (id: string) => `/api/events/${encodeURIComponent(id)}/calendar.ics`;
+
+// ---------- event series (issue 33) ----------
+
+const seriesPath = (id: string) => `/api/series/${encodeURIComponent(id)}`;
+
+/** The series' calendar feed ("Subscribe"): every date as its own event. */
+export const seriesCalendarPath = (id: string) => `${seriesPath(id)}/calendar.ics`;
+
+/** The series page: its schedule, dates to come and past ones, and whether the member joined. */
+export function useSeries(id: string) {
+  const { me, isPending: mePending } = useMe();
+  return useQuery({
+    queryKey: eventsKeys.series(id, me?.id ?? null),
+    queryFn: () => api.get<SeriesResponse>(seriesPath(id)),
+    enabled: !mePending && id !== '',
+  });
+}
+
+/** "Register for every date" (join) or "Leave the series". */
+export function useSeriesRegistration(id: string) {
+  const refresh = useRefreshAfterRegistration();
+  return useMutation({
+    mutationFn: (join: boolean) =>
+      join
+        ? api.put<SeriesRegistrationResponse>(`${seriesPath(id)}/registration`)
+        : api.delete<SeriesRegistrationResponse>(`${seriesPath(id)}/registration`),
+    onSettled: refresh,
+  });
+}

@@ -1,11 +1,14 @@
 import { lazy, Suspense, useDeferredValue, useState, type ComponentType, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { ArrowLeft, CalendarDays, CalendarPlus, Clock, MapPin, Tag, Users } from 'lucide-react';
+import { ArrowLeft, CalendarDays, CalendarPlus, Clock, MapPin, Repeat, Tag, Users } from 'lucide-react';
 import { DESCRIPTION_COLLAPSE_AT, EVENT_NOT_FOUND, EVENT_NOT_FOUND_TEXT } from '../../../shared/event-texts';
 import type { EventDetailResponse, MyRegistration } from '../../../shared/events';
+import { SERIES_TEXTS_UI, SERIES_UI_MESSAGES } from '../../../shared/series-texts';
+import { Alert } from '../../components/alert';
 import { youtubeId, vimeoId } from '../../../shared/video-links';
 import { Badge } from '../../components/badge';
 import { ButtonLink, buttonClasses } from '../../components/button';
+import { textLinkClasses } from '../../components/text-link';
 import { ClickToPlay } from '../../components/click-to-play';
 import { DoorDutyLink } from '../../components/door-duty';
 import { NotFound } from '../../components/not-found';
@@ -201,7 +204,11 @@ function EventView({
       <div className="mt-6 grid gap-10 lg:grid-cols-[1.2fr_1fr]">
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-2">
-            <Badge tone={STATUS_TONES[event.status]}>{STATUS_LABELS[event.status]}</Badge>
+            {event.cancelled ? (
+              <Badge tone="danger">{SERIES_TEXTS_UI.cancelled}</Badge>
+            ) : (
+              <Badge tone={STATUS_TONES[event.status]}>{STATUS_LABELS[event.status]}</Badge>
+            )}
             {event.category && (
               <Badge>
                 <Tag className="size-3" aria-hidden="true" />
@@ -210,6 +217,23 @@ function EventView({
             )}
           </div>
           <h1 className="mt-4 text-3xl font-semibold tracking-tight text-balance text-fg sm:text-4xl">{event.name}</h1>
+          {event.series && (
+            <p className="mt-3 flex flex-wrap items-center gap-2 text-fg">
+              <Repeat className="size-4 shrink-0 text-link" aria-hidden="true" />
+              {SERIES_TEXTS_UI.partOfSeries}:
+              <Link
+                to={paths.series(event.series.id)}
+                className={`${textLinkClasses} inline-flex min-h-6 items-center`}
+              >
+                {event.series.schedule}
+              </Link>
+            </p>
+          )}
+          {event.cancelled && (
+            <Alert tone="error" title={SERIES_UI_MESSAGES.eventCancelledTitle} className="mt-4 text-base">
+              {SERIES_UI_MESSAGES.eventCancelledText}
+            </Alert>
+          )}
           {event.summary && <p className="mt-3 text-lg text-fg-muted">{event.summary}</p>}
           {event.description && <Description text={event.description} />}
 
@@ -246,19 +270,22 @@ function EventView({
           </ul>
 
           <div className="mt-8 space-y-4">
-            <RegistrationPanel
-              event={event}
-              registration={registration}
-              // Opened only once its code is here: a modal still loading would leave focus nowhere
-              // when the refresh replaces Register Now.
-              onAttending={async (fresh) => {
-                await loadGuestModal();
-                setRegistered(fresh);
-                setGuestDialog('registered');
-              }}
-              onManageGuests={() => setGuestDialog(registration?.guests.length ? 'edit' : 'add')}
-            />
-            {event.status !== 'completed' && (
+            {/* A cancelled date takes no registrations: nothing to register for or add to a calendar. */}
+            {!event.cancelled && (
+              <RegistrationPanel
+                event={event}
+                registration={registration}
+                // Opened only once its code is here: a modal still loading would leave focus nowhere
+                // when the refresh replaces Register Now.
+                onAttending={async (fresh) => {
+                  await loadGuestModal();
+                  setRegistered(fresh);
+                  setGuestDialog('registered');
+                }}
+                onManageGuests={() => setGuestDialog(registration?.guests.length ? 'edit' : 'add')}
+              />
+            )}
+            {event.status !== 'completed' && !event.cancelled && (
               <a href={calendarPath(event.id)} download className={buttonClasses('ghost', 'sm', '-ml-3')}>
                 <CalendarPlus aria-hidden="true" />
                 Add to calendar
