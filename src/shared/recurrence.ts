@@ -36,7 +36,6 @@ export const recurrenceEnds = z.discriminatedUnion('kind', [
   }),
   z.object({ kind: z.literal('until'), date: z.iso.date(SERIES_TEXTS.untilInvalid) }),
 ]);
-export type RecurrenceEnds = z.infer<typeof recurrenceEnds>;
 
 export const recurrenceRule = z.discriminatedUnion('frequency', [
   z.object({

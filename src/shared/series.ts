@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { eventInput, type EventInput } from './event-admin';
 import { eventCard } from './events';
-export { seriesLink, type SeriesLink } from './events';
+export type { SeriesLink } from './events';
 import { recurrenceRule } from './recurrence';
 // The texts live apart, free of zod, for the pages that load no validation (the event page).
 export * from './series-texts';
