@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from './db/client';
-import { events, profiles } from './db/schema';
+import { eventSeries, events, profiles } from './db/schema';
+import { describeSchedule } from '../shared/recurrence';
 import { escapeHtml } from './platform/mail-html';
 import { cutAtWord, htmlToText } from './platform/html-text';
 import { isUuid } from './db/query-values';
@@ -53,6 +54,30 @@ export async function eventPageMeta(db: Db, id: string): Promise<PageMeta | null
     description: row.summary?.trim() || (text && cutAtWord(text, DESCRIPTION_LENGTH)) || DEFAULT_META.description,
     image: row.imageUrl,
     type: 'article',
+  };
+}
+
+/** A series page's tags: its name, and its schedule in words before its summary; null when
+ * there is no such series (the page answers 404). */
+export async function seriesPageMeta(db: Db, id: string): Promise<PageMeta | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db
+    .select({
+      rule: eventSeries.rule,
+      startTime: eventSeries.startTime,
+      durationMinutes: eventSeries.durationMinutes,
+      template: eventSeries.template,
+    })
+    .from(eventSeries)
+    .where(eq(eventSeries.id, id));
+  if (!row) return null;
+  const schedule = describeSchedule(row.rule, row.startTime, row.durationMinutes);
+  const summary = row.template.summary?.trim();
+  return {
+    title: `${row.template.name} · ${SITE}`,
+    description: cutAtWord(summary ? `${schedule}. ${summary}` : schedule, DESCRIPTION_LENGTH),
+    image: row.template.imageUrl,
+    type: 'website',
   };
 }
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forumPosts, forums, podcasts } from './db/schema';
 import { matchPage, PAGE_ROUTES } from './page-routes';
-import { createEvent, createMembers, createSponsor } from './test/factories';
+import { createEvent, createMembers, createSeries, createSponsor } from './test/factories';
 import { createTestContext, type TestContext } from './test/harness';
 import { createWebRoot } from './test/web-root';
 import { paths } from '../web/lib/paths';
@@ -73,7 +73,7 @@ describe('page statuses', () => {
   let webRoot: string;
   let base: string;
   const ids = {} as Record<
-    'event' | 'username' | 'userId' | 'forum' | 'otherForum' | 'post' | 'podcast' | 'sponsor',
+    'event' | 'series' | 'username' | 'userId' | 'forum' | 'otherForum' | 'post' | 'podcast' | 'sponsor',
     string
   >;
 
@@ -83,6 +83,9 @@ describe('page statuses', () => {
     base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     const { db } = ctx.app.services;
     const event = await createEvent(db);
+    const { series } = await createSeries(db, [new Date(Date.now() + 7 * 86_400_000)], {
+      template: { name: 'Coffee & Connections', summary: 'Coffee before work.' },
+    });
     const [member] = await createMembers(db, 1, 'status');
     const [forum, otherForum] = await db
       .insert(forums)
@@ -96,6 +99,7 @@ describe('page statuses', () => {
     const sponsor = await createSponsor(db, event.id);
     Object.assign(ids, {
       event: event.id,
+      series: series.id,
       username: member!.username,
       userId: member!.id,
       forum: forum!.id,
@@ -172,6 +176,16 @@ describe('page statuses', () => {
     const html = await (await get(`/events/${gone}`)).text();
     expect(html).toContain('<title>Page not found · Power Mixer</title>');
     expect(html).toContain('<meta name="robots" content="noindex">');
+  });
+
+  it('answers a series that exists with 200 and its schedule in the preview, a missing one with 404', async () => {
+    const gone = randomUUID();
+    const found = [`/series/${ids.series}`, `/series/${ids.series}/`];
+    const missing = [`/series/${gone}`, '/series/not-an-id', `/series/${ids.series}/more`];
+    expect(await statuses([...found, ...missing])).toEqual({ ...each(found, 200), ...each(missing, 404) });
+    const html = await (await get(`/series/${ids.series}`)).text();
+    expect(html).toContain('<title>Coffee &amp; Connections · Power Mixer</title>');
+    expect(html).toContain('Every first Thursday, 6-9 PM. Coffee before work.');
   });
 
   it("answers a member's profile with 200, in any case, and a missing one with 404", async () => {

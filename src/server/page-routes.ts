@@ -3,7 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './db/client';
 import { events, forumPosts, forums, podcasts, profiles, sponsors } from './db/schema';
 import { isUuid } from './db/query-values';
-import { eventPageMeta, fixedPageMeta, profilePageMeta, type PageMeta } from './page-meta';
+import { eventPageMeta, fixedPageMeta, profilePageMeta, seriesPageMeta, type PageMeta } from './page-meta';
 
 // The web app's pages (src/web/app/router.tsx and routes/), as the server answers them: a path
 // no page has, or a page whose item is missing, answers 404 (still with index.html, so the app
@@ -64,6 +64,7 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: '/events/:eventId/edit', find: eventExists },
   { path: '/events/:eventId/ticket', find: eventExists },
   { path: '/events/:eventId/check-in', find: eventExists },
+  { path: '/series/:seriesId', find: (params, db) => seriesPageMeta(db, params.seriesId!) },
   { path: '/podcasts' },
   { path: '/podcasts/create' },
   { path: '/podcasts/:podcastId/edit', find: byId(podcasts, podcasts.id, 'podcastId') },

@@ -98,7 +98,11 @@ test('an admin sets door staff, watches the counts rise live and exports who cam
   await page.goto('/admin?tab=events');
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('button', { name: `Export attendees of ${event.name}` }).click(),
+    page
+      .getByRole('listitem')
+      .filter({ has: page.locator(`a[href="/events/${event.id}/edit"]`) })
+      .getByRole('button', { name: `Export attendees of ${event.name}` })
+      .click(),
   ]);
   const csv = await readFile((await download.path())!, 'utf8');
   const lines = csv.slice(1).split('\r\n');

@@ -79,69 +79,73 @@ export default function EventsTab() {
             {notice && <Alert tone="success">{notice}</Alert>}
           </div>
         }
-        renderItem={(e) => (
-          <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-            <div className="min-w-0 flex-1 basis-64">
-              <p className="font-medium">
-                <Link to={paths.event(e.id)} className="hover:underline">
-                  {e.name}
-                </Link>{' '}
-                <Badge tone={STATUS_TONE[e.status]} className="ml-1 capitalize">
-                  {e.status}
-                </Badge>
-                {e.isFeatured && (
-                  <Badge tone="brand" className="ml-1">
-                    Featured
+        renderItem={(e) => {
+          // A series has many dates of one name: each button names its date too.
+          const which = `${e.name}, ${formatDate(e.startTime, timeZone)}`;
+          return (
+            <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+              <div className="min-w-0 flex-1 basis-64">
+                <p className="font-medium">
+                  <Link to={paths.event(e.id)} className="hover:underline">
+                    {e.name}
+                  </Link>{' '}
+                  <Badge tone={STATUS_TONE[e.status]} className="ml-1 capitalize">
+                    {e.status}
                   </Badge>
-                )}
-              </p>
-              <p className="text-sm text-fg-muted">
-                <time dateTime={e.startTime}>{formatDate(e.startTime, timeZone)}</time>
-              </p>
-              <p className="text-sm text-fg-muted">
-                {plural(e.attendeeCount, 'attendee', 'attendees')} · {plural(e.guestCount, 'guest', 'guests')} ·{' '}
-                {e.maxAttendees === null ? 'No capacity limit' : `Capacity ${e.maxAttendees}`}
-              </p>
+                  {e.isFeatured && (
+                    <Badge tone="brand" className="ml-1">
+                      Featured
+                    </Badge>
+                  )}
+                </p>
+                <p className="text-sm text-fg-muted">
+                  <time dateTime={e.startTime}>{formatDate(e.startTime, timeZone)}</time>
+                </p>
+                <p className="text-sm text-fg-muted">
+                  {plural(e.attendeeCount, 'attendee', 'attendees')} · {plural(e.guestCount, 'guest', 'guests')} ·{' '}
+                  {e.maxAttendees === null ? 'No capacity limit' : `Capacity ${e.maxAttendees}`}
+                </p>
+              </div>
+              <div className="flex flex-wrap gap-1">
+                <ButtonLink to={paths.eventEdit(e.id)} variant="ghost" size="sm" aria-label={`Edit ${which}`}>
+                  <Pencil aria-hidden="true" />
+                  Edit
+                </ButtonLink>
+                <ButtonLink
+                  to={`${paths.eventCreate}?from=${encodeURIComponent(e.id)}`}
+                  variant="ghost"
+                  size="sm"
+                  aria-label={`Duplicate ${which}`}
+                >
+                  <Copy aria-hidden="true" />
+                  Duplicate
+                </ButtonLink>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  loading={exporting === e.id}
+                  onClick={() => void handleExport(e)}
+                  aria-label={`Export attendees of ${which}`}
+                >
+                  <Download aria-hidden="true" />
+                  Export attendees
+                </Button>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => {
+                    setNotice(null);
+                    setEmailing(e);
+                  }}
+                  aria-label={`Email attendees of ${which}`}
+                >
+                  <Mail aria-hidden="true" />
+                  Email attendees
+                </Button>
+              </div>
             </div>
-            <div className="flex flex-wrap gap-1">
-              <ButtonLink to={paths.eventEdit(e.id)} variant="ghost" size="sm" aria-label={`Edit ${e.name}`}>
-                <Pencil aria-hidden="true" />
-                Edit
-              </ButtonLink>
-              <ButtonLink
-                to={`${paths.eventCreate}?from=${encodeURIComponent(e.id)}`}
-                variant="ghost"
-                size="sm"
-                aria-label={`Duplicate ${e.name}`}
-              >
-                <Copy aria-hidden="true" />
-                Duplicate
-              </ButtonLink>
-              <Button
-                variant="ghost"
-                size="sm"
-                loading={exporting === e.id}
-                onClick={() => void handleExport(e)}
-                aria-label={`Export attendees of ${e.name}`}
-              >
-                <Download aria-hidden="true" />
-                Export attendees
-              </Button>
-              <Button
-                variant="ghost"
-                size="sm"
-                onClick={() => {
-                  setNotice(null);
-                  setEmailing(e);
-                }}
-                aria-label={`Email attendees of ${e.name}`}
-              >
-                <Mail aria-hidden="true" />
-                Email attendees
-              </Button>
-            </div>
-          </div>
-        )}
+          );
+        }}
       />
       <EventEmailDialog
         event={emailing}
