@@ -3,7 +3,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { rm } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import { events, profiles, user } from '../../db/schema';
-import { createEvent, createMembers } from '../../test/factories';
+import { createEvent, createMembers, createSeries } from '../../test/factories';
 import { createTestContext, ORIGIN, type TestContext } from '../../test/harness';
 import { createWebRoot } from '../../test/web-root';
 import { PRIVATE_PAGES, PUBLIC_PAGES } from './service';
@@ -47,6 +47,7 @@ describe('sitemap.xml', () => {
     const { db } = ctx.app.services;
     const past = await createEvent(db, { name: 'Past mixer', startTime: new Date(Date.now() - 30 * 86_400_000) });
     const next = await createEvent(db, { name: 'Next mixer' });
+    const { series, dates } = await createSeries(db, [new Date(Date.now() + 9 * 86_400_000)]);
     const [member] = await createMembers(db, 1, 'map');
     await db.update(profiles).set({ username: 'O&Brien' }).where(eq(profiles.id, member!.id));
     await ctx.app.services.changes.caughtUp();
@@ -63,6 +64,8 @@ describe('sitemap.xml', () => {
     for (const page of PUBLIC_PAGES) expect(urls).toContain(`${ORIGIN}${page}`);
     expect(urls).toContain(`${ORIGIN}/events/${past.id}`);
     expect(urls).toContain(`${ORIGIN}/events/${next.id}`);
+    expect(urls).toContain(`${ORIGIN}/series/${series.id}`);
+    expect(urls).toContain(`${ORIGIN}/events/${dates[0]!.id}`);
     // Escaped for XML on top of the URL's own encoding.
     expect(res.body).toContain(`<loc>${ORIGIN}/user/O%26Brien</loc>`);
     expect(urls.some((u) => u.includes('/admin') || u.includes('/dashboard'))).toBe(false);

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { events, profiles } from '../../db/schema';
+import { eventSeries, events, profiles } from '../../db/schema';
 import { brotliOf, SerializedJson } from '../../platform/cache';
 import { fileResponse } from '../../platform/http';
 import { cachedRead, preferredEncoding } from '../../platform/shared-answers';
@@ -32,7 +32,7 @@ export const seoRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: {
         tags: ['seo'],
-        summary: 'The public pages, events and member profiles, for search engines',
+        summary: 'The public pages, event series, events and member profiles, for search engines',
         response: {
           200: fileResponse('application/xml', 'The sitemap'),
           304: fileResponse('application/xml', 'Not modified: the ETag sent still matches'),
@@ -44,7 +44,7 @@ export const seoRoutes: FastifyPluginAsyncZod = async (app) => {
       const cached = await cachedRead(
         request,
         'sitemap',
-        { reads: [events, profiles], ttlMs: SITEMAP_TTL_MS },
+        { reads: [eventSeries, events, profiles], ttlMs: SITEMAP_TTL_MS },
         async () => new SerializedJson(await sitemapXml(db, config.publicUrl)),
       );
       reply
