@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -13,6 +13,7 @@ import { calendarCancellations, calendarFeeds, eventAttendees, events } from '..
 import { invariant, notFound } from '../../platform/errors';
 import { fileResponse } from '../../platform/http';
 import { buildIcs, type IcsEvent } from './ics';
+import { calendarColumns } from './service';
 
 // A member's private calendar feed (GET /calendar/<token>.ics): the events they are registered for
 // as attending or maybe, with the UID and SEQUENCE their registration and update e-mails used, so
@@ -78,16 +79,7 @@ export async function feedOwner(db: Db, token: string): Promise<string | null> {
 export async function feedEntries(db: Db, userId: string, now: Date): Promise<IcsEvent[]> {
   const [registered, cancelled] = await Promise.all([
     db
-      .select({
-        id: events.id,
-        name: events.name,
-        summary: events.summary,
-        location: events.location,
-        startTime: events.startTime,
-        endTime: events.endTime,
-        sequence: events.sequence,
-        cancelled: isNotNull(events.cancelledAt).mapWith(Boolean),
-      })
+      .select(calendarColumns)
       .from(eventAttendees)
       .innerJoin(events, eq(events.id, eventAttendees.eventId))
       .where(and(eq(eventAttendees.userId, userId), inArray(eventAttendees.status, ['attending', 'maybe'])))

@@ -14,7 +14,7 @@ import {
 } from '../../../shared/series';
 import type { IcsEvent } from './ics';
 import { joinEvent, leaveEvent } from './registration';
-import { cardColumns, toCard } from './service';
+import { calendarColumns, cardColumns, toCard } from './service';
 
 // The member's side of a series (issue 33): its page, "Register for every date" and leaving it,
 // and its calendar. Every date is an ordinary event row, so registrations go through the same
@@ -167,22 +167,13 @@ export async function seriesCalendar(db: Db, id: string): Promise<{ name: string
   const series = await seriesRow(db, id);
   if (!series) return null;
   const dates = await db
-    .select({
-      id: events.id,
-      name: events.name,
-      summary: events.summary,
-      location: events.location,
-      startTime: events.startTime,
-      endTime: events.endTime,
-      sequence: events.sequence,
-      cancelledAt: events.cancelledAt,
-    })
+    .select(calendarColumns)
     .from(events)
     .where(eq(events.seriesId, series.id))
     .orderBy(desc(events.startTime), asc(events.id))
     .limit(CALENDAR_MAX);
   return {
     name: series.template.name || dates[0]?.name || 'Series',
-    dates: dates.reverse().map(({ cancelledAt, ...date }) => ({ ...date, cancelled: cancelledAt !== null })),
+    dates: dates.reverse(),
   };
 }

@@ -290,7 +290,8 @@ export async function findMyRegistration(db: Db, eventId: string, userId: string
   return { status, guests, guestsAllowed: allowed };
 }
 
-const calendarColumns = {
+/** An event as a calendar entry (ics.ts's IcsEvent): the public, personal and series feeds. */
+export const calendarColumns = {
   id: events.id,
   name: events.name,
   summary: events.summary,
