@@ -32,3 +32,6 @@ export const CONTACT_PHONE_MAX = 40;
 export const CONTACT_MESSAGE_MAX = 5000;
 /** The landing page's "Who do you want to connect with?". */
 export const WANTS_TO_MEET_MAX = 1000;
+
+/** A comment with an event's rating ("What would make the next one better?"). */
+export const FEEDBACK_COMMENT_MAX = 1000;

@@ -9,6 +9,7 @@ export const NOTIFICATION_TOPICS = [
   'connection-requests',
   'forum-replies',
   'morning-after',
+  'feedback',
 ] as const;
 export const notificationTopic = z.enum(NOTIFICATION_TOPICS);
 export type NotificationTopic = z.infer<typeof notificationTopic>;
@@ -20,6 +21,7 @@ export const TOPIC_WORDS: Record<NotificationTopic, string> = {
   'connection-requests': 'e-mails about connection requests',
   'forum-replies': 'e-mails about replies to your forum posts',
   'morning-after': 'morning-after e-mails after events you checked in to',
+  feedback: 'requests to rate the events you came to',
 };
 
 /** A member's e-mail choices; without a saved choice everything is on. */
@@ -30,6 +32,7 @@ export const notificationPreferences = z
     connectionRequests: z.boolean(),
     forumReplies: z.boolean(),
     morningAfter: z.boolean(),
+    feedback: z.boolean(),
   })
   .strict();
 export type NotificationPreferences = z.infer<typeof notificationPreferences>;
@@ -40,6 +43,7 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   connectionRequests: true,
   forumReplies: true,
   morningAfter: true,
+  feedback: true,
 };
 
 export const unsubscribeQuery = z.object({

@@ -89,6 +89,7 @@ test('the unsubscribe link of a notification e-mail works signed out, at 320 px'
     connectionRequests: true,
     forumReplies: true,
     morningAfter: true,
+    feedback: true,
   });
 
   // A link that is not ours says so, and changes nothing.

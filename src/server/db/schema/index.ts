@@ -20,3 +20,4 @@ export * from './moderation';
 export * from './notifications';
 export * from './check-in';
 export * from './people-to-meet';
+export * from './feedback';

@@ -11,6 +11,8 @@ export const notificationPreferences = pgTable('notification_preferences', {
   connectionRequests: boolean('connection_requests').notNull().default(true),
   forumReplies: boolean('forum_replies').notNull().default(true),
   morningAfter: boolean('morning_after').notNull().default(true),
+  // The rating links after an event (issue 34): in the morning-after mail, or a mail of their own.
+  feedback: boolean('feedback').notNull().default(true),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

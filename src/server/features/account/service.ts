@@ -240,6 +240,7 @@ export async function exportAccount(db: Db, userId: string) {
           connection_requests: notificationPreferences.connectionRequests,
           forum_replies: notificationPreferences.forumReplies,
           morning_after: notificationPreferences.morningAfter,
+          feedback: notificationPreferences.feedback,
           updated_at: notificationPreferences.updatedAt,
         })
         .from(notificationPreferences)

@@ -202,6 +202,7 @@ describe('notification e-mails for members who are away', () => {
       connectionRequests: true,
       forumReplies: true,
       morningAfter: true,
+      feedback: true,
     });
     expect(off.statusCode).toBe(200);
     await message(jordan.user.id, gus.user.id);

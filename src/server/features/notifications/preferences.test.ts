@@ -23,6 +23,7 @@ const ALL_ON = {
   connectionRequests: true,
   forumReplies: true,
   morningAfter: true,
+  feedback: true,
 };
 
 async function tokenFor(userId: string, topic: 'messages' | 'event-reminders' | 'forum-replies' | 'morning-after') {
@@ -125,6 +126,7 @@ describe('/api/unsubscribe (one click, no session)', () => {
       connectionRequests: true,
       forumReplies: false,
       morningAfter: true,
+      feedback: true,
     });
   });
 

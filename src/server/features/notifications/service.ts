@@ -23,6 +23,7 @@ const preferenceColumns = {
   connectionRequests: notificationPreferences.connectionRequests,
   forumReplies: notificationPreferences.forumReplies,
   morningAfter: notificationPreferences.morningAfter,
+  feedback: notificationPreferences.feedback,
 };
 
 export async function getPreferences(db: Db, userId: string): Promise<NotificationPreferences> {
@@ -45,6 +46,7 @@ export async function savePreferences(
     connectionRequests: p.connectionRequests,
     forumReplies: p.forumReplies,
     morningAfter: p.morningAfter,
+    feedback: p.feedback,
   };
   const [row] = await db
     .insert(notificationPreferences)
@@ -61,6 +63,7 @@ const COLUMN: Record<NotificationTopic, keyof NotificationPreferences> = {
   'connection-requests': 'connectionRequests',
   'forum-replies': 'forumReplies',
   'morning-after': 'morningAfter',
+  feedback: 'feedback',
 };
 
 /** The install's key as it is: reading a link never makes one (a link before any mail was

@@ -28,6 +28,11 @@ const CHOICES: { key: keyof Preferences; label: string; hint: string }[] = [
     label: 'The morning after an event I checked in to',
     hint: 'At 9 AM the next day: the people you connected with there, and those you were matched with but did not meet.',
   },
+  {
+    key: 'feedback',
+    label: 'Feedback',
+    hint: 'After an event you came to: five links to rate it, in the morning-after e-mail or on their own.',
+  },
 ];
 
 /** The dashboard's "E-mail notifications": each kind on or off, saved as soon as it changes. */
