@@ -1,14 +1,8 @@
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { paths } from '../../lib/paths';
 import { screen } from './screen';
 
 // The public site: events, podcasts, search, contact. (The landing page `/` is in router.tsx.)
-
-// The rating box loads when the event page shows it (a member, an ended date), not with the page.
-const FeedbackBox = lazy(() =>
-  import('../../features/feedback/feedback-box').then((m) => ({ default: m.FeedbackBox })),
-);
 export const siteRoutes: RouteObject[] = [
   {
     path: paths.events,
@@ -19,18 +13,11 @@ export const siteRoutes: RouteObject[] = [
   },
   {
     path: `${paths.events}/:eventId`,
-    // The member's ticket, People to meet and the rating box are features of their own, given to
-    // the event page as slots.
-    lazy: async () => {
-      const [{ EventPage }, { TicketSection }, { PeopleToMeetSection }] = await Promise.all([
-        import('../../features/events/event-page'),
-        import('../../features/ticket/ticket-section'),
-        import('../../features/people-to-meet/people-to-meet-section'),
-      ]);
-      return {
-        Component: () => <EventPage ticket={TicketSection} people={PeopleToMeetSection} feedback={FeedbackBox} />,
-      };
-    },
+    // The event page and the features it shows as slots (event-route.tsx).
+    lazy: screen(
+      () => import('./event-route'),
+      (m) => m.EventRoute,
+    ),
   },
   {
     path: '/series/:seriesId',
