@@ -6,7 +6,7 @@ import { useEventFeedback, useSaveEventFeedback } from './api';
 import { changeUntil, FeedbackForm, ratingText } from './feedback-form';
 
 const DAY_MS = 86_400_000;
-export const CHANGE_ANSWER = 'Change your answer';
+const CHANGE_ANSWER = 'Change your answer';
 
 /**
  * "How was {event}?" on an ended event's page, for a signed-in member (the route composes it into

@@ -18,8 +18,8 @@ import { cn } from '../../lib/cn';
 import { formatDate } from '../../lib/site-dates';
 import { useForm } from '../../lib/form';
 
-export const RATING_LEGEND = 'Your rating';
-export const SAVE_LABEL = 'Save';
+const RATING_LEGEND = 'Your rating';
+const SAVE_LABEL = 'Save';
 
 /** "4 Very good": how a rating reads on its control and in a saved answer. */
 export const ratingText = (rating: number) =>
