@@ -61,6 +61,7 @@ import { checkInRoutes } from './features/check-in/routes';
 import { isDoorStaff } from './features/check-in/service';
 import { notificationRoutes, unsubscribeRoutes } from './features/notifications/routes';
 import { notificationJobs } from './features/notifications/digest';
+import { feedbackRoutes } from './features/feedback/routes';
 import { registerWebApp } from './web-app';
 
 export interface Services {
@@ -277,6 +278,7 @@ export async function buildApp(options: BuildOptions) {
   await app.register(jobRoutes, { prefix: '/api' });
   await app.register(notificationRoutes, { prefix: '/api' });
   await app.register(unsubscribeRoutes, { prefix: '/api' });
+  await app.register(feedbackRoutes, { prefix: '/api' });
   await app.register((await import('./features/seo/routes')).seoRoutes);
 
   if (!config.S3_BUCKET) {

@@ -8,6 +8,7 @@ import {
   eventAttendees,
   eventCheckIns,
   eventDoorStaff,
+  eventFeedback,
   eventGuests,
   eventReminders,
   events,
@@ -97,6 +98,7 @@ export async function exportAccount(db: Db, userId: string) {
     morningAfter,
     inPeopleToMeet,
     seriesJoined,
+    feedbackGiven,
   ] = await Promise.all([
     all(
       db
@@ -338,6 +340,23 @@ export async function exportAccount(db: Db, userId: string) {
         .where(eq(seriesMembers.userId, userId))
         .orderBy(asc(seriesMembers.createdAt)),
     ),
+    // The ratings given after events (issue 34), with whether the organisers see the name.
+    all(
+      db
+        .select({
+          event_id: eventFeedback.eventId,
+          event_name: events.name,
+          rating: eventFeedback.rating,
+          comment: eventFeedback.comment,
+          show_name: eventFeedback.showName,
+          created_at: eventFeedback.createdAt,
+          updated_at: eventFeedback.updatedAt,
+        })
+        .from(eventFeedback)
+        .innerJoin(events, eq(events.id, eventFeedback.eventId))
+        .where(eq(eventFeedback.userId, userId))
+        .orderBy(asc(eventFeedback.createdAt)),
+    ),
   ]);
   return {
     exportedAt: new Date().toISOString(),
@@ -359,6 +378,7 @@ export async function exportAccount(db: Db, userId: string) {
       connection_requests: true,
       forum_replies: true,
       morning_after: true,
+      feedback: true,
     },
     reminders,
     notificationEmails,
@@ -369,6 +389,7 @@ export async function exportAccount(db: Db, userId: string) {
     showInPeopleToMeet: inPeopleToMeet[0]?.in_people_to_meet ?? true,
     connectCode: connectCode[0] ? { created_at: connectCode[0].created_at } : null,
     morningAfterEmails: morningAfter,
+    feedback: feedbackGiven,
   };
 }
 

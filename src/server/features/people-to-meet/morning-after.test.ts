@@ -7,6 +7,7 @@ import {
   eventCheckIns,
   eventGuests,
   morningAfterSends,
+  eventFeedback,
   notificationPreferences,
   profiles,
 } from '../../db/schema';
@@ -14,10 +15,11 @@ import type { Mailer } from '../../platform/mail';
 import { manualClock } from '../../platform/clock';
 import { readUnsubscribeToken, unsubscribeKey } from '../../platform/unsubscribe';
 import { createEvent, createMembers } from '../../test/factories';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { Client, createTestContext, type TestContext } from '../../test/harness';
 import { startWorker, type Worker } from '../../test/workers';
 import { saveOffersAsks } from '../members/offers-asks';
 import { morningAfterAt, morningAfterSubject, sendMorningAfter } from './morning-after';
+import { FEEDBACK_QUESTION } from '../../../shared/feedback';
 
 // The morning-after e-mail: due at 9 AM on the community's clock the day after the event, once
 // per member who checked in (however many sweeps and processes), none to those who turned it off
@@ -79,11 +81,23 @@ function suite(ctx: () => TestContext) {
       updatedAt: at,
     });
   }
-  return { db, mails, sends, members, attend, connect };
+  /** The mails of members who want the rating links alone ("How was ...?"). */
+  const feedbackMails = async (eventName: string) =>
+    (
+      await db()
+        .select({ to: emailOutbox.to, text: emailOutbox.text, html: emailOutbox.html, headers: emailOutbox.headers })
+        .from(emailOutbox)
+        .where(eq(emailOutbox.subject, FEEDBACK_QUESTION(eventName)))
+    ).sort((a, b) => a.to.localeCompare(b.to));
+  return { db, mails, feedbackMails, sends, members, attend, connect };
 }
 
 /** An evening event on `day` (YYYY-MM-DD, community time), 6 to 9 PM. */
-async function eveningEvent(t: ReturnType<typeof suite>, day: string, overrides: { recapVideoUrl?: string } = {}) {
+async function eveningEvent(
+  t: ReturnType<typeof suite>,
+  day: string,
+  overrides: { recapVideoUrl?: string; name?: string } = {},
+) {
   const start = new Date(`${day}T23:00:00Z`); // 6 PM in Boston in winter
   return createEvent(t.db(), {
     name: `Harbor Lights Mixer ${day}`,
@@ -165,7 +179,8 @@ describe('the morning-after e-mail (controlled clock)', () => {
         checkedInAt: during,
         device: 'Front door',
       });
-    await t.db().insert(notificationPreferences).values({ userId: eve!.id, morningAfter: false });
+    // Eve turned off both parts of the mail: the morning-after e-mail and the rating links.
+    await t.db().insert(notificationPreferences).values({ userId: eve!.id, morningAfter: false, feedback: false });
   });
 
   it('nothing at 8:59 AM; from 9 AM one e-mail to each member who checked in, however many sweeps', async () => {
@@ -187,7 +202,7 @@ describe('the morning-after e-mail (controlled clock)', () => {
       [ana, ben, cal, fay, gil, hal].map((m) => m!.email).sort((a, b) => a.localeCompare(b)),
     );
     expect(sent.some((m) => m.to === dee!.email || m.to === 'gus.guest@example.com')).toBe(false);
-    // Eve turned it off: recorded as skipped, so no later sweep reconsiders her.
+    // Eve turned both parts off: recorded as skipped, so no later sweep reconsiders her.
     expect(await t.sends(event.id)).toEqual(
       [ana, ben, cal, eve, fay, gil, hal]
         .map((m) => ({ userId: m!.id, status: m === eve ? 'skipped' : 'sent' }))
@@ -253,7 +268,8 @@ describe('the morning-after e-mail (controlled clock)', () => {
     });
     expect(res.statusCode).toBe(200);
 
-    // The next evening's event, with its recap already posted: Ben is recorded as skipped.
+    // The next evening's event, with its recap already posted: Ben gets no morning-after e-mail,
+    // only the short one asking how it was (his rating links are still on).
     const next = await eveningEvent(t, '2026-12-04', { recapVideoUrl: 'https://www.youtube.com/watch?v=recap123' });
     const { ana } = people as Record<string, Member>;
     await t.attend(next.id, ana!);
@@ -263,7 +279,165 @@ describe('the morning-after e-mail (controlled clock)', () => {
     const sent = await t.mails(next.name);
     expect(sent.map((m) => m.to)).toEqual([ana!.email]);
     expect(sent[0]!.text).toContain(`Watch the recap: http://localhost:3000/events/${next.id}`);
-    expect(await t.sends(next.id)).toContainEqual({ userId: ben!.id, status: 'skipped' });
+    expect((await t.feedbackMails(next.name)).map((m) => m.to)).toEqual([ben!.email]);
+    expect(await t.sends(next.id)).toContainEqual({ userId: ben!.id, status: 'sent' });
+  });
+
+  /** The one-click address of a mail's List-Unsubscribe header, and what its token names. */
+  async function oneClick(headers: Record<string, string> | null) {
+    const url = /<([^>]+)>/.exec(headers!['List-Unsubscribe']!)![1]!;
+    const token = new URL(url).searchParams.get('token')!;
+    return { url, link: readUnsubscribeToken(await unsubscribeKey(t.db()), token) };
+  }
+  const RATING_LINE =
+    /^ {2}- (\d) \(([A-Za-z ]+)\): (http:\/\/localhost:3000\/feedback\?token=([\w.-]+)&rating=(\d))$/gm;
+
+  it('asks how it was with five one-tap links that record a rating (the latest tap counts)', async () => {
+    const [ria, sam] = await t.members(['Ria Costa', 'Sam Idris']);
+    const evening = await eveningEvent(t, '2026-12-12');
+    await t.attend(evening.id, ria!);
+    await t.attend(evening.id, sam!);
+    // Sam keeps the morning-after e-mail but turned the rating links off.
+    await t.db().insert(notificationPreferences).values({ userId: sam!.id, feedback: false });
+    clock.set(new Date('2026-12-13T14:00:00Z'));
+    await tick();
+    const sent = await t.mails(evening.name);
+    const mailToRia = sent.find((m) => m.to === ria!.email)!;
+    const mailToSam = sent.find((m) => m.to === sam!.email)!;
+
+    const lines = [...mailToRia.text.matchAll(RATING_LINE)];
+    expect(lines.map((l) => [l[1], l[2], l[5]])).toEqual([
+      ['1', 'Poor', '1'],
+      ['2', 'Fair', '2'],
+      ['3', 'Good', '3'],
+      ['4', 'Very good', '4'],
+      ['5', 'Excellent', '5'],
+    ]);
+    expect(mailToRia.text).toContain(`${FEEDBACK_QUESTION(evening.name)}\n  - 1 (Poor): `);
+    // The HTML part names each link by its words.
+    const five = lines[4]![3]!.replace(/&/g, '&amp;');
+    expect(mailToRia.html).toContain(`<li><a href="${five}">5 (Excellent)</a></li>`);
+    // The headers stop the mail's main part; the footer also offers stopping the rating links.
+    expect((await oneClick(mailToRia.headers)).link).toEqual({
+      subscriber: { kind: 'member', id: ria!.id },
+      topic: 'morning-after',
+    });
+    const stop = /Stop requests to rate the events you came to: (\S+)/.exec(mailToRia.text)![1]!;
+    expect(readUnsubscribeToken(await unsubscribeKey(t.db()), new URL(stop).searchParams.get('token')!)).toEqual({
+      subscriber: { kind: 'member', id: ria!.id },
+      topic: 'feedback',
+    });
+    // Sam's mail has no rating part.
+    expect(mailToSam.text).not.toContain(FEEDBACK_QUESTION(evening.name));
+    expect(mailToSam.text).not.toContain('/feedback?token=');
+    expect(mailToSam.text).not.toContain('Stop requests to rate');
+
+    // Ria taps "4", then "2": one answer, the latest.
+    const browser = new Client(ctx.app);
+    const tap = async (line: RegExpMatchArray) => {
+      const url = new URL(line[3]!);
+      return browser.request('PUT', '/api/feedback/link', {
+        token: url.searchParams.get('token'),
+        rating: Number(url.searchParams.get('rating')),
+      });
+    };
+    const first = await tap(lines[3]!);
+    expect(first.statusCode).toBe(200);
+    expect(first.json().answer).toMatchObject({ rating: 4, comment: null, showName: false });
+    expect((await tap(lines[1]!)).json().answer.rating).toBe(2);
+    const rows = await t
+      .db()
+      .select({ userId: eventFeedback.userId, rating: eventFeedback.rating })
+      .from(eventFeedback)
+      .where(eq(eventFeedback.eventId, evening.id));
+    expect(rows).toEqual([{ userId: ria!.id, rating: 2 }]);
+  });
+
+  it('with the morning-after e-mail off, a short mail asks how it was; with both off, nothing (skipped)', async () => {
+    const [tia, uma] = await t.members(['Tia Novak', 'Uma Bell']);
+    await t
+      .db()
+      .insert(notificationPreferences)
+      .values([
+        { userId: tia!.id, morningAfter: false },
+        { userId: uma!.id, morningAfter: false, feedback: false },
+      ]);
+    const evening = await eveningEvent(t, '2026-12-14');
+    await t.attend(evening.id, tia!);
+    await t.attend(evening.id, uma!);
+    clock.set(new Date('2026-12-15T14:00:00Z'));
+    await tick();
+    expect(await t.mails(evening.name)).toEqual([]);
+    const [mail, ...others] = await t.feedbackMails(evening.name);
+    expect(others).toEqual([]);
+    expect(mail!.to).toBe(tia!.email);
+    expect(mail!.text).toContain(`Hello Tia Novak,\n\nThank you for coming to ${evening.name}.`);
+    expect([...mail!.text.matchAll(RATING_LINE)]).toHaveLength(5);
+    expect(mail!.text).toContain(
+      'You get this e-mail because requests to rate the events you came to are on in your e-mail preferences.',
+    );
+    expect(await t.sends(evening.id)).toEqual(
+      [
+        { userId: tia!.id, status: 'sent' },
+        { userId: uma!.id, status: 'skipped' },
+      ].sort((a, b) => a.userId.localeCompare(b.userId)),
+    );
+
+    // Its one-click unsubscribe stops the rating links: the next evening, Tia is skipped.
+    const { url, link } = await oneClick(mail!.headers);
+    expect(link).toEqual({ subscriber: { kind: 'member', id: tia!.id }, topic: 'feedback' });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: url.replace('http://localhost:3000', ''),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(res.statusCode).toBe(200);
+    const [prefs] = await t
+      .db()
+      .select({ feedback: notificationPreferences.feedback })
+      .from(notificationPreferences)
+      .where(eq(notificationPreferences.userId, tia!.id));
+    expect(prefs).toEqual({ feedback: false });
+    const next = await eveningEvent(t, '2026-12-15');
+    await t.attend(next.id, tia!);
+    clock.set(new Date('2026-12-16T14:00:00Z'));
+    await tick();
+    expect(await t.feedbackMails(next.name)).toEqual([]);
+    expect(await t.sends(next.id)).toEqual([{ userId: tia!.id, status: 'skipped' }]);
+  });
+
+  it('goes to those who came: checked in, or registered attending where the door checked in nobody', async () => {
+    const [vic, wes, xan, yul] = await t.members(['Vic Olsen', 'Wes Adler', 'Xan Pike', 'Yul Ortiz']);
+    // No check-in at all: the members registered attending came (not those who said maybe).
+    const open = await eveningEvent(t, '2026-12-17', { name: 'Porch Supper 2026-12-17' });
+    await t.attend(open.id, vic!, false);
+    await t.db().insert(eventAttendees).values({ eventId: open.id, userId: wes!.id, status: 'maybe' });
+    // The door checked in only a guest: then the door's list is who came, and Xan did not.
+    const door = await eveningEvent(t, '2026-12-17', { name: 'Door Supper 2026-12-17' });
+    await t.attend(door.id, xan!, false);
+    await t.attend(door.id, yul!, false);
+    const [guest] = await t
+      .db()
+      .insert(eventGuests)
+      .values({ eventId: door.id, profileId: yul!.id, guestName: 'Zed Guest', guestEmail: 'zed.guest@example.com' })
+      .returning({ id: eventGuests.id });
+    await t
+      .db()
+      .insert(eventCheckIns)
+      .values({
+        eventId: door.id,
+        ticket: `guest:${guest!.id}`,
+        userId: yul!.id,
+        guestId: guest!.id,
+        checkedInAt: door.startTime,
+        device: 'Front door',
+      });
+    clock.set(new Date('2026-12-18T14:00:00Z'));
+    await tick();
+    expect((await t.mails(open.name)).map((m) => m.to)).toEqual([vic!.email]);
+    expect(await t.mails(door.name)).toEqual([]);
+    expect(await t.sends(door.id)).toEqual([]);
   });
 
   it('after an outage of more than a day, an event is left unsent and unrecorded', async () => {

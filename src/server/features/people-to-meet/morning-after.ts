@@ -16,20 +16,26 @@ import {
 import type { JobDefinition } from '../../platform/jobs';
 import type { Mailer, MailMessage } from '../../platform/mail';
 import { textToHtml } from '../../platform/mail-html';
-import { unsubscribeKey, unsubscribeLinks, type UnsubscribeLinks } from '../../platform/unsubscribe';
+import { TOPIC_WORDS, unsubscribeKey, unsubscribeLinks, type UnsubscribeLinks } from '../../platform/unsubscribe';
 import { localDate, toInstant } from '../../../shared/event-admin';
+import { FEEDBACK_QUESTION } from '../../../shared/feedback';
+import { cameTo } from '../feedback/attendance';
+import { feedbackKey, ratingSection, withRatingLinks } from '../feedback/links';
 import type { PersonToMeet } from '../../../shared/people-to-meet';
 import { rankPeople } from './rank';
 import { loadRoom, type RoomData } from './room';
 
 // The morning after an event (9 AM in the community's time zone, SITE_TIMEZONE), each member
-// who checked in gets one e-mail: the people they connected with there, up to three people
-// People to meet matched them with who also came but whom they have not connected with (each
-// with a Connect link to their profile), and the recap link. A recurring job looks at the data
+// who came (checked in; or registered attending, where the event used no check-in:
+// feedback/attendance.ts) gets one e-mail: the people they connected with there, up to three
+// people People to meet matched them with who also came but whom they have not connected with
+// (each with a Connect link to their profile), the recap link, and five one-tap links rating the
+// evening (issue 34). Each part has its own preference: with the rating alone the mail is a short
+// one of its own ("How was ...?"). A recurring job looks at the data
 // as it is: an event is due from its morning after for a day; a member's mail is recorded in
 // `morning_after_sends` (event, member) in the same transaction that puts it in the outbox, so it
 // goes out once however many processes sweep, and a sweep killed mid-way is finished by the next.
-// A member who turned these e-mails off is recorded as skipped. After an outage longer than a
+// A member who turned both parts off is recorded as skipped. After an outage longer than a
 // day, an event's mails are not sent (a "morning after" three days late is noise) and nothing
 // is recorded for them: the rows say what was sent or declined, not what was missed.
 
@@ -91,8 +97,11 @@ export interface MorningAfterContent {
 
 export const morningAfterSubject = (eventName: string) => `After ${eventName}: the people you met`;
 
+/** The mail's rating part (feedback/links.ts `ratingSection`): its text and its five links. */
+type RatingPart = ReturnType<typeof ratingSection>;
+
 /** The mail's text; the HTML part says the same words. */
-export function morningAfterText(content: MorningAfterContent, footer: string): string {
+function morningAfterText(content: MorningAfterContent, footer: string, rating: RatingPart | null): string {
   const { connected, matched } = content;
   const recap = content.hasRecap
     ? `Watch the recap: ${content.eventUrl}`
@@ -115,6 +124,7 @@ export function morningAfterText(content: MorningAfterContent, footer: string): 
       : []),
     '',
     recap,
+    ...(rating ? ['', rating.text] : []),
     '',
     'See you at the next one,',
     'Power Mixer',
@@ -124,10 +134,69 @@ export function morningAfterText(content: MorningAfterContent, footer: string): 
   ].join('\n');
 }
 
-export function morningAfterMessage(to: string, content: MorningAfterContent, links: UnsubscribeLinks): MailMessage {
+function morningAfterMessage(
+  to: string,
+  content: MorningAfterContent,
+  links: UnsubscribeLinks,
+  rating: RatingPart | null,
+): MailMessage {
   const subject = morningAfterSubject(content.eventName);
-  const text = morningAfterText(content, links.footer);
-  return { to, subject, text, html: textToHtml(text, subject), headers: links.headers };
+  const text = morningAfterText(content, links.footer, rating);
+  const html = textToHtml(text, subject);
+  return { to, subject, text, html: rating ? withRatingLinks(html, rating.links) : html, headers: links.headers };
+}
+
+/** The mail of a member who wants the rating links but not the morning-after e-mail. */
+function feedbackMessage(
+  to: string,
+  name: string,
+  eventName: string,
+  links: UnsubscribeLinks,
+  rating: RatingPart,
+): MailMessage {
+  const subject = FEEDBACK_QUESTION(eventName);
+  const text = [
+    `Hello ${name},`,
+    '',
+    `Thank you for coming to ${eventName}. We would like to know how it went for you.`,
+    '',
+    rating.text,
+    '',
+    'See you at the next one,',
+    'Power Mixer',
+    '',
+    '--',
+    links.footer,
+  ].join('\n');
+  return { to, subject, text, html: withRatingLinks(textToHtml(text, subject), rating.links), headers: links.headers };
+}
+
+/** One member's mail, or null when they turned both of its parts off. The List-Unsubscribe
+ * headers stop the mail's main part; a mail with both parts also offers stopping the rating
+ * links in its footer. */
+async function mailFor(
+  deps: { db: Db; config: Config },
+  ctx: EventContext,
+  person: RecipientRow,
+  keyForRatings: Buffer,
+): Promise<MailMessage | null> {
+  const { db, config } = deps;
+  const member = { kind: 'member', id: person.userId } as const;
+  const rating = person.feedback
+    ? ratingSection(config, keyForRatings, { userId: person.userId, eventId: ctx.event.id }, ctx.event.name)
+    : null;
+  if (person.morningAfter) {
+    const links = await unsubscribeLinks(db, config, member, 'morning-after');
+    if (rating) {
+      const stopRatings = (await unsubscribeLinks(db, config, member, 'feedback')).pageUrl;
+      const [why, ...rest] = links.footer.split('\n');
+      links.footer = [why, `Stop ${TOPIC_WORDS.feedback}: ${stopRatings}`, ...rest].join('\n');
+    }
+    return morningAfterMessage(person.email, contentFor(config, ctx, person), links, rating);
+  }
+  if (!rating) return null;
+  const links = await unsubscribeLinks(db, config, member, 'feedback');
+  return feedbackMessage(person.email, person.name, ctx.event.name, links, rating);
 }
 
 /** Events whose morning after is `now` or within the day before it (not cancelled dates). */
@@ -150,45 +219,40 @@ async function dueEvents(db: Db, now: Date, timeZone: string): Promise<EventRow[
   });
 }
 
-/** Members admitted at the door (guests are not: they have no account) with nothing recorded yet. */
+/** Members who came (guests are not: they have no account) with nothing recorded yet, and
+ * which of the mail's two parts each wants. */
 function recipients(db: Db, eventId: string) {
+  const came = cameTo(db, eventId);
   return db
+    .with(came)
     .select({
-      userId: eventCheckIns.userId,
+      userId: came.userId,
       email: user.email,
       name: memberName,
-      wants: sql<boolean>`coalesce(${notificationPreferences.morningAfter}, true)`,
+      morningAfter: sql<boolean>`coalesce(${notificationPreferences.morningAfter}, true)`,
+      feedback: sql<boolean>`coalesce(${notificationPreferences.feedback}, true)`,
     })
-    .from(eventCheckIns)
-    .innerJoin(profiles, eq(profiles.id, eventCheckIns.userId))
+    .from(came)
+    .innerJoin(profiles, eq(profiles.id, came.userId))
     .innerJoin(user, eq(user.id, profiles.id))
-    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, eventCheckIns.userId))
+    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, came.userId))
     .where(
-      and(
-        eq(eventCheckIns.eventId, eventId),
-        isNull(eventCheckIns.guestId),
-        eq(eventCheckIns.ticket, sql`'member:' || ${eventCheckIns.userId}`),
-        notExists(
-          db
-            .select({ userId: morningAfterSends.userId })
-            .from(morningAfterSends)
-            .where(
-              and(
-                eq(morningAfterSends.eventId, eventCheckIns.eventId),
-                eq(morningAfterSends.userId, eventCheckIns.userId),
-              ),
-            ),
-        ),
+      notExists(
+        db
+          .select({ userId: morningAfterSends.userId })
+          .from(morningAfterSends)
+          .where(and(eq(morningAfterSends.eventId, eventId), eq(morningAfterSends.userId, came.userId))),
       ),
     )
-    .orderBy(asc(eventCheckIns.userId));
+    .orderBy(asc(came.userId));
 }
 
 /** Everything about one event that every member's mail draws on, loaded once per sweep. */
 interface EventContext {
   event: EventRow;
   room: RoomData;
-  checkedIn: Set<string>;
+  /** Who came (feedback/attendance.ts): the only people the mail suggests meeting. */
+  came: Set<string>;
   /** Per member: the people they connected with at the event. */
   connections: Map<string, MorningAfterPerson[]>;
   /** Pairs that once said no ("a|b", sorted): never suggested again. */
@@ -236,9 +300,10 @@ async function eventContext(db: Db, config: Config, event: EventRow, now: Date):
         ),
       ),
   );
-  const [room, checkIns, connected] = await Promise.all([
+  const came = cameTo(db, event.id);
+  const [room, cameRows, connected] = await Promise.all([
     loadRoom(db, event.id, now),
-    db.select({ userId: eventCheckIns.userId }).from(eventCheckIns).where(checkedIn),
+    db.with(came).select({ userId: came.userId }).from(came),
     db
       .with(there, made)
       .select({
@@ -261,7 +326,7 @@ async function eventContext(db: Db, config: Config, event: EventRow, now: Date):
   return {
     event,
     room,
-    checkedIn: new Set(checkIns.map((r) => r.userId)),
+    came: new Set(cameRows.map((r) => r.userId)),
     connections: byMember,
     declined: new Set(
       room.pairs.filter((p) => p.status === 'rejected').map((p) => pairKey(p.requesterId, p.recipientId)),
@@ -276,7 +341,7 @@ const profileUrl = (config: Pick<Config, 'publicUrl'>, username: string) =>
  * they have not connected with (nor been turned down by, nor turned down). */
 function contentFor(config: Config, ctx: EventContext, member: RecipientRow): MorningAfterContent {
   const suitable = (p: PersonToMeet) =>
-    p.relation === 'none' && ctx.checkedIn.has(p.id) && !ctx.declined.has(pairKey(member.userId, p.id));
+    p.relation === 'none' && ctx.came.has(p.id) && !ctx.declined.has(pairKey(member.userId, p.id));
   // The top of the ranking is nearly always enough; the whole of it only when it is not.
   let ranking = rankPeople(ctx.room, member.userId, RANK_FIRST);
   if (ranking && ranking.people.filter(suitable).length < MATCHES && ranking.total > ranking.people.length) {
@@ -317,18 +382,19 @@ export async function sendMorningAfter(
     if (people.length === 0) continue;
     eventCount++;
     await unsubscribeKey(db);
+    const keyForRatings = await feedbackKey(db);
     const ctx = await eventContext(db, config, event, now);
     for (let i = 0; i < people.length; i += batchSize) {
       if (lastBatchMs > 0) await rest(lastBatchMs);
       const started = performance.now();
       const batch = people.slice(i, i + batchSize);
       const messages = new Map<string, MailMessage>();
-      for (const person of batch.filter((p) => p.wants)) {
-        const links = await unsubscribeLinks(db, config, { kind: 'member', id: person.userId }, 'morning-after');
-        messages.set(person.userId, morningAfterMessage(person.email, contentFor(config, ctx, person), links));
+      for (const person of batch) {
+        const message = await mailFor(deps, ctx, person, keyForRatings);
+        if (message) messages.set(person.userId, message);
         await yieldToRequests();
       }
-      const rows = batch.map((p) => ({ user_id: p.userId, status: p.wants ? 'sent' : 'skipped' }));
+      const rows = batch.map((p) => ({ user_id: p.userId, status: messages.has(p.userId) ? 'sent' : 'skipped' }));
       await db.transaction(async (tx) => {
         // Another process may have recorded some meanwhile: only what this insert wrote is mailed.
         // Raw SQL: one insert from a JSON batch (jsonb_to_recordset), as the reminders sweep does.
