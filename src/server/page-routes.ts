@@ -55,6 +55,7 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: '/reset-password' },
   { path: '/new-password' },
   { path: '/unsubscribe' },
+  { path: '/feedback' },
   { path: '/dashboard' },
   { path: '/search' },
   { path: '/dev/mailbox' },

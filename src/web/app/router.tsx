@@ -77,6 +77,14 @@ const publicRoutes: RouteObject[] = [
       (m) => m.UnsubscribePage,
     ),
   },
+  {
+    // The morning-after mail's rating links: signed, so no sign-in is needed either.
+    path: paths.feedback,
+    lazy: screen(
+      () => import('../features/feedback/feedback-page'),
+      (m) => m.FeedbackPage,
+    ),
+  },
 ];
 
 const memberRoutes: RouteObject[] = [

@@ -8,6 +8,8 @@ export const paths = {
   newPassword: '/new-password',
   devMailbox: '/dev/mailbox',
   unsubscribe: '/unsubscribe',
+  /** Where a mail's rating link lands (`?token=&rating=`): the rating, a comment, no sign-in. */
+  feedback: '/feedback',
   dashboard: '/dashboard',
   events: '/events',
   event: (eventId: string) => `/events/${encodeURIComponent(eventId)}`,

@@ -13,15 +13,11 @@ export const siteRoutes: RouteObject[] = [
   },
   {
     path: `${paths.events}/:eventId`,
-    // The member's ticket and People to meet are features of their own, given to the event page as slots.
-    lazy: async () => {
-      const [{ EventPage }, { TicketSection }, { PeopleToMeetSection }] = await Promise.all([
-        import('../../features/events/event-page'),
-        import('../../features/ticket/ticket-section'),
-        import('../../features/people-to-meet/people-to-meet-section'),
-      ]);
-      return { Component: () => <EventPage ticket={TicketSection} people={PeopleToMeetSection} /> };
-    },
+    // The event page and the features it shows as slots (event-route.tsx).
+    lazy: screen(
+      () => import('./event-route'),
+      (m) => m.EventRoute,
+    ),
   },
   {
     path: '/series/:seriesId',

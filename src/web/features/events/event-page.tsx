@@ -70,8 +70,18 @@ function Section({ id, title, children }: { id: string; title: string; children:
 export type TicketSlot = ComponentType<{ eventId: string; attending: boolean; version: string }>;
 /** A section for a member registered (attending or maybe): People to meet, features/people-to-meet. */
 export type PeopleSlot = ComponentType<{ eventId: string; registered: boolean }>;
+/** The rating box of an ended event (features/feedback), loaded by the route only when shown. */
+export type FeedbackSlot = ComponentType<{ eventId: string; endTime: string }>;
 
-export function EventPage({ ticket, people }: { ticket?: TicketSlot; people?: PeopleSlot }) {
+export function EventPage({
+  ticket,
+  people,
+  feedback,
+}: {
+  ticket?: TicketSlot;
+  people?: PeopleSlot;
+  feedback?: FeedbackSlot;
+}) {
   const { eventId = '' } = useParams();
   const detail = useEventDetail(eventId);
   const notFound = detail.error instanceof ApiRequestError && detail.error.status === 404;
@@ -102,7 +112,7 @@ export function EventPage({ ticket, people }: { ticket?: TicketSlot; people?: Pe
   }
 
   if (!data) return <EventSkeleton />;
-  return <EventView key={data.event.id} {...data} Ticket={ticket} People={people} />;
+  return <EventView key={data.event.id} {...data} Ticket={ticket} People={people} Feedback={feedback} />;
 }
 
 function BackLink() {
@@ -186,8 +196,12 @@ function EventView({
   registration,
   Ticket,
   People,
-}: EventDetailResponse & { Ticket?: TicketSlot; People?: PeopleSlot }) {
+  Feedback,
+}: EventDetailResponse & { Ticket?: TicketSlot; People?: PeopleSlot; Feedback?: FeedbackSlot }) {
   const { me } = useMe();
+  // Only a member on an ended date is asked how it was: nobody else loads the box or asks the server.
+  const [now] = useState(Date.now);
+  const askFeedback = !!me && !event.cancelled && Date.parse(event.endTime) <= now;
   // Which guest dialog is open: the spec's right after registering, or "Add guests" later.
   const [guestDialog, setGuestDialog] = useState<GuestModalMode | null>(null);
   // The registration just made, until the page's refresh brings it (the dialog opens before).
@@ -299,6 +313,11 @@ function EventView({
               />
             )}
             <DoorDutyLink eventId={event.id} />
+            {Feedback && askFeedback && (
+              <Suspense fallback={null}>
+                <Feedback eventId={event.id} endTime={event.endTime} />
+              </Suspense>
+            )}
           </div>
         </div>
 
