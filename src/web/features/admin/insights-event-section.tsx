@@ -200,7 +200,7 @@ function EventFigures({ data }: { data: EventInsights }) {
               {connections.count} {connections.count === 1 ? 'connection was' : 'connections were'} tagged “met at” this
               event.
             </p>
-            <ul className="list-disc space-y-0.5 pl-5 text-sm text-fg">
+            <ul className="space-y-0.5 text-sm text-fg">
               {connections.pairs.map((pair) => (
                 <li key={`${pair.a}|${pair.b}`}>
                   {pair.a} and {pair.b}

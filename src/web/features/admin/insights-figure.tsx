@@ -91,11 +91,13 @@ export function InsightsFigure({
             aria-label={`${title} table`}
             // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
             tabIndex={0}
-            className="max-h-80 overflow-auto rounded-lg border border-line"
+            className="overflow-x-auto overflow-y-auto rounded-lg border border-line"
+            // Inline, not a new utility class: the one stylesheet is the public pages' too (033).
+            style={{ maxHeight: '20rem' }}
           >
             <table className="w-full text-left text-sm">
               <caption className="sr-only">{title}</caption>
-              <thead className="sticky top-0 border-b border-line bg-surface-2 text-xs text-fg-muted">
+              <thead className="border-b border-line bg-surface-2 text-xs text-fg-muted">
                 <tr>
                   {columns.map((column) => (
                     <th

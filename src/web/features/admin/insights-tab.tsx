@@ -39,7 +39,7 @@ export default function InsightsTab() {
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <p className="max-w-prose text-sm text-fg-muted">
+        <p className="max-w-xl text-sm text-fg-muted">
           How the community grows and comes back. Each chart has its numbers in a table beside it and a CSV download.
         </p>
         <SelectField
