@@ -275,6 +275,7 @@ export async function buildApp(options: BuildOptions) {
   await app.register(calendarFeedAccountRoutes, { prefix: '/api' });
   await app.register(auditRoutes, { prefix: '/api' });
   await app.register(jobRoutes, { prefix: '/api' });
+  await app.register((await import('./features/insights/routes')).insightsRoutes, { prefix: '/api' });
   await app.register(notificationRoutes, { prefix: '/api' });
   await app.register(unsubscribeRoutes, { prefix: '/api' });
   await app.register((await import('./features/seo/routes')).seoRoutes);

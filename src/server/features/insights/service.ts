@@ -1,0 +1,518 @@
+import { and, count, desc, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { connections, eventAttendees, eventFeedback, eventGuests, events, profiles } from '../../db/schema';
+import { isUuid } from '../../db/query-values';
+import { iso, json } from '../../db/rows';
+import {
+  ACTIVE_DAYS,
+  RETURN_WINDOW_DAYS,
+  type CommunityInsights,
+  type EventInsights,
+  type InsightsPeriod,
+  type RegistrationPoint,
+} from '../../../shared/insights';
+
+// The organiser's desk (issue 34): the figures of the admin's Insights tab and of each event's
+// admin page, as SQL aggregates. The words ("came", "no-show", "first-timer") are defined in
+// shared/insights.ts; the SQL below is their one definition on the server.
+
+const DAY_MS = 86_400_000;
+/** Compared dates of a series (or events of a category) for the registration curve. */
+const COMPARED_EVENTS = 12;
+/** The most offered, asked and unmet items listed. */
+const TOP_ITEMS = 10;
+
+/** The period's first instant: 90 days back; or the first day of the month 11 months back in the
+ * site's time zone, so "12 months" is twelve whole calendar months including this one. */
+async function periodStart(db: Db, period: InsightsPeriod, now: Date, timeZone: string): Promise<Date | null> {
+  if (period === 'all') return null;
+  if (period === '90d') return new Date(now.getTime() - 90 * DAY_MS);
+  // Raw: month arithmetic on the wall calendar of a time zone.
+  const { rows } = await db.execute<{ from: Date | string }>(sql`
+    select (date_trunc('month', ${now.toISOString()}::timestamptz at time zone ${timeZone}) - interval '11 months')
+      at time zone ${timeZone} as "from"`);
+  return new Date(rows[0]!.from);
+}
+
+/**
+ * Events that count ("past"): ended by `now` and not cancelled. Who "came" to each: the members
+ * checked in at the door, or, at an event with no check-in rows at all, those registered as
+ * attending. `ranked` numbers each member's events in order: n = 1 is the event they were a
+ * first-timer at.
+ */
+const cameCtes = (now: string) => sql`
+  past as materialized (
+    select e.id, e.name, e.start_time,
+      exists (select 1 from event_check_ins c where c.event_id = e.id) as used_check_in
+    from events e
+    where e.cancelled_at is null and e.end_time <= ${now}::timestamptz
+  ),
+  came as materialized (
+    select c.user_id, p.id as event_id, p.start_time
+    from past p join event_check_ins c on c.event_id = p.id and c.guest_id is null
+    where p.used_check_in
+    union all
+    select a.user_id, p.id, p.start_time
+    from past p join event_attendees a on a.event_id = p.id and a.status = 'attending'
+    where not p.used_check_in
+  ),
+  ranked as materialized (
+    select user_id, event_id, start_time,
+      row_number() over (partition by user_id order by start_time, event_id) as n
+    from came
+  )`;
+
+interface AttendanceRow {
+  eventId: string;
+  name: string;
+  startTime: string;
+  attending: number;
+  came: number;
+  noShows: number | null;
+  guests: number;
+  firstTimers: number;
+}
+
+/** Attendance per event, the return rate and the events-attended buckets, over one pass of who
+ * came to what. */
+async function attendanceFigures(db: Db, from: Date | null, now: Date) {
+  const nowIso = now.toISOString();
+  const fromIso = from?.toISOString() ?? null;
+  const inPeriod = (column: string) =>
+    fromIso === null ? sql`true` : sql`${sql.raw(column)} >= ${fromIso}::timestamptz`;
+  // Raw: materialised CTEs and a window function over every past event, read once for three figures.
+  const { rows } = await db.execute<{
+    attendance: AttendanceRow[] | string | null;
+    first_timers: number;
+    returned: number;
+    pending: number;
+    buckets: { bucket: string; members: number }[] | string | null;
+  }>(sql`
+    with ${cameCtes(nowIso)},
+    period_events as (
+      select p.* from past p where ${inPeriod('p.start_time')}
+    ),
+    registered as (
+      select a.event_id,
+        count(*) filter (where a.status = 'attending') as attending,
+        count(*) filter (where a.status = 'attending' and ck.id is null) as not_checked_in
+      from period_events p
+      join event_attendees a on a.event_id = p.id
+      left join event_check_ins ck on ck.event_id = a.event_id and ck.ticket = 'member:' || a.user_id
+      group by a.event_id
+    ),
+    door as (
+      select c.event_id, count(*) filter (where c.guest_id is null) as members, count(c.guest_id) as guests
+      from period_events p join event_check_ins c on c.event_id = p.id
+      group by c.event_id
+    ),
+    guests as (
+      select g.event_id, count(*) as guests
+      from period_events p join event_guests g on g.event_id = p.id
+      group by g.event_id
+    ),
+    firsts as (
+      select event_id, count(*) as first_timers from ranked where n = 1 group by event_id
+    ),
+    returning_rate as (
+      select r1.start_time as first_at, r2.start_time as second_at
+      from ranked r1 left join ranked r2 on r2.user_id = r1.user_id and r2.n = 2
+      where r1.n = 1 and ${inPeriod('r1.start_time')}
+    ),
+    per_member as (
+      select least(count(*), 5) as attended from came where ${inPeriod('start_time')} group by user_id
+    )
+    select
+      (select json_agg(json_build_object(
+          'eventId', p.id, 'name', p.name, 'startTime', p.start_time,
+          'attending', coalesce(r.attending, 0),
+          'came', case when p.used_check_in then coalesce(d.members, 0) else coalesce(r.attending, 0) end,
+          'noShows', case when p.used_check_in then coalesce(r.not_checked_in, 0) end,
+          'guests', case when p.used_check_in then coalesce(d.guests, 0) else coalesce(g.guests, 0) end,
+          'firstTimers', coalesce(f.first_timers, 0))
+        order by p.start_time, p.id)
+       from period_events p
+       left join registered r on r.event_id = p.id
+       left join door d on d.event_id = p.id
+       left join guests g on g.event_id = p.id
+       left join firsts f on f.event_id = p.id) as attendance,
+      (select count(*)::int from returning_rate) as first_timers,
+      (select count(*)::int from returning_rate
+        where second_at <= first_at + make_interval(days => ${RETURN_WINDOW_DAYS})) as returned,
+      (select count(*)::int from returning_rate
+        where (second_at is null or second_at > first_at + make_interval(days => ${RETURN_WINDOW_DAYS}))
+          and first_at + make_interval(days => ${RETURN_WINDOW_DAYS}) > ${nowIso}::timestamptz) as pending,
+      (select json_agg(json_build_object('bucket', attended, 'members', members) order by attended)
+       from (select attended, count(*)::int as members from per_member group by attended) b) as buckets`);
+  const row = rows[0]!;
+  const attendance = (json(row.attendance) ?? []).map((a) => ({ ...a, startTime: iso(a.startTime) }));
+  const counted = new Map((json(row.buckets) ?? []).map((b) => [Number(b.bucket), b.members]));
+  const eventsAttended = ([1, 2, 3, 4, 5] as const).map((n) => ({
+    bucket: (n === 5 ? '5+' : String(n)) as CommunityInsights['eventsAttended'][number]['bucket'],
+    members: counted.get(n) ?? 0,
+  }));
+  const firstTimers = row.first_timers;
+  const decided = firstTimers - row.pending;
+  return {
+    attendance,
+    returnRate: {
+      firstTimers,
+      returned: row.returned,
+      pending: row.pending,
+      rate: decided > 0 ? row.returned / decided : null,
+    },
+    eventsAttended,
+  };
+}
+
+/** Members "active" in the last ACTIVE_DAYS days: signed in (a session made or refreshed),
+ * registered for an event, checked in at one, rated one, sent a message, or wrote in a forum.
+ * Reading alone leaves no trace, so it does not count. */
+async function activeMembers(db: Db, now: Date): Promise<number> {
+  const since = new Date(now.getTime() - ACTIVE_DAYS * DAY_MS).toISOString();
+  const until = now.toISOString();
+  const window = (column: string) =>
+    sql`${sql.raw(column)} > ${since}::timestamptz and ${sql.raw(column)} <= ${until}::timestamptz`;
+  // Raw: one distinct count over a union of six tables.
+  const { rows } = await db.execute<{ n: number }>(sql`
+    select count(distinct user_id)::int as n from (
+      select user_id from session where ${window('updated_at')}
+      union all select user_id from event_attendees where ${window('created_at')}
+      union all select user_id from event_check_ins where guest_id is null and ${window('checked_in_at')}
+      union all select user_id from event_feedback where ${window('updated_at')}
+      union all select sender_id from messages where sender_id is not null and ${window('created_at')}
+      union all select author_id from forum_posts where author_id is not null and ${window('created_at')}
+      union all select author_id from forum_replies where author_id is not null and ${window('created_at')}
+    ) a
+    where exists (select 1 from profiles p where p.id = a.user_id)`);
+  return rows[0]!.n;
+}
+
+/** Members joined per calendar month of the period (every month present), with the running total. */
+async function membersPerMonth(db: Db, from: Date | null, now: Date, timeZone: string) {
+  const nowIso = now.toISOString();
+  // All time starts at the first member's month.
+  const first =
+    from === null
+      ? sql`coalesce((select min(created_at) from profiles), ${nowIso}::timestamptz)`
+      : sql`${from.toISOString()}::timestamptz`;
+  // Raw: generate_series over the months of a time zone's calendar, with a running total.
+  const { rows } = await db.execute<{ month: string; joined: number; total: number }>(sql`
+    with bounds as (
+      select date_trunc('month', ${first} at time zone ${timeZone}) as first_month,
+        date_trunc('month', ${nowIso}::timestamptz at time zone ${timeZone}) as last_month
+    ),
+    months as (
+      select generate_series(first_month, last_month, interval '1 month') as m from bounds
+    ),
+    joined as (
+      select date_trunc('month', p.created_at at time zone ${timeZone}) as m, count(*) as n
+      from profiles p, bounds b
+      where p.created_at >= b.first_month at time zone ${timeZone} and p.created_at <= ${nowIso}::timestamptz
+      group by 1
+    ),
+    before as (
+      select count(*) as n from profiles p, bounds b where p.created_at < b.first_month at time zone ${timeZone}
+    )
+    select to_char(months.m, 'YYYY-MM') as month, coalesce(j.n, 0)::int as joined,
+      ((select n from before) + sum(coalesce(j.n, 0)) over (order by months.m))::int as total
+    from months left join joined j on j.m = months.m
+    order by months.m`);
+  return rows.map((r) => ({ month: r.month, joined: Number(r.joined), total: Number(r.total) }));
+}
+
+/** Offers and asks grouped by their terms (the words matching compares, as a sorted set), each
+ * labelled with the text most members typed for it. An ask is unmet when no offer shares a term
+ * with it. Items with no terms (stop words only) match nothing and are left out. */
+async function offersAndAsksFigures(db: Db): Promise<CommunityInsights['offersAndAsks']> {
+  // Raw: an ordered-set aggregate (mode) and a window over groups keyed by arrays.
+  const { rows } = await db.execute<{ list: 'offered' | 'asked' | 'unmet'; label: string; members: number }>(sql`
+    with items as (
+      select kind, user_id, text, array(select t from unnest(terms) t order by t) as key
+      from offers_and_asks where cardinality(terms) > 0
+    ),
+    groups as (
+      select kind, key, count(distinct user_id)::int as members, mode() within group (order by text) as label
+      from items group by kind, key
+    ),
+    offered_terms as (
+      select coalesce(array_agg(distinct t), '{}') as terms
+      from offers_and_asks o, unnest(o.terms) t where o.kind = 'offer'
+    ),
+    listed as (
+      select case kind when 'offer' then 'offered' else 'asked' end as list, label, members from groups
+      union all
+      select 'unmet', label, members from groups, offered_terms o where kind = 'ask' and not (key && o.terms)
+    ),
+    numbered as (
+      select *, row_number() over (partition by list order by members desc, label) as n from listed
+    )
+    select list, label, members from numbered where n <= ${TOP_ITEMS} order by list, n`);
+  const pick = (list: string) =>
+    rows.filter((r) => r.list === list).map((r) => ({ label: r.label, members: Number(r.members) }));
+  return { offered: pick('offered'), asked: pick('asked'), unmet: pick('unmet') };
+}
+
+export async function communityInsights(
+  db: Db,
+  period: InsightsPeriod,
+  now: Date,
+  timeZone: string,
+): Promise<CommunityInsights> {
+  const from = await periodStart(db, period, now, timeZone);
+  const [[members], active, perMonth, attendance, offersAndAsks] = await Promise.all([
+    db
+      .select({ total: count() })
+      .from(profiles)
+      .where(sql`${profiles.createdAt} <= ${now.toISOString()}::timestamptz`),
+    activeMembers(db, now),
+    membersPerMonth(db, from, now, timeZone),
+    attendanceFigures(db, from, now),
+    offersAndAsksFigures(db),
+  ]);
+  return {
+    period,
+    from: from?.toISOString() ?? null,
+    to: now.toISOString(),
+    members: { total: members!.total, active, perMonth },
+    attendance: attendance.attendance,
+    returnRate: attendance.returnRate,
+    eventsAttended: attendance.eventsAttended,
+    offersAndAsks,
+  };
+}
+
+// ---- one event ------------------------------------------------------------------------------
+
+/** Registrations (members, any status) of the given events by whole days before each one's start
+ * (made after the start counts at 0), cumulative from the announcement down to the start, and
+ * averaged over the events: an event announced later than a day counts 0 there. */
+async function registrationCurve(db: Db, eventIds: string[], fromDay: number): Promise<RegistrationPoint[]> {
+  if (eventIds.length === 0) return [];
+  // Raw: generate_series for every day of the axis and a running sum from the announcement down.
+  const { rows } = await db.execute<{ days_before: number; registrations: number }>(sql`
+    with chosen as (
+      select id, start_time, created_at from events where id = any(${`{${eventIds.join(',')}}`}::uuid[])
+    ),
+    axis as (
+      select generate_series(0, greatest(max(floor(extract(epoch from start_time - created_at) / 86400)), 0)::int) as d
+      from chosen
+    ),
+    per_day as (
+      select greatest(floor(extract(epoch from c.start_time - a.created_at) / 86400), 0)::int as d, count(*) as n
+      from chosen c join event_attendees a on a.event_id = c.id
+      group by 1
+    )
+    select axis.d as days_before,
+      (coalesce(sum(per_day.n) over (order by axis.d desc), 0)::float / ${eventIds.length}) as registrations
+    from axis left join per_day on per_day.d = axis.d
+    order by axis.d desc`);
+  return rows
+    .map((r) => ({ daysBefore: Number(r.days_before), registrations: Math.round(Number(r.registrations) * 10) / 10 }))
+    .filter((p) => p.daysBefore >= fromDay);
+}
+
+/** The previous dates of the event's series (up to COMPARED_EVENTS), or else its category's
+ * previous events: past its start, not cancelled. */
+async function comparedEvents(
+  db: Db,
+  event: { id: string; startTime: Date; seriesId: string | null; category: string | null },
+): Promise<{ basis: 'series' | 'category'; ids: string[] } | null> {
+  const previous = (match: ReturnType<typeof eq>) =>
+    db
+      .select({ id: events.id })
+      .from(events)
+      .where(
+        and(
+          match,
+          ne(events.id, event.id),
+          sql`${events.startTime} < ${event.startTime.toISOString()}::timestamptz`,
+          sql`${events.cancelledAt} is null`,
+        ),
+      )
+      .orderBy(desc(events.startTime))
+      .limit(COMPARED_EVENTS);
+  if (event.seriesId) {
+    const rows = await previous(eq(events.seriesId, event.seriesId));
+    if (rows.length > 0) return { basis: 'series', ids: rows.map((r) => r.id) };
+  }
+  if (event.category) {
+    const rows = await previous(eq(events.category, event.category));
+    if (rows.length > 0) return { basis: 'category', ids: rows.map((r) => r.id) };
+  }
+  return null;
+}
+
+/** The name a comparison is shown under: the series' (its template's) or the category. */
+async function seriesName(db: Db, seriesId: string): Promise<string> {
+  const { rows } = await db.execute<{ name: string | null }>(
+    // Raw: a field of the series' jsonb template.
+    sql`select template->>'name' as name from event_series where id = ${seriesId}`,
+  );
+  return rows[0]?.name ?? 'Series';
+}
+
+export async function eventInsights(db: Db, eventId: string, now: Date): Promise<EventInsights | null> {
+  if (!isUuid(eventId)) return null;
+  const [event] = await db
+    .select({
+      id: events.id,
+      name: events.name,
+      startTime: events.startTime,
+      endTime: events.endTime,
+      createdAt: events.createdAt,
+      cancelledAt: events.cancelledAt,
+      seriesId: events.seriesId,
+      category: events.category,
+    })
+    .from(events)
+    .where(eq(events.id, eventId));
+  if (!event) return null;
+  const ended = event.endTime.getTime() <= now.getTime();
+  // Before the start, the curve runs up to today.
+  const untilDay = Math.max(0, Math.floor((event.startTime.getTime() - now.getTime()) / DAY_MS));
+  const compared = await comparedEvents(db, event);
+
+  const a = alias(profiles, 'a');
+  const b = alias(profiles, 'b');
+  const [curve, comparison, [status], [guests], door, firstTimers, ratings, comments, pairs] = await Promise.all([
+    registrationCurve(db, [event.id], untilDay),
+    compared ? registrationCurve(db, compared.ids, 0) : Promise.resolve(null),
+    db
+      .select({
+        attending: sql<number>`count(*) filter (where ${eventAttendees.status} = 'attending')`.mapWith(Number),
+        maybe: sql<number>`count(*) filter (where ${eventAttendees.status} = 'maybe')`.mapWith(Number),
+        waitlisted: sql<number>`count(*) filter (where ${eventAttendees.status} = 'waitlisted')`.mapWith(Number),
+      })
+      .from(eventAttendees)
+      .where(eq(eventAttendees.eventId, event.id)),
+    db.select({ n: count() }).from(eventGuests).where(eq(eventGuests.eventId, event.id)),
+    doorFigures(db, event.id),
+    firstTimerFigures(db, event.id, event.startTime, ended, now),
+    db
+      .select({ rating: eventFeedback.rating, n: count() })
+      .from(eventFeedback)
+      .where(eq(eventFeedback.eventId, event.id))
+      .groupBy(eventFeedback.rating),
+    db
+      .select({
+        rating: eventFeedback.rating,
+        comment: eventFeedback.comment,
+        showName: eventFeedback.showName,
+        fullName: profiles.fullName,
+        username: profiles.username,
+        at: eventFeedback.updatedAt,
+      })
+      .from(eventFeedback)
+      .innerJoin(profiles, eq(profiles.id, eventFeedback.userId))
+      .where(and(eq(eventFeedback.eventId, event.id), isNotNull(eventFeedback.comment), ne(eventFeedback.comment, '')))
+      .orderBy(desc(eventFeedback.updatedAt), eventFeedback.userId),
+    db
+      .select({
+        a: sql<string>`coalesce(${a.fullName}, ${a.username})`,
+        b: sql<string>`coalesce(${b.fullName}, ${b.username})`,
+      })
+      .from(connections)
+      .innerJoin(a, eq(a.id, connections.requesterId))
+      .innerJoin(b, eq(b.id, connections.recipientId))
+      .where(and(eq(connections.metAtEventId, event.id), eq(connections.status, 'accepted')))
+      .orderBy(connections.createdAt, connections.id),
+  ]);
+
+  const rated = ratings.reduce((sum, r) => sum + r.n, 0);
+  const byRating = new Map(ratings.map((r) => [r.rating, r.n]));
+  const comparisonName = compared
+    ? compared.basis === 'series'
+      ? await seriesName(db, event.seriesId!)
+      : event.category!
+    : null;
+  return {
+    event: {
+      id: event.id,
+      name: event.name,
+      startTime: event.startTime.toISOString(),
+      endTime: event.endTime.toISOString(),
+      createdAt: event.createdAt.toISOString(),
+      cancelled: event.cancelledAt !== null,
+      ended,
+      seriesId: event.seriesId,
+      category: event.category,
+    },
+    registrations: {
+      curve,
+      comparison:
+        compared && comparison
+          ? { basis: compared.basis, name: comparisonName!, events: compared.ids.length, curve: comparison }
+          : null,
+    },
+    status: { ...status!, guests: guests!.n },
+    door: { ...door, noShows: door.usedCheckIn && ended ? door.noShows : null },
+    firstTimers,
+    rating: {
+      count: rated,
+      average: rated > 0 ? ratings.reduce((sum, r) => sum + r.rating * r.n, 0) / rated : null,
+      distribution: ([1, 2, 3, 4, 5] as const).map((rating) => ({ rating, count: byRating.get(rating) ?? 0 })),
+      comments: comments.map((c) => ({
+        rating: c.rating,
+        comment: c.comment!,
+        name: c.showName ? (c.fullName ?? c.username) : null,
+        at: c.at.toISOString(),
+      })),
+    },
+    connections: { count: pairs.length, pairs },
+  };
+}
+
+/** Check-ins at the door, and attending members without one. */
+async function doorFigures(db: Db, eventId: string) {
+  // Raw: the member's ticket is matched by its text form ('member:<id>'), which the index holds.
+  const { rows } = await db.execute<{ checked_in: number; guests: number; no_shows: number }>(sql`
+    select
+      (select count(*)::int from event_check_ins where event_id = ${eventId}) as checked_in,
+      (select count(*)::int from event_check_ins where event_id = ${eventId} and guest_id is not null) as guests,
+      (select count(*)::int from event_attendees a where a.event_id = ${eventId} and a.status = 'attending'
+        and not exists (select 1 from event_check_ins c where c.event_id = a.event_id and c.ticket = 'member:' || a.user_id)
+      ) as no_shows`);
+  const row = rows[0]!;
+  return {
+    usedCheckIn: row.checked_in > 0,
+    checkedIn: row.checked_in,
+    guestsCheckedIn: row.guests,
+    noShows: row.no_shows,
+  };
+}
+
+/** Among the members who came (before the end: who are attending), those who came to no earlier
+ * event (first-timers), and those who did: per member, by their own rows (the user indexes), not
+ * by everyone's history. */
+async function firstTimerFigures(db: Db, eventId: string, startTime: Date, ended: boolean, now: Date) {
+  const nowIso = now.toISOString();
+  const start = startTime.toISOString();
+  // An event before this one that counts (ended, not cancelled); a tie on the start by id.
+  const earlier = sql`e.id <> ${eventId} and e.cancelled_at is null and e.end_time <= ${nowIso}::timestamptz
+    and (e.start_time < ${start}::timestamptz or (e.start_time = ${start}::timestamptz and e.id < ${eventId}))`;
+  // Raw: "came" (see cameCtes) asked per member with exists, over a union.
+  const { rows } = await db.execute<{ first_timers: number; returning: number }>(sql`
+    with here as (
+      select c.user_id from event_check_ins c where c.event_id = ${eventId} and c.guest_id is null and ${ended}
+      union
+      select a.user_id from event_attendees a
+      where a.event_id = ${eventId} and a.status = 'attending'
+        and (not ${ended} or not exists (select 1 from event_check_ins c where c.event_id = ${eventId}))
+    ),
+    seen as (
+      select exists (
+        select 1 from event_check_ins c join events e on e.id = c.event_id
+        where c.user_id = h.user_id and c.guest_id is null and ${earlier}
+        union all
+        select 1 from event_attendees a join events e on e.id = a.event_id
+        where a.user_id = h.user_id and a.status = 'attending' and ${earlier}
+          and not exists (select 1 from event_check_ins c where c.event_id = e.id)
+      ) as before
+      from here h
+    )
+    select (count(*) filter (where not before))::int as first_timers, (count(*) filter (where before))::int as returning
+    from seen`);
+  return { firstTimers: rows[0]!.first_timers, returning: rows[0]!.returning };
+}
