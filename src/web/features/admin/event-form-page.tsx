@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { ArrowLeft } from 'lucide-react';
 import { useLocation, useParams, useSearchParams } from 'react-router';
 import { EVENT_ADMIN_TEXTS } from '../../../shared/event-admin';
@@ -16,6 +16,9 @@ import { EventCheckInPanel } from './event-check-in-panel';
 import { useAdminEvent, useCreateEvent, useDoorStaff, useEventDraft, useUpdateEvent } from './events-api';
 
 // /events/create (and /events/create?from=<id>: Duplicate) and /events/:eventId/edit.
+
+// The saved event's Insights (issue 34): its own chunk, which alone brings the chart library.
+const EventInsightsSection = lazy(() => import('./insights-event-section'));
 
 const BACK = paths.adminTab('events');
 const isNotFound = (error: unknown) => error instanceof ApiRequestError && error.status === 404;
@@ -104,21 +107,29 @@ export function EventEditPage() {
   }
   const { event: saved, timeZone } = event.data;
   return (
-    <EventForm
-      key={saved.id}
-      title="Edit Event"
-      submitLabel="Update Event"
-      failedText={EVENT_ADMIN_TEXTS.updateFailed}
-      initial={saved}
-      eventId={saved.id}
-      seatsTaken={saved.seatsTaken}
-      timeZone={timeZone}
-      reminders={<EventRemindersPanel eventId={saved.id} />}
-      checkIn={<EventCheckInPanel eventId={saved.id} />}
-      doorStaff={doorStaff.isError ? { unavailable: 'Failed to load door staff' } : { initial: doorStaff.data }}
-      initialFailure={failure}
-      save={(input) => update.mutateAsync(input)}
-      repeats={saved.series ? { series: saved.series, cancelled: saved.cancelled } : undefined}
-    />
+    <>
+      <EventForm
+        key={saved.id}
+        title="Edit Event"
+        submitLabel="Update Event"
+        failedText={EVENT_ADMIN_TEXTS.updateFailed}
+        initial={saved}
+        eventId={saved.id}
+        seatsTaken={saved.seatsTaken}
+        timeZone={timeZone}
+        reminders={<EventRemindersPanel eventId={saved.id} />}
+        checkIn={<EventCheckInPanel eventId={saved.id} />}
+        doorStaff={doorStaff.isError ? { unavailable: 'Failed to load door staff' } : { initial: doorStaff.data }}
+        initialFailure={failure}
+        save={(input) => update.mutateAsync(input)}
+        repeats={saved.series ? { series: saved.series, cancelled: saved.cancelled } : undefined}
+      />
+      {/* Below the form, not in it: nothing here is sent with Update Event. */}
+      <div className="mx-auto w-full max-w-3xl px-4 pb-8 sm:px-6">
+        <Suspense fallback={<p className="text-sm text-fg-muted">Loading insights…</p>}>
+          <EventInsightsSection eventId={saved.id} />
+        </Suspense>
+      </div>
+    </>
   );
 }
