@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../src/server/db/client';
 import { communityInsights } from '../../src/server/features/insights/service';
 import { termsOf } from '../../src/server/features/members/offers-asks';
+import { SHORT_CODE_ALPHABET } from '../../src/shared/check-in-texts';
 import type { CommunityInsights, InsightsPeriod } from '../../src/shared/insights';
 import { loadCalls, loadHttp, type CallResult, type HttpResult } from './load';
 import { fillWithIndexesOff } from './members-generate';
@@ -50,6 +51,10 @@ interface InsightsReport extends PartReport {
 
 const eventId = (i: string) => `('1b000000-0000-4000-8000-' || lpad((${i})::text, 12, '0'))::uuid`;
 const memberId = (i: string) => `'ib-' || (${i})`;
+/** A ticket's short code made from its number within the event (unique there), in the codes'
+ * alphabet: drawing a random one per row (the column's default) costs most of the data set's time. */
+const shortCode = (prefix: string, k: string) =>
+  `'${prefix}' || substr('${SHORT_CODE_ALPHABET}', 1 + (${k}) / 31, 1) || substr('${SHORT_CODE_ALPHABET}', 1 + (${k}) % 31, 1)`;
 
 export const insightsPart = postgresPart({
   enabled: settings.insights,
@@ -151,14 +156,14 @@ async function generate(db: Db): Promise<Record<string, number>> {
           case when i % 97 = 0 then s.at - interval '5 days' end
         from generate_series(1, ${EVENTS}) i, lateral (select ${start('i')} as at) s`,
       // Member m of event i: neighbours in time draw from overlapping members.
-      registrations: `insert into event_attendees (event_id, user_id, status, created_at)
+      registrations: `insert into event_attendees (event_id, user_id, status, short_code, created_at)
         select ${eventId('i')}, ${memberId(`1 + (i * 9 + k * 4729) % ${N}`)},
-          case when k <= 85 then 'attending' when k <= 95 then 'maybe' else 'waitlisted' end,
+          case when k <= 85 then 'attending' when k <= 95 then 'maybe' else 'waitlisted' end, ${shortCode('BNCHAA', 'k')},
           ${start('i')} - ((k * 37) % 30) * interval '1 day' - (k % 24) * interval '1 hour'
         from generate_series(1, ${EVENTS}) i, generate_series(1, ${PER_EVENT}) k`,
-      guests: `insert into event_guests (event_id, profile_id, guest_name, guest_email)
+      guests: `insert into event_guests (event_id, profile_id, guest_name, guest_email, short_code)
         select ${eventId('i')}, ${memberId(`1 + (i * 9 + k * 4729) % ${N}`)}, 'Guest ' || i || '-' || k,
-          'guest' || i || '-' || k || '@bench.example'
+          'guest' || i || '-' || k || '@bench.example', ${shortCode('GSTAAA', 'k')}
         from generate_series(1, ${EVENTS}) i, generate_series(1, 85) k where k % 20 = 0`,
       checkIns: `insert into event_check_ins (event_id, ticket, user_id, checked_in_at, device)
         select ${eventId('i')}, 'member:' || ${memberId(`1 + (i * 9 + k * 4729) % ${N}`)},
@@ -181,7 +186,7 @@ async function generate(db: Db): Promise<Record<string, number>> {
           now() - (i % 60) * interval '1 day', now() - (i % 60) * interval '1 day'
         from generate_series(1, 20000) i`,
       messages: `insert into messages (sender_id, recipient_id, subject, content, created_at)
-        select ${memberId(`1 + (i * 7919) % ${N}`)}, ${memberId(`1 + (i * 104729 + 1) % ${N}`)}, 'Hello', 'Good to meet you',
+        select ${memberId(`1 + (i * 7919) % ${N}`)}, ${memberId(`1 + (i::bigint * 104729 + 1) % ${N}`)}, 'Hello', 'Good to meet you',
           now() - (i % 90) * interval '1 day'
         from generate_series(1, 50000) i`,
     },
