@@ -27,7 +27,8 @@ export const session = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
   },
-  (t) => [index('session_user_id_idx').on(t.userId)],
+  // By update: who signed in lately (the Insights tab's members active in the last 30 days).
+  (t) => [index('session_user_id_idx').on(t.userId), index('session_updated_at_idx').on(t.updatedAt)],
 );
 
 export const account = pgTable(

@@ -44,5 +44,7 @@ export const eventCheckIns = pgTable(
     uniqueIndex('event_check_ins_ticket_idx').on(t.eventId, t.ticket),
     index('event_check_ins_user_idx').on(t.userId),
     index('event_check_ins_guest_idx').on(t.guestId),
+    // Who came lately (the Insights tab's members active in the last 30 days).
+    index('event_check_ins_checked_in_at_idx').on(t.checkedInAt),
   ],
 );

@@ -109,6 +109,8 @@ export const eventAttendees = pgTable(
     index('event_attendees_event_created_idx').on(t.eventId, t.createdAt),
     index('event_attendees_event_status_idx').on(t.eventId, t.status),
     index('event_attendees_user_idx').on(t.userId),
+    // Who registered lately (the Insights tab's members active in the last 30 days).
+    index('event_attendees_created_idx').on(t.createdAt),
     uniqueIndex('event_attendees_event_short_code_idx').on(t.eventId, t.shortCode),
   ],
 );
