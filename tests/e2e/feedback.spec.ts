@@ -159,6 +159,22 @@ test('a member rates an event from the morning-after mail’s link, then changes
   await expect(page.locator(':focus')).toContainText(FEEDBACK_SAVED);
   expect(await asSaved()).toMatchObject({ rating: 5, comment: 'More time to talk before the panel.', showName: false });
   await expectNoAxeViolationsInBothThemes(page, 'feedback page, saved');
+
+  // The link without a rating (as bookmarked) shows the answer saved, and taps nothing; at 320 px
+  // nothing scrolls sideways.
+  await page.setViewportSize({ width: 320, height: 640 });
+  const puts: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'PUT') puts.push(r.url());
+  });
+  await page.goto(`/feedback?token=${encodeURIComponent(token)}`);
+  await expect(ratings.getByRole('radio', { name: '5 Excellent' })).toBeChecked();
+  await expect(page.getByLabel(FEEDBACK_COMMENT_LABEL)).toHaveValue('More time to talk before the panel.');
+  await expect(page.getByRole('status').filter({ hasText: FEEDBACK_SAVED })).toHaveCount(0);
+  expect(puts).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(
+    true,
+  );
   await context.close();
 
   // The event page, signed in: the box shows the answer and changes it.
