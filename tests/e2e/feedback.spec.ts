@@ -96,6 +96,15 @@ async function ratingLinks(baseURL: string, to: string, eventName: string): Prom
   });
 }
 
+/** The requests for an event's feedback the page makes from now on. */
+function feedbackRequests(page: Page) {
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    if (/\/api\/events\/[^/]+\/feedback/.test(r.url())) asked.push(r.url());
+  });
+  return asked;
+}
+
 test('a member rates an event from the morning-after mail’s link, then changes the answer on the event page', async ({
   browser,
   baseURL,
@@ -138,6 +147,9 @@ test('a member rates an event from the morning-after mail’s link, then changes
   await page.keyboard.press('ArrowRight');
   await expectFocusOn(page, ratings.getByRole('radio', { name: '5 Excellent' }), '5 Excellent');
   await expect(ratings.getByRole('radio', { name: '5 Excellent' })).toBeChecked();
+  // The ring shows in the light theme too (the axe pass above left the dark one on).
+  await page.evaluate(() => document.documentElement.classList.replace('dark', 'light'));
+  await expectFocusOn(page, ratings.getByRole('radio', { name: '5 Excellent' }), '5 Excellent (light)');
   await page.keyboard.press('Tab');
   await expect(page.getByLabel(FEEDBACK_COMMENT_LABEL)).toBeFocused();
   await page.keyboard.type('More time to talk before the panel.');
@@ -147,6 +159,22 @@ test('a member rates an event from the morning-after mail’s link, then changes
   await expect(page.locator(':focus')).toContainText(FEEDBACK_SAVED);
   expect(await asSaved()).toMatchObject({ rating: 5, comment: 'More time to talk before the panel.', showName: false });
   await expectNoAxeViolationsInBothThemes(page, 'feedback page, saved');
+
+  // The link without a rating (as bookmarked) shows the answer saved, and taps nothing; at 320 px
+  // nothing scrolls sideways.
+  await page.setViewportSize({ width: 320, height: 640 });
+  const puts: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'PUT') puts.push(r.url());
+  });
+  await page.goto(`/feedback?token=${encodeURIComponent(token)}`);
+  await expect(ratings.getByRole('radio', { name: '5 Excellent' })).toBeChecked();
+  await expect(page.getByLabel(FEEDBACK_COMMENT_LABEL)).toHaveValue('More time to talk before the panel.');
+  await expect(page.getByRole('status').filter({ hasText: FEEDBACK_SAVED })).toHaveCount(0);
+  expect(puts).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(
+    true,
+  );
   await context.close();
 
   // The event page, signed in: the box shows the answer and changes it.
@@ -166,6 +194,23 @@ test('a member rates an event from the morning-after mail’s link, then changes
   const state = (await (await memberTab.request.get(`/api/events/${eventId}/feedback`)).json()) as FeedbackState;
   expect(state.answer).toMatchObject({ rating: 3, comment: 'More time to talk before the panel.', showName: true });
   await memberTab.context().close();
+
+  // Nobody else is asked: a visitor's event page asks nothing, and a member who did not come
+  // asks once and is shown no box.
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  const asked = feedbackRequests(visitor);
+  await visitor.goto(`/events/${eventId}`);
+  await expect(visitor.getByRole('heading', { name: 'Event Attendees' })).toBeVisible();
+  expect(asked).toEqual([]);
+  await visitorContext.close();
+  const { page: stranger } = await memberPage(browser, 'norate');
+  const strangerAsked = feedbackRequests(stranger);
+  await stranger.goto(`/events/${eventId}`);
+  await expect(stranger.getByRole('heading', { name: 'Event Attendees' })).toBeVisible();
+  await expect.poll(() => strangerAsked.length).toBe(1);
+  await expect(stranger.getByRole('region', { name: FEEDBACK_QUESTION(eventName) })).toHaveCount(0);
+  await stranger.context().close();
 });
 
 test('a rating link that is not ours says so, and leads on to the dashboard', async ({ page }) => {
