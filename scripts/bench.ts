@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: how fast the reads are, next to their ceilings measured in the same run.
- * Ten parts (BENCH_SUITES=events,mixed,members,forums,reminders,door,people,search,series,page; default all):
+ * Eleven parts (BENCH_SUITES=events,mixed,members,forums,reminders,door,people,search,series,insights,page; default all):
  *
  * events: the public reads.
  * - Framework ceiling: a minimal Fastify 5 server (scripts/bench/minimal-server.ts) in its own
@@ -72,6 +72,13 @@
  * events list GET /api/events over a rotation of its pages at 50 connections, target p99 < 50 ms,
  * beside its SQL ceiling (listEvents through the driver pool, uncached) (scripts/bench/series.ts).
  *
+ * insights (PostgreSQL only, its own database pm_bench_insights): 100,000 members, 10,000 events,
+ * 1,000,000 registrations with check-ins, guests, offers and asks, made with generate_series. The
+ * community figures (features/insights/service.ts) uncached from one caller per period, target
+ * p99 < 300 ms, beside their SQL ceiling (concurrent callers); then GET /api/admin/insights cached,
+ * as a signed-in admin at 50 connections, target p99 < 20 ms, beside the framework's ceiling
+ * (scripts/bench/insights.ts).
+ *
  * page (PGlite, a fresh demo install as `npm start` makes, production mode): the landing page's
  * first load, its JavaScript and CSS in brotli counted from the build beside the weight ratchet's
  * budget (scripts/bench/first-load.ts, tests/e2e/weight.spec.ts); the bytes a first
@@ -89,11 +96,11 @@
  * PostgreSQL backends. BENCH_DURATION / BENCH_WARMUP default to 20 / 3 s for this part.
  *
  * Settings (environment): BENCH_DURATION seconds per measurement (10), BENCH_CONNECTIONS (50),
- * BENCH_WARMUP seconds before each (1), BENCH_SUITES (events,mixed,members,forums,reminders,door,people,search,series,page), BENCH_DATABASES
+ * BENCH_WARMUP seconds before each (1), BENCH_SUITES (events,mixed,members,forums,reminders,door,people,search,series,insights,page), BENCH_DATABASES
  * (pglite,postgres), BENCH_BUILD=1 to rebuild the web app, DATABASE_URL (an empty PostgreSQL
  * database to use instead of creating pm_bench / pm_bench_members on BENCH_PG_ADMIN_URL, default
  * postgres://postgres@127.0.0.1:5432/postgres; BENCH_PG_DATABASE, BENCH_PG_MEMBERS_DATABASE,
- * BENCH_PG_FORUMS_DATABASE, BENCH_PG_REMINDERS_DATABASE, BENCH_PG_SEARCH_DATABASE, BENCH_PG_SERIES_DATABASE name them).
+ * BENCH_PG_FORUMS_DATABASE, BENCH_PG_REMINDERS_DATABASE, BENCH_PG_SEARCH_DATABASE, BENCH_PG_SERIES_DATABASE, BENCH_PG_INSIGHTS_DATABASE name them).
  * A missed target is a result, not an error: the exit code is non-zero only when something broke.
  *
  * Every part runs in one frame (scripts/bench/part.ts): it returns a report (PartReport: where it
@@ -115,6 +122,7 @@ import { remindersPart } from './bench/reminders';
 import type { PartReport } from './bench/report';
 import { eventsPart } from './bench/run-database';
 import { searchPart } from './bench/search';
+import { insightsPart } from './bench/insights';
 import { seriesPart } from './bench/series';
 import { settings } from './bench/settings';
 
@@ -134,6 +142,7 @@ const parts: BenchPart[] = [
   peopleToMeetPart,
   searchPart,
   seriesPart,
+  insightsPart,
   pagePart,
   fleetPart,
 ].filter((part) => part.enabled);
@@ -149,6 +158,7 @@ try {
     settings.people && 'people',
     settings.search && 'search',
     settings.series && 'series',
+    settings.insights && 'insights',
     settings.page && 'page',
     settings.fleet && 'fleet',
   ]

@@ -14,7 +14,9 @@ function positive(name: string, fallback: number, { allowZero = false } = {}): n
 }
 
 const databases = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',').map((s) => s.trim());
-const suites = (process.env.BENCH_SUITES ?? 'events,mixed,members,forums,reminders,door,people,search,series,page')
+const suites = (
+  process.env.BENCH_SUITES ?? 'events,mixed,members,forums,reminders,door,people,search,series,insights,page'
+)
   .split(',')
   .map((s) => s.trim());
 for (const suite of suites) {
@@ -29,12 +31,13 @@ for (const suite of suites) {
       'people',
       'search',
       'series',
+      'insights',
       'page',
       'fleet',
     ].includes(suite)
   )
     throw new Error(
-      `BENCH_SUITES: unknown suite "${suite}" (events, mixed, members, forums, reminders, door, people, search, series, page, fleet)`,
+      `BENCH_SUITES: unknown suite "${suite}" (events, mixed, members, forums, reminders, door, people, search, series, insights, page, fleet)`,
     );
 }
 const fleetSizes = (process.env.BENCH_FLEET_SIZES ?? '1,2').split(',').map((s) => Number(s.trim()));
@@ -79,6 +82,9 @@ export const settings = {
   /** Event series (PostgreSQL only, its own database pm_bench_series): a weekly series two years
    * ahead made by createSeries, and the events list over 5,000 events of which 50 series. */
   series: suites.includes('series'),
+  /** Insights (PostgreSQL only, its own database pm_bench_insights): the community figures over
+   * 100,000 members, 10,000 events and 1,000,000 registrations, uncached and cached. */
+  insights: suites.includes('insights'),
   /** The page load (a demo install, on PGlite): the landing page's bytes on the wire and
    * Lighthouse (mobile) on five public routes. */
   page: suites.includes('page'),
@@ -148,6 +154,8 @@ export const settings = {
   searchKeep: process.env.BENCH_SEARCH_KEEP === '1',
   /** The series part's own database (5,000 events, 50 series), created and dropped likewise. */
   seriesDatabaseName: process.env.BENCH_PG_SERIES_DATABASE ?? 'pm_bench_series',
+  /** The insights part's own database (100,000 members, 1,000,000 registrations), likewise. */
+  insightsDatabaseName: process.env.BENCH_PG_INSIGHTS_DATABASE ?? 'pm_bench_insights',
   /** BENCH_SEARCH_SCALE (0..1] shrinks the search part's data set for a quick check (default 1). */
   searchScale: (() => {
     const scale = positive('BENCH_SEARCH_SCALE', 1);

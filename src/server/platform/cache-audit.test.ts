@@ -9,7 +9,8 @@ import { podcastsResponse } from '../../shared/podcasts';
 import { searchResponse } from '../../shared/search';
 import { forumsResponse, postsResponse, repliesResponse } from '../../shared/forums';
 import { eventGuests, forumPosts, forumReplies, forums, podcasts } from '../db/schema';
-import { createEvent, createSeries, createSponsor } from '../test/factories';
+import { communityInsightsResponse, eventInsightsResponse } from '../features/insights/schemas';
+import { adminClient, createEvent, createSeries, createSponsor } from '../test/factories';
 import { createTestContext, registeredClient, type Client, type TestContext } from '../test/harness';
 import { loadingEntry } from './cache';
 
@@ -27,6 +28,7 @@ interface Observed {
 }
 const observed: Observed[] = [];
 let member: Client;
+let admin: Client;
 let eventId: string;
 let username: string;
 let forumId: string;
@@ -46,6 +48,7 @@ beforeAll(async () => {
   const alice = await registeredClient(ctx.app);
   const bob = await registeredClient(ctx.app);
   member = alice.client;
+  admin = (await adminClient(ctx.app)).client;
   username = bob.user.username;
   await alice.client.request('PUT', `/api/events/${event.id}/registration`, { status: 'attending' });
   await db
@@ -92,7 +95,7 @@ async function tablesRead(sql: string, params: unknown[]): Promise<string[]> {
 }
 
 /** Every cached read of the API, with the schema of its answer. */
-const cachedRoutes = (): { url: string; schema: ZodType; signedIn?: boolean }[] => [
+const cachedRoutes = (): { url: string; schema: ZodType; signedIn?: boolean; asAdmin?: boolean }[] => [
   { url: '/api/landing', schema: landingResponse },
   { url: '/api/events', schema: eventsListResponse },
   { url: '/api/events?q=audit&status=upcoming', schema: eventsListResponse },
@@ -115,12 +118,17 @@ const cachedRoutes = (): { url: string; schema: ZodType; signedIn?: boolean }[] 
   { url: '/api/search?q=audit', schema: searchResponse },
   { url: '/api/search?q=audit', schema: searchResponse, signedIn: true },
   { url: `/api/search?q=post&forum=${forumId}`, schema: searchResponse, signedIn: true },
+  { url: '/api/admin/insights?period=all', schema: communityInsightsResponse, asAdmin: true },
+  { url: `/api/admin/events/${eventId}/insights`, schema: eventInsightsResponse, asAdmin: true },
 ];
+
+const read = (route: ReturnType<typeof cachedRoutes>[number]) =>
+  route.asAdmin ? admin.get(route.url) : route.signedIn ? member.get(route.url) : ctx.app.inject(route.url);
 
 describe('cached reads', () => {
   it('touch only the tables they declare, and each of those announces its changes', async () => {
     for (const route of cachedRoutes()) {
-      const res = route.signedIn ? await member.get(route.url) : await ctx.app.inject(route.url);
+      const res = await read(route);
       expect(res.statusCode, route.url).toBe(200);
     }
     // Cached reads that are not JSON (no response schema for the second test).
@@ -151,6 +159,8 @@ describe('cached reads', () => {
       'sitemap',
       'search-group:',
       'search-blocks:',
+      'insights:',
+      'event-insights:',
     ])
       expect(
         [...keys].some((k) => k.startsWith(prefix)),
@@ -179,7 +189,7 @@ describe('cached reads', () => {
     for (const route of cachedRoutes()) {
       // Twice: the second answer comes from the cache (for visitors, before routing).
       for (let i = 0; i < 2; i++) {
-        const res = route.signedIn ? await member.get(route.url) : await ctx.app.inject(route.url);
+        const res = await read(route);
         const body = res.json();
         const parsed = route.schema.safeParse(body);
         expect(parsed.success, `${route.url}: ${parsed.error?.message}`).toBe(true);

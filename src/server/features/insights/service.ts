@@ -38,8 +38,9 @@ async function periodStart(db: Db, period: InsightsPeriod, now: Date, timeZone: 
 /**
  * Events that count ("past"): ended by `now` and not cancelled. Who "came" to each: the members
  * checked in at the door, or, at an event with no check-in rows at all, those registered as
- * attending. `ranked` numbers each member's events in order: n = 1 is the event they were a
- * first-timer at.
+ * attending. `firsts` gives each member who came their first event's start, then `members` the
+ * event they were a first-timer at and the start of the next one they came to. Hash aggregates
+ * over who came, not a window sorted by member: the sort of the whole history was the cost.
  */
 const cameCtes = (now: string) => sql`
   past as materialized (
@@ -57,10 +58,15 @@ const cameCtes = (now: string) => sql`
     from past p join event_attendees a on a.event_id = p.id and a.status = 'attending'
     where not p.used_check_in
   ),
-  ranked as materialized (
-    select user_id, event_id, start_time,
-      row_number() over (partition by user_id order by start_time, event_id) as n
-    from came
+  firsts as materialized (
+    select user_id, min(start_time) as first_at from came group by user_id
+  ),
+  members as materialized (
+    select c.user_id, f.first_at,
+      min(c.start_time) filter (where c.start_time > f.first_at) as second_at,
+      min(c.event_id::text) filter (where c.start_time = f.first_at) as first_event
+    from came c join firsts f on f.user_id = c.user_id
+    group by c.user_id, f.first_at
   )`;
 
 interface AttendanceRow {
@@ -81,14 +87,19 @@ async function attendanceFigures(db: Db, from: Date | null, now: Date) {
   const fromIso = from?.toISOString() ?? null;
   const inPeriod = (column: string) =>
     fromIso === null ? sql`true` : sql`${sql.raw(column)} >= ${fromIso}::timestamptz`;
-  // Raw: materialised CTEs and a window function over every past event, read once for three figures.
-  const { rows } = await db.execute<{
-    attendance: AttendanceRow[] | string | null;
-    first_timers: number;
-    returned: number;
-    pending: number;
-    buckets: { bucket: string; members: number }[] | string | null;
-  }>(sql`
+  // Raw: materialised CTEs over every past event, read once for three figures. Its hash tables
+  // (who came, per member) outgrow the default work_mem and spill to disk; and JIT compiling
+  // takes longer than the query runs. Both set for this statement only.
+  const { rows } = await db.transaction(async (tx) => {
+    await tx.execute(sql`set local work_mem = '64MB'`);
+    await tx.execute(sql`set local jit = off`);
+    return tx.execute<{
+      attendance: AttendanceRow[] | string | null;
+      first_timers: number;
+      returned: number;
+      pending: number;
+      buckets: { bucket: string; members: number }[] | string | null;
+    }>(sql`
     with ${cameCtes(nowIso)},
     period_events as (
       select p.* from past p where ${inPeriod('p.start_time')}
@@ -112,13 +123,11 @@ async function attendanceFigures(db: Db, from: Date | null, now: Date) {
       from period_events p join event_guests g on g.event_id = p.id
       group by g.event_id
     ),
-    firsts as (
-      select event_id, count(*) as first_timers from ranked where n = 1 group by event_id
+    first_timers as (
+      select first_event, count(*) as first_timers from members group by first_event
     ),
     returning_rate as (
-      select r1.start_time as first_at, r2.start_time as second_at
-      from ranked r1 left join ranked r2 on r2.user_id = r1.user_id and r2.n = 2
-      where r1.n = 1 and ${inPeriod('r1.start_time')}
+      select first_at, second_at from members where ${inPeriod('first_at')}
     ),
     per_member as (
       select least(count(*), 5) as attended from came where ${inPeriod('start_time')} group by user_id
@@ -136,7 +145,7 @@ async function attendanceFigures(db: Db, from: Date | null, now: Date) {
        left join registered r on r.event_id = p.id
        left join door d on d.event_id = p.id
        left join guests g on g.event_id = p.id
-       left join firsts f on f.event_id = p.id) as attendance,
+       left join first_timers f on f.first_event = p.id::text) as attendance,
       (select count(*)::int from returning_rate) as first_timers,
       (select count(*)::int from returning_rate
         where second_at <= first_at + make_interval(days => ${RETURN_WINDOW_DAYS})) as returned,
@@ -145,6 +154,7 @@ async function attendanceFigures(db: Db, from: Date | null, now: Date) {
           and first_at + make_interval(days => ${RETURN_WINDOW_DAYS}) > ${nowIso}::timestamptz) as pending,
       (select json_agg(json_build_object('bucket', attended, 'members', members) order by attended)
        from (select attended, count(*)::int as members from per_member group by attended) b) as buckets`);
+  });
   const row = rows[0]!;
   const attendance = (json(row.attendance) ?? []).map((a) => ({ ...a, startTime: iso(a.startTime) }));
   const counted = new Map((json(row.buckets) ?? []).map((b) => [Number(b.bucket), b.members]));
