@@ -8,11 +8,16 @@ import { InsightsFigure } from './insights-figure';
 // library loads only here and on the Insights tab: how registrations came in against the
 // previous dates, who came, what they thought of it and who met whom.
 
-/** Every day of either curve, latest first (the announcement down to the day of the start). */
+/** Every day of either curve, latest first (the announcement down to the day of the start).
+ * A curve counts registrations made by then, so a day it has no point for carries its last
+ * value; before its first point (not yet announced) it has none. */
 function curveRows(curve: RegistrationPoint[], comparison: RegistrationPoint[] | null) {
   const days = [...new Set([...curve, ...(comparison ?? [])].map((p) => p.daysBefore))].sort((a, b) => b - a);
-  const at = (points: RegistrationPoint[], day: number) =>
-    points.find((p) => p.daysBefore === day)?.registrations ?? null;
+  const at = (points: RegistrationPoint[], day: number) => {
+    const known = points.filter((p) => p.daysBefore >= day);
+    if (known.length === 0) return null;
+    return known.reduce((latest, p) => (p.daysBefore < latest.daysBefore ? p : latest)).registrations;
+  };
   return days.map((day) => ({
     day,
     event: at(curve, day),
@@ -56,6 +61,7 @@ function EventFigures({ data }: { data: EventInsights }) {
     <div className="space-y-4">
       <InsightsFigure
         level={3}
+        layout="stacked"
         title="Registrations over time"
         description={
           comparison
@@ -88,6 +94,7 @@ function EventFigures({ data }: { data: EventInsights }) {
       <div className="grid gap-4 sm:grid-cols-2">
         <InsightsFigure
           level={3}
+          layout="stacked"
           title="Registrations by status"
           columns={[{ label: 'Status' }, { label: 'People', numeric: true }]}
           rows={
@@ -118,6 +125,7 @@ function EventFigures({ data }: { data: EventInsights }) {
 
         <InsightsFigure
           level={3}
+          layout="stacked"
           title="At the door"
           description={
             door.noShows === null && door.usedCheckIn ? 'No-shows are counted once the event has ended.' : undefined
@@ -144,6 +152,7 @@ function EventFigures({ data }: { data: EventInsights }) {
 
         <InsightsFigure
           level={3}
+          layout="stacked"
           title="First-timers and returning members"
           description={event.ended ? 'Among members who came.' : 'Among members attending.'}
           columns={[{ label: 'Members' }, { label: 'Count', numeric: true }]}
@@ -167,6 +176,7 @@ function EventFigures({ data }: { data: EventInsights }) {
 
         <InsightsFigure
           level={3}
+          layout="stacked"
           title="Rating"
           description={
             rating.average === null

@@ -30,6 +30,9 @@ export interface FigureProps {
   fileParts: string[];
   /** The instant the figures were made for: the date in the file's name. */
   at: string;
+  /** 'beside': the table beside the chart on a wide screen (the Insights tab); 'stacked': below
+   * it, where the figure is narrow (half a row, the event page). */
+  layout?: 'beside' | 'stacked';
   children?: ReactNode;
   className?: string;
 }
@@ -46,6 +49,7 @@ export function InsightsFigure({
   empty,
   fileParts,
   at,
+  layout = 'beside',
   children,
   className,
 }: FigureProps) {
@@ -82,7 +86,7 @@ export function InsightsFigure({
       {rows.length === 0 ? (
         <p className="text-sm text-fg">{empty}</p>
       ) : (
-        <div className={cn('grid gap-4', chart && 'lg:grid-cols-2')}>
+        <div className={cn('grid gap-4', chart && layout === 'beside' && 'lg:grid-cols-2')}>
           {chart && <InsightsChart spec={chart} />}
           {/* A long table scrolls in its own region, which a keyboard can focus to scroll (axe's
               scrollable-region-focusable); focus moves on with Tab as anywhere else. */}

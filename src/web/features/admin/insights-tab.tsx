@@ -117,6 +117,7 @@ function Figures({ data }: { data: CommunityInsights }) {
 
       <InsightsFigure
         title="Attendance per event"
+        layout="stacked"
         description="Members who came to each past event, its no-shows (where the door checked people in) and its first-timers."
         columns={[
           { label: 'Event' },
@@ -208,6 +209,7 @@ function Figures({ data }: { data: CommunityInsights }) {
             key={title}
             title={title}
             description="As members' profiles say now."
+            layout="stacked"
             columns={[{ label: title === 'Most offered' ? 'Offer' : 'Ask' }, { label: 'Members', numeric: true }]}
             rows={items.map((i) => [i.label, i.members])}
             chart={{
