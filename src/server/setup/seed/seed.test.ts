@@ -50,6 +50,7 @@ import { FEEDBACK_WINDOW_DAYS } from '../../../shared/feedback';
 import { morningAfterAt } from '../../features/people-to-meet/morning-after';
 import { extendSeries } from '../../features/events/series-admin';
 import type { Config } from '../../config';
+import { createServerDatabase } from '../../test/custom-apps';
 
 const ADMIN_EMAIL = 'Admin@PowerMixer.example';
 // The seed has no passwords of its own: the caller passes them (setup/demo-credentials.ts draws them).
@@ -62,13 +63,18 @@ describe('demo seed', { timeout: 60_000 }, () => {
   const now = new Date();
   let seedMs = 0;
 
+  let server: Awaited<ReturnType<typeof createServerDatabase>> = null;
+
   beforeAll(async () => {
-    database = await openDatabase('memory://');
+    // A database of its own on TEST_DATABASE_URL's server when there is one (test:pg), else PGlite.
+    server = await createServerDatabase();
+    database = await openDatabase(server?.url ?? 'memory://');
     uploads = await mkdtemp(path.join(tmpdir(), 'power-mixer-seed-'));
   }, 60_000);
 
   afterAll(async () => {
     await database?.close();
+    await server?.drop();
     if (uploads) await rm(uploads, { recursive: true, force: true });
   });
 
