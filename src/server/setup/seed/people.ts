@@ -52,7 +52,8 @@ export function demoPeople(adminEmail: string, calendar: DemoCalendar, rand: Ran
       isSponsor: false,
       isPanelist: false,
       website: 'https://powermixer.example',
-      createdAt: ago(420 * DAY),
+      // Before the two years of history (history.ts): the organiser was there from the start.
+      createdAt: ago(760 * DAY),
     },
     ...MEMBERS.map((m, i) => {
       const username = `${m.first}${m.last}`.toLowerCase().replace(/[^a-z0-9]/g, '');

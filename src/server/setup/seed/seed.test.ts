@@ -15,6 +15,7 @@ import {
   eventAttendees,
   eventCheckIns,
   eventDoorStaff,
+  eventFeedback,
   eventGuests,
   eventReminders,
   events,
@@ -44,9 +45,12 @@ import { DEMO_TIME_ZONE, seasonOf } from './calendar';
 import { localDate, toLocalInput } from '../../../shared/event-admin';
 import { addMonths, dateTimes, ruleDates } from '../../../shared/recurrence';
 import { clearDatabase, isDatabaseEmpty, seedDemo } from './seed';
+import { MEMBERS } from './data';
+import { FEEDBACK_WINDOW_DAYS } from '../../../shared/feedback';
 import { morningAfterAt } from '../../features/people-to-meet/morning-after';
 import { extendSeries } from '../../features/events/series-admin';
 import type { Config } from '../../config';
+import { createServerDatabase } from '../../test/custom-apps';
 
 const ADMIN_EMAIL = 'Admin@PowerMixer.example';
 // The seed has no passwords of its own: the caller passes them (setup/demo-credentials.ts draws them).
@@ -59,13 +63,18 @@ describe('demo seed', { timeout: 60_000 }, () => {
   const now = new Date();
   let seedMs = 0;
 
+  let server: Awaited<ReturnType<typeof createServerDatabase>> = null;
+
   beforeAll(async () => {
-    database = await openDatabase('memory://');
+    // A database of its own on TEST_DATABASE_URL's server when there is one (test:pg), else PGlite.
+    server = await createServerDatabase();
+    database = await openDatabase(server?.url ?? 'memory://');
     uploads = await mkdtemp(path.join(tmpdir(), 'power-mixer-seed-'));
   }, 60_000);
 
   afterAll(async () => {
     await database?.close();
+    await server?.drop();
     if (uploads) await rm(uploads, { recursive: true, force: true });
   });
 
@@ -96,19 +105,22 @@ describe('demo seed', { timeout: 60_000 }, () => {
 
   it('creates the expected number of rows', async () => {
     const expected: [string, PgTable, number, number][] = [
-      ['user', user, 25, 40],
-      ['account', account, 25, 40],
-      ['profiles', profiles, 25, 40],
+      // The named members and two years of newcomers (history.ts).
+      ['user', user, 150, 260],
+      ['account', account, 150, 260],
+      ['profiles', profiles, 150, 260],
       ['skills', skills, 20, 35],
       ['user_skills', userSkills, 60, 160],
       ['connections', connections, 50, 75],
       ['messages', messages, 60, 110],
-      // Nine one-off events, a mixer on ten first Thursdays, coffee every other Tuesday for seven months.
-      ['events', events, 25, 45],
+      // Nine one-off events, a mixer on ten first Thursdays, coffee every other Tuesday for seven
+      // months, and the history: about twenty monthly mixers before the series and six others.
+      ['events', events, 45, 80],
       ['event_series', eventSeries, 2, 2],
       ['series_members', seriesMembers, 3, 3],
-      ['event_attendees', eventAttendees, 150, 420],
-      ['event_guests', eventGuests, 3, 60],
+      ['event_attendees', eventAttendees, 500, 1100],
+      ['event_guests', eventGuests, 20, 120],
+      ['event_feedback', eventFeedback, 150, 500],
       ['sponsors', sponsors, 4, 6],
       ['event_sponsors', eventSponsors, 25, 70],
       ['podcasts', podcasts, 6, 10],
@@ -175,21 +187,31 @@ describe('demo seed', { timeout: 60_000 }, () => {
     expect(toAdmin.some((m) => m.readAt === null)).toBe(true);
   });
 
-  it('gives members the shared demo password and complete profiles', async () => {
+  it('gives members the shared demo password; the named ones complete profiles, newcomers sparse ones', async () => {
     const rows = await database.db
       .select({ profile: profiles, email: user.email, emailVerified: user.emailVerified, password: account.password })
       .from(profiles)
       .innerJoin(user, eq(user.id, profiles.id))
       .innerJoin(account, eq(account.userId, profiles.id))
       .where(eq(profiles.isAdmin, false));
-    expect(rows.length).toBeGreaterThanOrEqual(25);
+    expect(rows.length).toBeGreaterThanOrEqual(150);
     expect(await verify(rows[0]!.password!, MEMBER_PASSWORD)).toBe(true);
     expect(new Set(rows.map((r) => r.password)).size).toBe(1);
     expect(new Set(rows.map((r) => r.profile.username.toLowerCase())).size).toBe(rows.length);
+    expect(new Set(rows.map((r) => r.email)).size).toBe(rows.length);
+    const named = new Set(MEMBERS.map((m) => `${m.first}${m.last}`.toLowerCase().replace(/[^a-z0-9]/g, '')));
+    expect(rows.filter((r) => named.has(r.profile.username))).toHaveLength(MEMBERS.length);
     for (const { profile: p, email, emailVerified } of rows) {
       expect(email).toMatch(/^[a-z.]+@powermixer\.example$/);
       expect(emailVerified).toBe(true);
       expect(p.fullName).toBeTruthy();
+      expect(p.company).toBeTruthy();
+      expect(p.position).toBeTruthy();
+      // Newcomers: a name, a company and a job, as most sign-ups leave it.
+      if (!named.has(p.username)) {
+        expect([p.bio, p.website, p.linkedinUrl], p.username).toEqual([null, null, null]);
+        continue;
+      }
       expect(p.bio).toBeTruthy();
       expect(p.company).toBeTruthy();
       expect(p.position).toBeTruthy();
@@ -205,7 +227,7 @@ describe('demo seed', { timeout: 60_000 }, () => {
       .select({ userId: userSkills.userId, n: count() })
       .from(userSkills)
       .groupBy(userSkills.userId);
-    expect(perMember.length).toBe(rows.length + 1);
+    expect(perMember.length).toBe(MEMBERS.length + 1);
     for (const { n } of perMember) {
       expect(Number(n)).toBeGreaterThanOrEqual(2);
       expect(Number(n)).toBeLessThanOrEqual(5);
@@ -216,7 +238,8 @@ describe('demo seed', { timeout: 60_000 }, () => {
     const rows = await database.db
       .select({ userId: offersAndAsks.userId, kind: offersAndAsks.kind, terms: offersAndAsks.terms })
       .from(offersAndAsks);
-    const people = await tableCount(profiles);
+    // The named members and the admin; newcomers have said nothing yet.
+    const people = MEMBERS.length + 1;
     for (const kind of ['offer', 'ask']) {
       const perMember = new Map<string, number>();
       for (const r of rows.filter((r) => r.kind === kind)) perMember.set(r.userId, (perMember.get(r.userId) ?? 0) + 1);
@@ -250,7 +273,9 @@ describe('demo seed', { timeout: 60_000 }, () => {
       expect(e.recapDescription).toBeTruthy();
       expect(e.galleryUrls.length).toBeGreaterThanOrEqual(3);
       expect(e.galleryUrls.length).toBeLessThanOrEqual(6);
-      expect(e.panelistsUrls.length).toBeGreaterThanOrEqual(e.seriesId && !e.seriesDetached ? 0 : 1);
+      // A monthly mixer has no speakers (the series' dates, and the history's before them).
+      const noSpeakers = (e.seriesId && !e.seriesDetached) || e.name.startsWith('First Thursday Mixer');
+      expect(e.panelistsUrls.length).toBeGreaterThanOrEqual(noSpeakers ? 0 : 1);
       expect(e.panelistsUrls.length).toBeLessThanOrEqual(3);
     }
     expect(all.filter((e) => e.isFeatured)).toHaveLength(1);
@@ -390,12 +415,16 @@ describe('demo seed', { timeout: 60_000 }, () => {
     expect(new Set(rows.map((r) => r.device))).toEqual(new Set(['Front door', 'Side door']));
     expect(new Set(rows.map((r) => r.ticket.split(':')[0]))).toEqual(new Set(['member', 'guest']));
 
-    // Of the members attending events that have ended, how many came.
-    const going = await database.db
-      .select({ eventId: eventAttendees.eventId, userId: eventAttendees.userId })
-      .from(eventAttendees)
-      .innerJoin(events, eq(events.id, eventAttendees.eventId))
-      .where(and(eq(eventAttendees.status, 'attending'), lte(events.endTime, now)));
+    // Of the members attending events that have ended and used the door, how many came (the
+    // history's oldest events had no check-in: nobody there is a no-show).
+    const usedDoor = new Set(rows.map((r) => r.eventId));
+    const going = (
+      await database.db
+        .select({ eventId: eventAttendees.eventId, userId: eventAttendees.userId })
+        .from(eventAttendees)
+        .innerJoin(events, eq(events.id, eventAttendees.eventId))
+        .where(and(eq(eventAttendees.status, 'attending'), lte(events.endTime, now)))
+    ).filter((a) => usedDoor.has(a.eventId));
     const scanned = new Set(rows.map((r) => `${r.eventId}|${r.ticket}`));
     const came = going.filter((a) => scanned.has(`${a.eventId}|member:${a.userId}`)).length;
     expect((going.length - came) / going.length).toBeGreaterThan(0.04);
@@ -812,6 +841,7 @@ describe('demo seed', { timeout: 60_000 }, () => {
           ...p.tags,
         ]),
         ...(await database.db.select().from(contactMessages)).flatMap((c) => [c.subject, c.message]),
+        ...(await database.db.select().from(eventFeedback)).map((f) => f.comment),
       ].filter((t): t is string => Boolean(t));
       expect(texts.length).toBeGreaterThan(300);
       for (const text of texts) for (const british of BRITISH) expect(text.match(british)?.[0], text).toBeUndefined();
@@ -884,8 +914,14 @@ describe('demo seed', { timeout: 60_000 }, () => {
         .select({ at: forumReplies.createdAt, joined: profiles.createdAt })
         .from(forumReplies)
         .innerJoin(profiles, eq(profiles.id, forumReplies.authorId));
+      const ratings = await database.db
+        .select({ name: events.name, at: eventFeedback.createdAt, joined: profiles.createdAt })
+        .from(eventFeedback)
+        .innerJoin(events, eq(events.id, eventFeedback.eventId))
+        .innerJoin(profiles, eq(profiles.id, eventFeedback.userId));
       const rows = [
         ...registrations.map((r) => ({ ...r, what: `registration for ${r.name}` })),
+        ...ratings.map((r) => ({ ...r, what: `rating of ${r.name}` })),
         ...posts.map((p) => ({ ...p, what: `post ${p.title}` })),
         ...replies.map((r) => ({ ...r, what: 'reply' })),
       ];
@@ -900,6 +936,186 @@ describe('demo seed', { timeout: 60_000 }, () => {
       expect(seasonOf(new Date('2026-10-15T16:00:00Z'))).toBe('Fall');
       // 1 December, 02:00 UTC is still 30 November in Charlotte.
       expect(seasonOf(new Date('2026-12-01T02:00:00Z'))).toBe('Fall');
+    });
+  });
+
+  describe('two years of history', () => {
+    const DAY_MS = 86_400_000;
+    const monthOf = (d: Date) => localDate(d, DEMO_TIME_ZONE).slice(0, 7);
+    /** Who came to each past event: checked in; or attending, where the event used no check-in. */
+    const loadCame = async () => {
+      const past = (await database.db.select().from(events))
+        .filter((e) => e.endTime <= now && !e.cancelledAt)
+        .sort((a, b) => +a.startTime - +b.startTime);
+      const attendees = await database.db.select().from(eventAttendees);
+      const checkIns = await database.db.select().from(eventCheckIns);
+      const came = new Map<string, Set<string>>();
+      const usedCheckIn = new Set(checkIns.map((c) => c.eventId));
+      for (const e of past) {
+        const who = usedCheckIn.has(e.id)
+          ? checkIns.filter((c) => c.eventId === e.id && !c.guestId).map((c) => c.userId)
+          : attendees.filter((a) => a.eventId === e.id && a.status === 'attending').map((a) => a.userId);
+        came.set(e.id, new Set(who));
+      }
+      return { past, attendees, checkIns, came, usedCheckIn };
+    };
+
+    it('holds events in nearly every month of the last two years, and none before', async () => {
+      const all = await database.db.select().from(events);
+      const oldest = Math.min(...all.map((e) => e.startTime.getTime()));
+      expect(oldest).toBeGreaterThanOrEqual(now.getTime() - 731 * DAY_MS);
+      expect(oldest).toBeLessThan(now.getTime() - 650 * DAY_MS);
+      const months = new Set(
+        all
+          .filter((e) => e.category === 'Mixer' && e.endTime <= now && !e.cancelledAt)
+          .map((e) => monthOf(e.startTime)),
+      );
+      expect(months.size).toBeGreaterThanOrEqual(21);
+      // Month names are unique, so no two history mixers share one.
+      const names = all.map((e) => e.name).filter((n) => n.startsWith('First Thursday Mixer'));
+      expect(names.length).toBeGreaterThanOrEqual(15);
+      expect(new Set(names).size).toBe(names.length);
+    });
+
+    it('grows year on year, with fewer joining in the summer than in the spring and the fall', async () => {
+      const joined = (await database.db.select().from(profiles)).filter((p) => !p.isAdmin).map((p) => p.createdAt);
+      const perMonth = new Map<string, number>();
+      for (const at of joined) perMonth.set(monthOf(at), (perMonth.get(monthOf(at)) ?? 0) + 1);
+      const inLast = (from: number, to: number) =>
+        joined.filter((d) => d.getTime() > now.getTime() - from * DAY_MS && d.getTime() <= now.getTime() - to * DAY_MS)
+          .length;
+      expect(inLast(365, 0)).toBeGreaterThan(inLast(730, 365) * 1.2);
+      const nowMonth = monthOf(now);
+      const twoYearsAgo = monthOf(new Date(now.getTime() - 730 * DAY_MS));
+      const mean = (year: number, months: number[]) =>
+        months.reduce((sum, m) => sum + (perMonth.get(`${year}-${String(m).padStart(2, '0')}`) ?? 0), 0) /
+        months.length;
+      let summers = 0;
+      for (const year of [
+        Number(nowMonth.slice(0, 4)) - 2,
+        Number(nowMonth.slice(0, 4)) - 1,
+        Number(nowMonth.slice(0, 4)),
+      ]) {
+        // Only summers whose spring and fall are whole months of the history.
+        if (`${year}-04` <= twoYearsAgo || `${year}-10` >= nowMonth) continue;
+        summers++;
+        const summer = mean(year, [6, 7, 8]);
+        expect(summer, `${year}`).toBeLessThan(mean(year, [4, 5]));
+        expect(summer, `${year}`).toBeLessThan(mean(year, [9, 10]));
+      }
+      expect(summers).toBeGreaterThanOrEqual(1);
+    });
+
+    it('takes registrations from the announcement to the day, most of them in the last days', async () => {
+      const all = await database.db.select().from(events);
+      const attendees = await database.db.select().from(eventAttendees);
+      const history = all.filter((e) => e.name.startsWith('First Thursday Mixer'));
+      let lastDays = 0;
+      let early = 0;
+      let total = 0;
+      for (const e of history) {
+        const own = attendees.filter((a) => a.eventId === e.id);
+        expect(own.length, e.name).toBeGreaterThanOrEqual(5);
+        for (const a of own) {
+          expect(a.createdAt >= e.createdAt && a.createdAt < e.startTime, e.name).toBe(true);
+          const before = (e.startTime.getTime() - a.createdAt.getTime()) / DAY_MS;
+          if (before <= 4) lastDays++;
+          if (before >= 14) early++;
+          total++;
+        }
+        // A curve, not a single day: registrations on many days.
+        expect(new Set(own.map((a) => localDate(a.createdAt, DEMO_TIME_ZONE))).size, e.name).toBeGreaterThanOrEqual(4);
+      }
+      expect(lastDays / total).toBeGreaterThan(0.25);
+      expect(early / total).toBeGreaterThan(0.1);
+      expect(attendees.some((a) => a.status === 'waitlisted')).toBe(true);
+    });
+
+    it('used the door from a little over a year ago: no-shows only where people were checked in', async () => {
+      const { past, attendees, usedCheckIn, came } = await loadCame();
+      const withDoor = past.filter((e) => usedCheckIn.has(e.id));
+      const without = past.filter((e) => !usedCheckIn.has(e.id));
+      expect(withDoor.length).toBeGreaterThanOrEqual(15);
+      expect(without.length).toBeGreaterThanOrEqual(10);
+      // One switch-over: every event without the door is older than every event with it.
+      expect(Math.max(...without.map((e) => e.startTime.getTime()))).toBeLessThan(
+        Math.min(...withDoor.map((e) => e.startTime.getTime())),
+      );
+      let noShows = 0;
+      for (const e of withDoor) {
+        const going = attendees.filter((a) => a.eventId === e.id && a.status === 'attending');
+        noShows += going.filter((a) => !came.get(e.id)!.has(a.userId)).length;
+        // Nobody checked in who was not registered as attending.
+        for (const userId of came.get(e.id)!)
+          expect(
+            going.some((a) => a.userId === userId),
+            e.name,
+          ).toBe(true);
+      }
+      expect(noShows).toBeGreaterThan(10);
+    });
+
+    it('has first-timers who came back within 90 days and some who never did', async () => {
+      const { past, came } = await loadCame();
+      const visits = new Map<string, number[]>();
+      for (const e of past)
+        for (const userId of came.get(e.id)!)
+          visits.set(userId, [...(visits.get(userId) ?? []), e.startTime.getTime()]);
+      let returned = 0;
+      let gone = 0;
+      for (const times of visits.values()) {
+        times.sort((a, b) => a - b);
+        if (times[0]! > now.getTime() - 120 * DAY_MS) continue;
+        if (times[1] !== undefined && times[1] - times[0]! <= 90 * DAY_MS) returned++;
+        else gone++;
+      }
+      expect(returned).toBeGreaterThan(10);
+      expect(gone).toBeGreaterThan(10);
+      expect(returned / (returned + gone)).toBeGreaterThan(0.2);
+      expect(returned / (returned + gone)).toBeLessThan(0.85);
+    });
+
+    it('has ratings only from people who came, within the window, mostly 4 and 5 with a few honest 3s', async () => {
+      const { past, came } = await loadCame();
+      const rows = await database.db.select().from(eventFeedback);
+      const byId = new Map(past.map((e) => [e.id, e]));
+      for (const r of rows) {
+        const e = byId.get(r.eventId);
+        expect(e, 'a rating of an event that has not ended').toBeDefined();
+        expect(came.get(r.eventId)!.has(r.userId), e!.name).toBe(true);
+        expect(r.createdAt > e!.endTime, e!.name).toBe(true);
+        expect(r.updatedAt >= r.createdAt).toBe(true);
+        const closes = e!.endTime.getTime() + FEEDBACK_WINDOW_DAYS * DAY_MS;
+        expect(r.updatedAt.getTime()).toBeLessThanOrEqual(Math.min(closes, now.getTime()));
+      }
+      expect(new Set(rows.map((r) => r.eventId)).size).toBeGreaterThanOrEqual(20);
+      const share = (test: (rating: number) => boolean) => rows.filter((r) => test(r.rating)).length / rows.length;
+      expect(share((r) => r >= 4)).toBeGreaterThan(0.75);
+      expect(share((r) => r === 3)).toBeGreaterThan(0.04);
+      expect(share((r) => r <= 2)).toBeLessThan(0.06);
+      const comments = rows.filter((r) => r.comment);
+      expect(comments.length).toBeGreaterThan(rows.length / 5);
+      expect(comments.length).toBeLessThan(rows.length);
+      // A critical answer comes with a reason more often than praise does.
+      const said = (low: boolean) => {
+        const own = rows.filter((r) => r.rating <= 3 === low);
+        return own.filter((r) => r.comment).length / own.length;
+      };
+      expect(said(true)).toBeGreaterThan(said(false));
+      expect(rows.some((r) => r.showName) && rows.some((r) => !r.showName)).toBe(true);
+      // The recent events have theirs too, so each event's page in Insights has a rating.
+      const recent = past.filter((e) => e.endTime.getTime() < now.getTime() - 3 * DAY_MS).at(-1)!;
+      expect(
+        rows.some((r) => r.eventId === recent.id),
+        recent.name,
+      ).toBe(true);
+    });
+
+    it('has some members who turned the Feedback e-mails off', async () => {
+      const rows = await database.db.select().from(notificationPreferences);
+      const off = rows.filter((p) => !p.feedback).length;
+      expect(off).toBeGreaterThanOrEqual(3);
+      expect(off).toBeLessThan(rows.length);
     });
   });
 

@@ -15,6 +15,7 @@ import {
   eventAttendees,
   eventCheckIns,
   eventDoorStaff,
+  eventFeedback,
   eventGuests,
   eventReminders,
   events,
@@ -45,6 +46,7 @@ import { demoConnections } from './connections';
 import { GALLERY_PHOTOS, PANELIST_CARDS, SPONSORS } from './data';
 import { demoEvents, demoSponsors, planEvents } from './events';
 import { demoForums } from './forums';
+import { demoFeedback, demoHistory } from './history';
 import { generateDemoImages } from './images';
 import { demoContactMessages, demoMessages } from './messages';
 import { demoMetAt } from './met-at';
@@ -161,6 +163,10 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions): 
   const allEvents = [...oneOffs, ...seriesRows.dates];
   const allAttendees = [...attendance.attendees, ...seriesAttendance.attendees, ...seriesRows.registrations];
   const allGuests = [...attendance.guests, ...seriesAttendance.guests];
+  // Two years of history before all that (newcomers, older events, their doors), from a
+  // sequence of its own too.
+  const historyRand = prng(0x4157a11d);
+  const history = demoHistory({ calendar, people, existing: allEvents, images, memberHash, rand: historyRand });
 
   // What happened on its own since: reminders, the door, "met at" and morning-after e-mails.
   const sent = demoReminders({
@@ -215,13 +221,25 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions): 
     timeZone,
   });
 
+  // How the past events went, in the words of some who came.
+  const feedbackRows = demoFeedback({
+    events: [...history.events, ...allEvents],
+    attendees: [...history.attendees, ...allAttendees],
+    checkIns: [...history.checkIns, ...allCheckIns],
+    adminId: people.admin.id,
+    calendar,
+    rand: historyRand,
+  });
+  // Some of the quieter members want no rating e-mails either.
+  const preferenceRows = [...sent.preferences.map((p, i) => ({ ...p, feedback: i % 3 !== 1 })), ...history.preferences];
+
   const offerAndAskRows = await demoOffersAndAsks(db, people);
   const contactRows = demoContactMessages(calendar);
 
   await db.transaction(async (tx: Tx) => {
-    await tx.insert(user).values(accounts.users);
-    await tx.insert(account).values(accounts.accounts);
-    await tx.insert(profiles).values(accounts.profiles);
+    await tx.insert(user).values([...accounts.users, ...history.users]);
+    await tx.insert(account).values([...accounts.accounts, ...history.accounts]);
+    await tx.insert(profiles).values([...accounts.profiles, ...history.profiles]);
     await tx.insert(skills).values(skillRows.skills);
     await tx.insert(userSkills).values(skillRows.userSkills);
     await tx.insert(offersAndAsks).values(offerAndAskRows);
@@ -229,11 +247,12 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions): 
     await tx.insert(messages).values(messageRows);
     await tx.insert(sponsors).values(sponsorRows);
     await tx.insert(eventSeries).values(seriesRows.series);
-    await tx.insert(events).values(allEvents);
+    await tx.insert(events).values([...history.events, ...allEvents]);
     await tx.insert(eventSponsors).values([...eventRows.eventSponsors, ...seriesRows.dateSponsors]);
     await tx.insert(seriesMembers).values(seriesRows.members);
-    await tx.insert(eventAttendees).values(allAttendees);
-    if (allGuests.length) await tx.insert(eventGuests).values(allGuests);
+    await tx.insert(eventAttendees).values([...history.attendees, ...allAttendees]);
+    const guestRows = [...history.guests, ...allGuests];
+    if (guestRows.length) await tx.insert(eventGuests).values(guestRows);
     await tx.insert(podcasts).values(podcastRows);
     await tx.insert(forums).values(forumRows.forums);
     await tx.insert(forumPosts).values(forumRows.posts);
@@ -241,12 +260,14 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions): 
     await tx.insert(contactMessages).values(contactRows);
     if (sent.reminders.length) await tx.insert(eventReminders).values(sent.reminders);
     if (sent.jobRuns.length) await tx.insert(jobs).values(sent.jobRuns);
-    if (sent.preferences.length) await tx.insert(notificationPreferences).values(sent.preferences);
-    if (allCheckIns.length) await tx.insert(eventCheckIns).values(allCheckIns);
+    if (preferenceRows.length) await tx.insert(notificationPreferences).values(preferenceRows);
+    const checkInRows = [...history.checkIns, ...allCheckIns];
+    if (checkInRows.length) await tx.insert(eventCheckIns).values(checkInRows);
     if (doorStaffRows.length) await tx.insert(eventDoorStaff).values(doorStaffRows);
     if (metAtRows.length) await tx.insert(connections).values(metAtRows);
     if (mornings.sends.length) await tx.insert(morningAfterSends).values(mornings.sends);
     if (mornings.jobRuns.length) await tx.insert(jobs).values(mornings.jobRuns);
+    if (feedbackRows.length) await tx.insert(eventFeedback).values(feedbackRows);
   });
 
   return {
