@@ -417,7 +417,7 @@ export async function sendMorningAfter(
 export function morningAfterJob(deps: { config: Config; mailer: Mailer }): JobDefinition {
   return {
     name: MORNING_AFTER_JOB,
-    everySeconds: 5 * 60,
+    everySeconds: 60,
     run: ({ db, now }) => sendMorningAfter({ db, config: deps.config, mailer: deps.mailer }, now),
   };
 }
