@@ -91,8 +91,8 @@ async function attendanceFigures(db: Db, from: Date | null, now: Date) {
   // (who came, per member) outgrow the default work_mem and spill to disk; and JIT compiling
   // takes longer than the query runs. Both set for this statement only.
   const { rows } = await db.transaction(async (tx) => {
-    await tx.execute(sql`set local work_mem = '64MB'`);
-    await tx.execute(sql`set local jit = off`);
+    // set_config(..., true) is `set local` as a select (the cache audit explains every query).
+    await tx.execute(sql`select set_config('work_mem', '64MB', true), set_config('jit', 'off', true)`);
     return tx.execute<{
       attendance: AttendanceRow[] | string | null;
       first_timers: number;
@@ -242,11 +242,13 @@ async function offersAndAsksFigures(db: Db): Promise<CommunityInsights['offersAn
       select kind, user_id, text, array(select t from unnest(terms) t order by t) as key
       from offers_and_asks where cardinality(terms) > 0
     ),
-    groups as (
-      select kind, key, count(distinct user_id)::int as members, mode() within group (order by text) as label
+    groups as materialized (
+      select kind, key, count(distinct user_id collate "C")::int as members,
+        mode() within group (order by text collate "C") as label
       from items group by kind, key
     ),
-    offered_terms as (
+    -- Materialised: inlined, the planner ran it again for every ask group.
+    offered_terms as materialized (
       select coalesce(array_agg(distinct t), '{}') as terms
       from offers_and_asks o, unnest(o.terms) t where o.kind = 'offer'
     ),
