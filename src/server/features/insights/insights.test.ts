@@ -218,15 +218,13 @@ beforeAll(async () => {
     createdAt: at('2026-06-12T00:00:00Z'),
   });
   const [forum] = await db.insert(forums).values({ name: 'Talk' }).returning();
-  await db
-    .insert(forumPosts)
-    .values({
-      forumId: forum!.id,
-      authorId: m[2]!.id,
-      title: 'Hi',
-      content: '<p>Hi</p>',
-      createdAt: at('2026-04-01T00:00:00Z'),
-    });
+  await db.insert(forumPosts).values({
+    forumId: forum!.id,
+    authorId: m[2]!.id,
+    title: 'Hi',
+    content: '<p>Hi</p>',
+    createdAt: at('2026-04-01T00:00:00Z'),
+  });
 
   // Offers and asks, as members save them (terms made by features/members/offers-asks.ts).
   const lists: [number, string[], string[]][] = [
