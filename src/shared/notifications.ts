@@ -20,7 +20,7 @@ export const TOPIC_WORDS: Record<NotificationTopic, string> = {
   messages: 'e-mails about new messages',
   'connection-requests': 'e-mails about connection requests',
   'forum-replies': 'e-mails about replies to your forum posts',
-  'morning-after': 'morning-after e-mails after events you checked in to',
+  'morning-after': 'morning-after e-mails after events you came to',
   feedback: 'requests to rate the events you came to',
 };
 

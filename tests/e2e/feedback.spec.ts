@@ -50,14 +50,26 @@ async function asAdmin<T>(baseURL: string, run: (admin: APIRequestContext) => Pr
 
 /** An event the page's member registers for and is checked in to at the door, then moved to
  * `day` (as the admin's form takes times: wall times in the community's zone). */
+/** Events this file made, deleted after it: a completed event newer than the demo's would be
+ * "the newest completed event" other specs open for its recap and gallery. */
+const made: { baseURL: string; id: string }[] = [];
+test.afterAll(async () => {
+  for (const { baseURL, id } of made.splice(0)) {
+    await asAdmin(baseURL, async (admin) => {
+      expect((await admin.delete(`/api/admin/events/${id}`)).status(), 'the test event is deleted').toBeLessThan(300);
+    });
+  }
+});
+
 async function attendedEvent(baseURL: string, page: Page, name: string, fullName: string, day: string) {
   const eventId = await asAdmin(baseURL, async (admin) => {
-    const made = await admin.post('/api/admin/events', {
+    const created = await admin.post('/api/admin/events', {
       data: { name, startTime: '2031-04-10T18:00', endTime: '2031-04-10T21:00' },
     });
-    expect(made.status(), 'the admin creates the event').toBe(201);
-    return ((await made.json()) as { event: { id: string } }).event.id;
+    expect(created.status(), 'the admin creates the event').toBe(201);
+    return ((await created.json()) as { event: { id: string } }).event.id;
   });
+  made.push({ baseURL, id: eventId });
   const going = await page.request.put(`/api/events/${eventId}/registration`, {
     data: { status: 'attending' },
     headers: { origin: origin(page) },

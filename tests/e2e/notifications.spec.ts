@@ -20,7 +20,7 @@ test('the dashboard saves each e-mail choice as it changes, and says so', async 
     'New messages',
     'Connection requests',
     'Replies to my forum posts',
-    'The morning after an event I checked in to',
+    'The morning after an event I came to',
   ]) {
     await expect(section.getByRole('checkbox', { name: label })).toBeChecked();
   }

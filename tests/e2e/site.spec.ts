@@ -75,6 +75,8 @@ test('a visitor follows the countdown to an event, signs up, registers with gues
   await page.getByRole('link', { name: 'Register Today!' }).click();
   await expect(page).toHaveURL(/\/events\/[0-9a-f-]{36}$/);
   const eventPath = new URL(page.url()).pathname;
+  // The address changes first; the landing page stays until the event page's module has loaded.
+  await expect(page.getByRole('button', { name: 'Register Now' })).toBeVisible();
   const eventName = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
   expect(eventName).not.toBe('');
   await page.getByRole('button', { name: 'Register Now' }).click();

@@ -133,7 +133,7 @@ describe('/api/unsubscribe (one click, no session)', () => {
   it('the morning-after link turns off the morning-after e-mail, and the dashboard can turn it back on', async () => {
     const { client, user } = await registeredClient(ctx.app);
     const token = await tokenFor(user.id, 'morning-after');
-    const words = 'morning-after e-mails after events you checked in to';
+    const words = 'morning-after e-mails after events you came to';
     expect((await ctx.app.inject({ url: `/api/unsubscribe?token=${token}` })).json()).toEqual({
       topic: 'morning-after',
       words,

@@ -257,7 +257,7 @@ describe('the morning-after e-mail (controlled clock)', () => {
       topic: 'morning-after',
     });
     expect(mail.text).toContain(
-      'You get this e-mail because morning-after e-mails after events you checked in to are on in your e-mail preferences.',
+      'You get this e-mail because morning-after e-mails after events you came to are on in your e-mail preferences.',
     );
     expect(mail.text).toContain(`/unsubscribe?token=${token}`);
     const res = await ctx.app.inject({

@@ -25,7 +25,7 @@ const CHOICES: { key: keyof Preferences; label: string; hint: string }[] = [
   },
   {
     key: 'morningAfter',
-    label: 'The morning after an event I checked in to',
+    label: 'The morning after an event I came to',
     hint: 'At 9 AM the next day: the people you connected with there, and those you were matched with but did not meet.',
   },
   {
