@@ -47,12 +47,23 @@ export async function signOut(page: Page) {
   await page.request.post('/api/auth/sign-out', { headers: { origin: new URL(page.url()).origin } });
 }
 
+/** Loading placeholders that give way to content by themselves: not those held until the visitor
+ * scrolls near or does anything (WhenNear's fallback, `data-when-near="waiting"`), which no wait
+ * would see go. */
+export const LOADING_PLACEHOLDERS =
+  '.animate-pulse:not([data-when-near="waiting"] *), [aria-busy="true"]:not([data-when-near="waiting"] *)';
+
+/** Waits (up to 10 s) for the loading placeholders to give way to content; judged as is after. */
+export async function settled(page: Page) {
+  await expect(page.locator(LOADING_PLACEHOLDERS))
+    .toHaveCount(0, { timeout: 10_000 })
+    .catch(() => undefined);
+}
+
 /** axe finds nothing on the page as it is now (WCAG 2.1 AA rules). */
 export async function expectNoAxeViolations(page: Page, label = page.url()) {
   // Judge the page as people read it: after loading placeholders have given way to content.
-  await expect(page.locator('.animate-pulse, [aria-busy="true"]'))
-    .toHaveCount(0, { timeout: 10_000 })
-    .catch(() => undefined);
+  await settled(page);
   // A page of one frame is checked by axe.run in the page itself (legacy mode): the same rules,
   // without the blank page the frame-by-frame mode opens for each check. A page with frames keeps
   // that mode, which reaches into them. axe already in the document (the other theme's check) is

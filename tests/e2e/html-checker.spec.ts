@@ -3,7 +3,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { newMember } from './fixtures';
+import { newMember, settled } from './fixtures';
 import { memberRoutes, publicRoutes } from './routes';
 
 // The W3C Nu HTML checker (vnu.jar, a Java program) over every public and member screen: the
@@ -38,9 +38,7 @@ async function savePages(page: Page, paths: string[], prefix: string, files: str
 
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeAttached();
-    await expect(page.locator('.animate-pulse, [aria-busy="true"]'))
-      .toHaveCount(0, { timeout: 10_000 })
-      .catch(() => undefined);
+    await settled(page);
     const rendered = await page.evaluate(() => '<!doctype html>' + document.documentElement.outerHTML);
     const renderedFile = join(OUT, `${prefix}-${fileName(path)}.rendered.html`);
     writeFileSync(renderedFile, rendered);

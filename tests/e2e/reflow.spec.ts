@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { newMember } from './fixtures';
+import { newMember, settled } from './fixtures';
 import { memberRoutes, publicRoutes } from './routes';
 
 // Reflow (WCAG 1.4.10): at 320 CSS px wide every public and member screen reads without
@@ -31,9 +31,7 @@ async function expectReflow(page: Page, paths: string[]) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeAttached();
     // Judge the screen with its content, not its loading placeholders.
-    await expect(page.locator('.animate-pulse, [aria-busy="true"]'))
-      .toHaveCount(0, { timeout: 10_000 })
-      .catch(() => undefined);
+    await settled(page);
     const { scrollWidth, clientWidth, wide } = await overflow(page);
     if (scrollWidth > clientWidth + 1)
       problems.push(`${path}: ${scrollWidth} px wide in ${clientWidth}: ${wide.join(', ')}`);

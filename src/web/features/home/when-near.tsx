@@ -50,8 +50,10 @@ export function WhenNear({
     };
   }, [near, margin]);
 
+  // Until then the fallback stays, however long: `data-when-near="waiting"` says so to the
+  // end-to-end checks, which wait for loading placeholders to go (tests/e2e/fixtures.ts).
   return (
-    <div ref={spot}>
+    <div ref={spot} data-when-near={near ? undefined : 'waiting'}>
       {near ? (
         <Optional>
           <Suspense fallback={fallback}>{children}</Suspense>
