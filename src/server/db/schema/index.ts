@@ -21,3 +21,4 @@ export * from './notifications';
 export * from './check-in';
 export * from './people-to-meet';
 export * from './feedback';
+export * from './insights';

@@ -23,6 +23,11 @@ export const offersAndAsks = pgTable(
       .default(sql`'{}'::text[]`),
     position: smallint('position').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // The terms as a sorted set: the item's group in the organisers' insights (offer_ask_groups).
+    termKey: text('term_key')
+      .array()
+      .notNull()
+      .generatedAlwaysAs(sql`offer_ask_key(terms)`),
     // One search finds a member by what they offer or look for ("SBA loans").
     searchVector: tsvector('search_vector')
       .notNull()
@@ -36,6 +41,7 @@ export const offersAndAsks = pgTable(
     // The directory's "Offers" and "Looking for" filters at 100,000 members.
     index('offers_and_asks_terms_idx').using('gin', t.terms),
     index('offers_and_asks_text_trgm_idx').using('gin', sql`lower(${t.text}) gin_trgm_ops`),
+    index('offers_and_asks_kind_key_idx').on(t.kind, t.termKey),
   ],
 );
 

@@ -1,7 +1,15 @@
 import { and, count, desc, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { connections, eventAttendees, eventFeedback, eventGuests, events, profiles } from '../../db/schema';
+import {
+  connections,
+  eventAttendees,
+  eventFeedback,
+  eventGuests,
+  events,
+  memberActivity,
+  profiles,
+} from '../../db/schema';
 import { isUuid } from '../../db/query-values';
 import { iso, json } from '../../db/rows';
 import {
@@ -25,7 +33,7 @@ const TOP_ITEMS = 10;
 
 /** The period's first instant: 90 days back; or the first day of the month 11 months back in the
  * site's time zone, so "12 months" is twelve whole calendar months including this one. */
-async function periodStart(db: Db, period: InsightsPeriod, now: Date, timeZone: string): Promise<Date | null> {
+export async function periodStart(db: Db, period: InsightsPeriod, now: Date, timeZone: string): Promise<Date | null> {
   if (period === 'all') return null;
   if (period === '90d') return new Date(now.getTime() - 90 * DAY_MS);
   // Raw: month arithmetic on the wall calendar of a time zone.
@@ -35,39 +43,13 @@ async function periodStart(db: Db, period: InsightsPeriod, now: Date, timeZone: 
   return new Date(rows[0]!.from);
 }
 
-/**
- * Events that count ("past"): ended by `now` and not cancelled. Who "came" to each: the members
- * checked in at the door, or, at an event with no check-in rows at all, those registered as
- * attending. `firsts` gives each member who came their first event's start, then `members` the
- * event they were a first-timer at and the start of the next one they came to. Hash aggregates
- * over who came, not a window sorted by member: the sort of the whole history was the cost.
- */
-const cameCtes = (now: string) => sql`
-  past as materialized (
-    select e.id, e.name, e.start_time,
-      exists (select 1 from event_check_ins c where c.event_id = e.id) as used_check_in
-    from events e
-    where e.cancelled_at is null and e.end_time <= ${now}::timestamptz
-  ),
-  came as materialized (
-    select c.user_id, p.id as event_id, p.start_time
-    from past p join event_check_ins c on c.event_id = p.id and c.guest_id is null
-    where p.used_check_in
-    union all
-    select a.user_id, p.id, p.start_time
-    from past p join event_attendees a on a.event_id = p.id and a.status = 'attending'
-    where not p.used_check_in
-  ),
-  firsts as materialized (
-    select user_id, min(start_time) as first_at from came group by user_id
-  ),
-  members as materialized (
-    select c.user_id, f.first_at,
-      min(c.start_time) filter (where c.start_time > f.first_at) as second_at,
-      min(c.event_id::text) filter (where c.start_time = f.first_at) as first_event
-    from came c join firsts f on f.user_id = c.user_id
-    group by c.user_id, f.first_at
-  )`;
+/** Moves the snapshot the community figures read (migration 0019, decision 038) to `now`: the
+ * events whose end lies between its moment and `now` are counted again. Writes nothing when no
+ * event ended in between. */
+export async function catchUp(db: Db, now: Date): Promise<void> {
+  // Raw: a function of the migration, which locks the snapshot while it moves it.
+  await db.execute(sql`select insights_catch_up(${now.toISOString()}::timestamptz)`);
+}
 
 interface AttendanceRow {
   eventId: string;
@@ -80,92 +62,67 @@ interface AttendanceRow {
   firstTimers: number;
 }
 
-/** Attendance per event, the return rate and the events-attended buckets, over one pass of who
- * came to what. */
-async function attendanceFigures(db: Db, from: Date | null, now: Date) {
+/** Attendance per past event of the period, the return rate and the events-attended buckets,
+ * from the snapshot: each past event's door (insights_events) and each member's first, second
+ * and latest five events (insights_members), kept by triggers as the rows change. */
+export async function attendanceFigures(db: Db, from: Date | null, now: Date) {
   const nowIso = now.toISOString();
   const fromIso = from?.toISOString() ?? null;
   const inPeriod = (column: string) =>
     fromIso === null ? sql`true` : sql`${sql.raw(column)} >= ${fromIso}::timestamptz`;
-  // Raw: materialised CTEs over every past event, read once for three figures. Its hash tables
-  // (who came, per member) outgrow the default work_mem and spill to disk; and JIT compiling
-  // takes longer than the query runs. Both set for this statement only.
-  const { rows } = await db.transaction(async (tx) => {
-    // set_config(..., true) is `set local` as a select (the cache audit explains every query).
-    await tx.execute(sql`select set_config('work_mem', '64MB', true), set_config('jit', 'off', true)`);
-    return tx.execute<{
-      attendance: AttendanceRow[] | string | null;
+  // A member's events in the period, at most 5: how many of their latest five starts (oldest
+  // first) are not before the period's start.
+  const attended =
+    fromIso === null
+      ? sql`least(m.came, 5)`
+      : sql`cardinality(m.recent) - width_bucket(${fromIso}::timestamptz - interval '1 microsecond', m.recent)`;
+  // Raw: json aggregates over the snapshot's tables; one pass over the members for the rest.
+  const [attendance, members] = await Promise.all([
+    db.execute<{ attendance: AttendanceRow[] | string | null }>(sql`
+      select json_agg(json_build_object(
+          'eventId', e.id, 'name', e.name, 'startTime', e.start_time,
+          'attending', i.attending, 'came', i.came, 'noShows', i.no_shows, 'guests', i.guests,
+          'firstTimers', i.first_timers)
+        order by i.start_time, e.id) as attendance
+      from insights_events i
+      join events e on e.id = i.event_id
+      where ${inPeriod('i.start_time')}`),
+    db.execute<{
       first_timers: number;
       returned: number;
       pending: number;
-      buckets: { bucket: string; members: number }[] | string | null;
+      b1: number;
+      b2: number;
+      b3: number;
+      b4: number;
+      b5: number;
     }>(sql`
-    with ${cameCtes(nowIso)},
-    period_events as (
-      select p.* from past p where ${inPeriod('p.start_time')}
-    ),
-    registered as (
-      select a.event_id,
-        count(*) filter (where a.status = 'attending') as attending,
-        count(*) filter (where a.status = 'attending' and ck.id is null) as not_checked_in
-      from period_events p
-      join event_attendees a on a.event_id = p.id
-      left join event_check_ins ck on ck.event_id = a.event_id and ck.ticket = 'member:' || a.user_id
-      group by a.event_id
-    ),
-    door as (
-      select c.event_id, count(*) filter (where c.guest_id is null) as members, count(c.guest_id) as guests
-      from period_events p join event_check_ins c on c.event_id = p.id
-      group by c.event_id
-    ),
-    guests as (
-      select g.event_id, count(*) as guests
-      from period_events p join event_guests g on g.event_id = p.id
-      group by g.event_id
-    ),
-    first_timers as (
-      select first_event, count(*) as first_timers from members group by first_event
-    ),
-    returning_rate as (
-      select first_at, second_at from members where ${inPeriod('first_at')}
-    ),
-    per_member as (
-      select least(count(*), 5) as attended from came where ${inPeriod('start_time')} group by user_id
-    )
-    select
-      (select json_agg(json_build_object(
-          'eventId', p.id, 'name', p.name, 'startTime', p.start_time,
-          'attending', coalesce(r.attending, 0),
-          'came', case when p.used_check_in then coalesce(d.members, 0) else coalesce(r.attending, 0) end,
-          'noShows', case when p.used_check_in then coalesce(r.not_checked_in, 0) end,
-          'guests', case when p.used_check_in then coalesce(d.guests, 0) else coalesce(g.guests, 0) end,
-          'firstTimers', coalesce(f.first_timers, 0))
-        order by p.start_time, p.id)
-       from period_events p
-       left join registered r on r.event_id = p.id
-       left join door d on d.event_id = p.id
-       left join guests g on g.event_id = p.id
-       left join first_timers f on f.first_event = p.id::text) as attendance,
-      (select count(*)::int from returning_rate) as first_timers,
-      (select count(*)::int from returning_rate
-        where second_at <= first_at + make_interval(days => ${RETURN_WINDOW_DAYS})) as returned,
-      (select count(*)::int from returning_rate
-        where (second_at is null or second_at > first_at + make_interval(days => ${RETURN_WINDOW_DAYS}))
-          and first_at + make_interval(days => ${RETURN_WINDOW_DAYS}) > ${nowIso}::timestamptz) as pending,
-      (select json_agg(json_build_object('bucket', attended, 'members', members) order by attended)
-       from (select attended, count(*)::int as members from per_member group by attended) b) as buckets`);
-  });
-  const row = rows[0]!;
-  const attendance = (json(row.attendance) ?? []).map((a) => ({ ...a, startTime: iso(a.startTime) }));
-  const counted = new Map((json(row.buckets) ?? []).map((b) => [Number(b.bucket), b.members]));
+      select
+        count(*) filter (where first_timer)::int as first_timers,
+        count(*) filter (where first_timer and second_at <= first_at + make_interval(days => ${RETURN_WINDOW_DAYS}))::int as returned,
+        count(*) filter (where first_timer
+          and (second_at is null or second_at > first_at + make_interval(days => ${RETURN_WINDOW_DAYS}))
+          and first_at + make_interval(days => ${RETURN_WINDOW_DAYS}) > ${nowIso}::timestamptz)::int as pending,
+        count(*) filter (where attended = 1)::int as b1,
+        count(*) filter (where attended = 2)::int as b2,
+        count(*) filter (where attended = 3)::int as b3,
+        count(*) filter (where attended = 4)::int as b4,
+        count(*) filter (where attended >= 5)::int as b5
+      from (
+        select ${inPeriod('m.first_at')} as first_timer, m.first_at, m.second_at, ${attended} as attended
+        from insights_members m
+      ) m`),
+  ]);
+  const row = members.rows[0]!;
+  const list = (json(attendance.rows[0]!.attendance) ?? []).map((a) => ({ ...a, startTime: iso(a.startTime) }));
   const eventsAttended = ([1, 2, 3, 4, 5] as const).map((n) => ({
     bucket: (n === 5 ? '5+' : String(n)) as CommunityInsights['eventsAttended'][number]['bucket'],
-    members: counted.get(n) ?? 0,
+    members: row[`b${n}`],
   }));
   const firstTimers = row.first_timers;
   const decided = firstTimers - row.pending;
   return {
-    attendance,
+    attendance: list,
     returnRate: {
       firstTimers,
       returned: row.returned,
@@ -176,30 +133,23 @@ async function attendanceFigures(db: Db, from: Date | null, now: Date) {
   };
 }
 
-/** Members "active" in the last ACTIVE_DAYS days: signed in (a session made or refreshed),
- * registered for an event, checked in at one, rated one, sent a message, or wrote in a forum.
- * Reading alone leaves no trace, so it does not count. */
+/** Members "active" in the last ACTIVE_DAYS days: their latest sign of life (a session made or
+ * refreshed, a registration, a check-in, a rating, a message, a forum post or reply; kept in
+ * member_activity by triggers) falls in the window. Reading alone leaves no trace. */
 async function activeMembers(db: Db, now: Date): Promise<number> {
   const since = new Date(now.getTime() - ACTIVE_DAYS * DAY_MS).toISOString();
-  const until = now.toISOString();
-  const window = (column: string) =>
-    sql`${sql.raw(column)} > ${since}::timestamptz and ${sql.raw(column)} <= ${until}::timestamptz`;
-  // Raw: one distinct count over a union of six tables.
-  const { rows } = await db.execute<{ n: number }>(sql`
-    select count(distinct user_id)::int as n from (
-      select user_id from session where ${window('updated_at')}
-      union all select user_id from event_attendees where ${window('created_at')}
-      union all select user_id from event_check_ins where guest_id is null and ${window('checked_in_at')}
-      union all select user_id from event_feedback where ${window('updated_at')}
-      union all select sender_id from messages where sender_id is not null and ${window('created_at')}
-      union all select author_id from forum_posts where author_id is not null and ${window('created_at')}
-      union all select author_id from forum_replies where author_id is not null and ${window('created_at')}
-    ) a
-    where exists (select 1 from profiles p where p.id = a.user_id)`);
-  return rows[0]!.n;
+  const [row] = await db
+    .select({ n: count() })
+    .from(memberActivity)
+    .where(
+      sql`${memberActivity.lastActiveAt} > ${since}::timestamptz and ${memberActivity.lastActiveAt} <= ${now.toISOString()}::timestamptz`,
+    );
+  return row!.n;
 }
 
-/** Members joined per calendar month of the period (every month present), with the running total. */
+/** Members joined per calendar month of the period (every month present), with the running total:
+ * each month's joiners counted by a range of the index on created_at, not by converting every
+ * member's date to the site's time zone. */
 async function membersPerMonth(db: Db, from: Date | null, now: Date, timeZone: string) {
   const nowIso = now.toISOString();
   // All time starts at the first member's month.
@@ -214,48 +164,38 @@ async function membersPerMonth(db: Db, from: Date | null, now: Date, timeZone: s
         date_trunc('month', ${nowIso}::timestamptz at time zone ${timeZone}) as last_month
     ),
     months as (
-      select generate_series(first_month, last_month, interval '1 month') as m from bounds
+      select m, m at time zone ${timeZone} as starts,
+        least((m + interval '1 month') at time zone ${timeZone}, ${nowIso}::timestamptz + interval '1 microsecond') as ends
+      from bounds, generate_series(first_month, last_month, interval '1 month') as m
     ),
     joined as (
-      select date_trunc('month', p.created_at at time zone ${timeZone}) as m, count(*) as n
-      from profiles p, bounds b
-      where p.created_at >= b.first_month at time zone ${timeZone} and p.created_at <= ${nowIso}::timestamptz
-      group by 1
+      select m, (select count(*) from profiles p where p.created_at >= starts and p.created_at < ends) as n from months
     ),
     before as (
       select count(*) as n from profiles p, bounds b where p.created_at < b.first_month at time zone ${timeZone}
     )
-    select to_char(months.m, 'YYYY-MM') as month, coalesce(j.n, 0)::int as joined,
-      ((select n from before) + sum(coalesce(j.n, 0)) over (order by months.m))::int as total
-    from months left join joined j on j.m = months.m
-    order by months.m`);
+    select to_char(m, 'YYYY-MM') as month, n::int as joined,
+      ((select n from before) + sum(n) over (order by m))::int as total
+    from joined
+    order by m`);
   return rows.map((r) => ({ month: r.month, joined: Number(r.joined), total: Number(r.total) }));
 }
 
 /** Offers and asks grouped by their terms (the words matching compares, as a sorted set), each
- * labelled with the text most members typed for it. An ask is unmet when no offer shares a term
- * with it. Items with no terms (stop words only) match nothing and are left out. */
-async function offersAndAsksFigures(db: Db): Promise<CommunityInsights['offersAndAsks']> {
-  // Raw: an ordered-set aggregate (mode) and a window over groups keyed by arrays.
+ * labelled with the text most members typed for it, from offer_ask_groups (kept by triggers). An
+ * ask is unmet when no offer shares a term with it. Items with no terms (stop words only) match
+ * nothing and are left out. */
+export async function offersAndAsksFigures(db: Db): Promise<CommunityInsights['offersAndAsks']> {
+  // Raw: a window over groups keyed by arrays, and an array overlap.
   const { rows } = await db.execute<{ list: 'offered' | 'asked' | 'unmet'; label: string; members: number }>(sql`
-    with items as (
-      select kind, user_id, text, array(select t from unnest(terms) t order by t) as key
-      from offers_and_asks where cardinality(terms) > 0
-    ),
-    groups as materialized (
-      select kind, key, count(distinct user_id collate "C")::int as members,
-        mode() within group (order by text collate "C") as label
-      from items group by kind, key
-    ),
-    -- Materialised: inlined, the planner ran it again for every ask group.
-    offered_terms as materialized (
+    with offered_terms as materialized (
       select coalesce(array_agg(distinct t), '{}') as terms
-      from offers_and_asks o, unnest(o.terms) t where o.kind = 'offer'
+      from offer_ask_groups g, unnest(g.key) t where g.kind = 'offer'
     ),
     listed as (
-      select case kind when 'offer' then 'offered' else 'asked' end as list, label, members from groups
+      select case kind when 'offer' then 'offered' else 'asked' end as list, label, members from offer_ask_groups
       union all
-      select 'unmet', label, members from groups, offered_terms o where kind = 'ask' and not (key && o.terms)
+      select 'unmet', label, members from offer_ask_groups g, offered_terms o where g.kind = 'ask' and not (g.key && o.terms)
     ),
     numbered as (
       select *, row_number() over (partition by list order by members desc, label) as n from listed
@@ -272,12 +212,8 @@ export async function communityInsights(
   now: Date,
   timeZone: string,
 ): Promise<CommunityInsights> {
-  const from = await periodStart(db, period, now, timeZone);
-  const [[members], active, perMonth, attendance, offersAndAsks] = await Promise.all([
-    db
-      .select({ total: count() })
-      .from(profiles)
-      .where(sql`${profiles.createdAt} <= ${now.toISOString()}::timestamptz`),
+  const [from] = await Promise.all([periodStart(db, period, now, timeZone), catchUp(db, now)]);
+  const [active, perMonth, attendance, offersAndAsks] = await Promise.all([
     activeMembers(db, now),
     membersPerMonth(db, from, now, timeZone),
     attendanceFigures(db, from, now),
@@ -287,7 +223,8 @@ export async function communityInsights(
     period,
     from: from?.toISOString() ?? null,
     to: now.toISOString(),
-    members: { total: members!.total, active, perMonth },
+    // Everyone who joined by now: the running total of the last month.
+    members: { total: perMonth.at(-1)?.total ?? 0, active, perMonth },
     attendance: attendance.attendance,
     returnRate: attendance.returnRate,
     eventsAttended: attendance.eventsAttended,
