@@ -26,6 +26,9 @@ export const insightsQuery = z.object({ period: insightsPeriod.default('12m') })
 export const RETURN_WINDOW_DAYS = 90;
 /** Members "active": signed in, wrote, registered or came within this many days. */
 export const ACTIVE_DAYS = 30;
+/** The most events the attendance figure lists (the latest of the period): a chart of more bars
+ * reads as noise, and the answer's weight would follow the period's events. */
+export const ATTENDANCE_EVENTS_SHOWN = 100;
 
 export interface CommunityInsights {
   period: InsightsPeriod;
@@ -41,7 +44,8 @@ export interface CommunityInsights {
      * the total at its end. Months with nobody joining are present with 0. */
     perMonth: { month: string /* YYYY-MM */; joined: number; total: number }[];
   };
-  /** Each past, not cancelled event that started in the period, oldest first. */
+  /** The past, not cancelled events that started in the period, oldest first: the latest
+   * ATTENDANCE_EVENTS_SHOWN of them. */
   attendance: {
     eventId: string;
     name: string;
@@ -56,6 +60,8 @@ export interface CommunityInsights {
     guests: number;
     firstTimers: number;
   }[];
+  /** How many past events started in the period (`attendance` lists the latest of them). */
+  attendanceTotal: number;
   /** First-timers whose first event was in the period. `returned`: came to another event within
    * RETURN_WINDOW_DAYS; `pending`: not yet returned and their window is still open (left out of
    * the rate). rate = returned / (firstTimers - pending), null when that is 0. */

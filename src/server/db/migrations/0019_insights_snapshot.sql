@@ -36,11 +36,11 @@ CREATE TABLE "member_activity" (
 );
 --> statement-breakpoint
 CREATE TABLE "offer_ask_groups" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"kind" text NOT NULL,
 	"key" text[] NOT NULL,
 	"members" integer NOT NULL,
-	"label" text NOT NULL,
-	CONSTRAINT "offer_ask_groups_kind_key_pk" PRIMARY KEY("kind","key")
+	"label" text NOT NULL
 );
 --> statement-breakpoint
 ALTER TABLE "offers_and_asks" ADD COLUMN "term_key" text[] GENERATED ALWAYS AS (offer_ask_key(terms)) STORED NOT NULL;--> statement-breakpoint
@@ -51,6 +51,7 @@ CREATE INDEX "insights_events_start_idx" ON "insights_events" USING btree ("star
 CREATE INDEX "insights_members_first_idx" ON "insights_members" USING btree ("first_at");--> statement-breakpoint
 CREATE INDEX "insights_members_first_event_idx" ON "insights_members" USING btree ("first_event_id");--> statement-breakpoint
 CREATE INDEX "member_activity_last_idx" ON "member_activity" USING btree ("last_active_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "offer_ask_groups_kind_key_idx" ON "offer_ask_groups" USING btree ("kind","key");--> statement-breakpoint
 CREATE INDEX "profiles_created_idx" ON "profiles" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "offers_and_asks_kind_key_idx" ON "offers_and_asks" USING btree ("kind","term_key");--> statement-breakpoint
 -- Who came to what as of the snapshot's moment: checked in, or attending where the event used no

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { events } from './events';
 import { profiles } from './profiles';
 
@@ -65,12 +65,14 @@ export const insightsMembers = pgTable(
 export const offerAskGroups = pgTable(
   'offer_ask_groups',
   {
+    // An id of its own: a table announces its changes by its id columns (db/change-triggers.ts).
+    id: uuid('id').primaryKey().defaultRandom(),
     kind: text('kind').notNull(),
     key: text('key').array().notNull(),
     members: integer('members').notNull(),
     label: text('label').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.kind, t.key] })],
+  (t) => [uniqueIndex('offer_ask_groups_kind_key_idx').on(t.kind, t.key)],
 );
 
 /** Each member's latest sign of life (a session made or refreshed, a registration, a check-in,

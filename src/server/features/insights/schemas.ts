@@ -28,6 +28,7 @@ export const communityInsightsResponse = z.object({
       firstTimers: count,
     }),
   ),
+  attendanceTotal: count,
   returnRate: z.object({ firstTimers: count, returned: count, pending: count, rate: z.number().nullable() }),
   eventsAttended: z.array(z.object({ bucket: z.enum(['1', '2', '3', '4', '5+']), members: count })),
   offersAndAsks: z.object({ offered: labelled, asked: labelled, unmet: labelled }),

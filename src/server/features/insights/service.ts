@@ -14,6 +14,7 @@ import { isUuid } from '../../db/query-values';
 import { iso, json } from '../../db/rows';
 import {
   ACTIVE_DAYS,
+  ATTENDANCE_EVENTS_SHOWN,
   RETURN_WINDOW_DAYS,
   type CommunityInsights,
   type EventInsights,
@@ -78,15 +79,20 @@ export async function attendanceFigures(db: Db, from: Date | null, now: Date) {
       : sql`cardinality(m.recent) - width_bucket(${fromIso}::timestamptz - interval '1 microsecond', m.recent)`;
   // Raw: json aggregates over the snapshot's tables; one pass over the members for the rest.
   const [attendance, members] = await Promise.all([
-    db.execute<{ attendance: AttendanceRow[] | string | null }>(sql`
-      select json_agg(json_build_object(
-          'eventId', e.id, 'name', e.name, 'startTime', e.start_time,
-          'attending', i.attending, 'came', i.came, 'noShows', i.no_shows, 'guests', i.guests,
-          'firstTimers', i.first_timers)
-        order by i.start_time, e.id) as attendance
-      from insights_events i
-      join events e on e.id = i.event_id
-      where ${inPeriod('i.start_time')}`),
+    db.execute<{ attendance: AttendanceRow[] | string | null; total: number }>(sql`
+      select
+        (select json_agg(json_build_object(
+            'eventId', l.event_id, 'name', l.name, 'startTime', l.start_time,
+            'attending', l.attending, 'came', l.came, 'noShows', l.no_shows, 'guests', l.guests,
+            'firstTimers', l.first_timers)
+          order by l.start_time, l.event_id)
+         from (
+           select i.*, e.name from insights_events i join events e on e.id = i.event_id
+           where ${inPeriod('i.start_time')}
+           order by i.start_time desc, i.event_id desc
+           limit ${ATTENDANCE_EVENTS_SHOWN}
+         ) l) as attendance,
+        (select count(*)::int from insights_events i where ${inPeriod('i.start_time')}) as total`),
     db.execute<{
       first_timers: number;
       returned: number;
@@ -114,7 +120,8 @@ export async function attendanceFigures(db: Db, from: Date | null, now: Date) {
       ) m`),
   ]);
   const row = members.rows[0]!;
-  const list = (json(attendance.rows[0]!.attendance) ?? []).map((a) => ({ ...a, startTime: iso(a.startTime) }));
+  const listed = attendance.rows[0]!;
+  const list = (json(listed.attendance) ?? []).map((a) => ({ ...a, startTime: iso(a.startTime) }));
   const eventsAttended = ([1, 2, 3, 4, 5] as const).map((n) => ({
     bucket: (n === 5 ? '5+' : String(n)) as CommunityInsights['eventsAttended'][number]['bucket'],
     members: row[`b${n}`],
@@ -123,6 +130,7 @@ export async function attendanceFigures(db: Db, from: Date | null, now: Date) {
   const decided = firstTimers - row.pending;
   return {
     attendance: list,
+    attendanceTotal: listed.total,
     returnRate: {
       firstTimers,
       returned: row.returned,
@@ -226,6 +234,7 @@ export async function communityInsights(
     // Everyone who joined by now: the running total of the last month.
     members: { total: perMonth.at(-1)?.total ?? 0, active, perMonth },
     attendance: attendance.attendance,
+    attendanceTotal: attendance.attendanceTotal,
     returnRate: attendance.returnRate,
     eventsAttended: attendance.eventsAttended,
     offersAndAsks,

@@ -15,6 +15,7 @@ import {
 import { createEvent, createMembers } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { saveOffersAsks } from '../members/offers-asks';
+import { ATTENDANCE_EVENTS_SHOWN } from '../../../shared/insights';
 import { communityInsights } from './service';
 
 // The snapshot the community figures read (migration 0019, decision 038) is kept by triggers as
@@ -203,5 +204,25 @@ describe('the insights snapshot', () => {
     );
     expect(rows[0]!.moved).toBe(false);
     expect(await asOf()).toEqual(moment);
+  });
+
+  it('lists the latest events of a busy period, and counts them all', async () => {
+    const now = new Date();
+    const base = now.getTime() - 80 * DAY;
+    const made: string[] = [];
+    for (let n = 0; n < ATTENDANCE_EVENTS_SHOWN + 5; n++) made.push((await event(new Date(base + n * 12 * HOUR))).id);
+    const figures = await communityInsights(db, '90d', now, TZ);
+    const past = await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from events where cancelled_at is null and end_time <= ${now.toISOString()}::timestamptz
+        and start_time >= ${figures.from}::timestamptz`,
+    );
+    expect(figures.attendanceTotal).toBe(past.rows[0]!.n);
+    expect(figures.attendanceTotal).toBeGreaterThan(ATTENDANCE_EVENTS_SHOWN);
+    expect(figures.attendance).toHaveLength(ATTENDANCE_EVENTS_SHOWN);
+    // The latest, oldest first: the last one made is last, the first five are left out.
+    expect(figures.attendance.at(-1)!.eventId).toBe(made.at(-1));
+    expect(figures.attendance.map((a) => a.eventId)).not.toContain(made[0]);
+    const starts = figures.attendance.map((a) => a.startTime);
+    expect([...starts].sort()).toEqual(starts);
   });
 });

@@ -118,7 +118,12 @@ function Figures({ data }: { data: CommunityInsights }) {
       <InsightsFigure
         title="Attendance per event"
         layout="stacked"
-        description="Members who came to each past event, its no-shows (where the door checked people in) and its first-timers."
+        description={
+          'Members who came to each past event, its no-shows (where the door checked people in) and its first-timers.' +
+          (data.attendanceTotal > data.attendance.length
+            ? ` The latest ${data.attendance.length} of ${data.attendanceTotal} events in this period.`
+            : '')
+        }
         columns={[
           { label: 'Event' },
           { label: 'Date' },
