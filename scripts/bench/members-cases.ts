@@ -42,7 +42,10 @@ export interface MemberCase {
 }
 
 /** A session cache that keeps nothing: the ceiling is the lookup's SQL, every time. */
-const noSessionCache: SessionCache = { get: () => undefined, stamp: () => 0, set: () => undefined };
+const noSessionCache: SessionCache = {
+  get: () => undefined,
+  load: async (_signedValue, read) => (await read())?.viewer ?? null,
+};
 
 /** The session lookup exactly as a route makes it when the session is not cached: the server's
  * own getViewer, on a request that carries the cookie and a server with the services it reads. */

@@ -4,6 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from '../../src/server/db/client';
 import { REMINDER_JOB } from '../../src/server/features/events/reminders';
 import { SIZES, generateDataset, type Fixture } from './generate';
+import { jobsIdle } from './jobs';
 import { countsLine, postgresPart } from './postgres-part';
 import { printRemindersReport, remindersBroken } from './reminders-report';
 import { int, log, type PartReport } from './report';
@@ -92,7 +93,7 @@ export const remindersPart = postgresPart({
   },
   async measure({ db, server, fixture }, report) {
     // The first pass (reminders already due for generated events, housekeeping) ends first.
-    await jobsIdle(db);
+    await jobsIdle(db, REMINDER_JOB);
     report.measurement = await measure(server.url, db, fixture);
   },
   print: printRemindersReport,
@@ -121,20 +122,6 @@ async function addRemindedEvent(db: Db): Promise<void> {
 async function count(db: Db, query: ReturnType<typeof sql>): Promise<number> {
   const result = await db.execute<{ n: number }>(query);
   return Number(result.rows[0]!.n);
-}
-
-/** Waits until the server's first job pass has run the reminder job and nothing is running. */
-async function jobsIdle(db: Db): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const result = await db.execute<{ running: number; done: number }>(sql`select
-      (count(*) filter (where status = 'running'))::int as running,
-      (count(*) filter (where name = ${REMINDER_JOB} and status = 'done'))::int as done from jobs`);
-    const { running, done } = result.rows[0]!;
-    if (Number(running) === 0 && Number(done) > 0) return;
-    if (Date.now() > deadline) throw new Error('the server ran no reminder job within 60 s of starting');
-    await sleep(100);
-  }
 }
 
 async function measure(baseUrl: string, db: Db, fixture: Fixture): Promise<RemindersMeasurement> {

@@ -206,10 +206,14 @@ export async function buildApp(options: BuildOptions) {
   registerTextInput(app);
   registerAudit(app, database.db);
   // A write answers once this process has applied its changes: the writer's next read is fresh.
-  app.addHook('onSend', async (request) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && request.url.startsWith('/api/')) {
-      await changes.caughtUp();
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || !request.url.startsWith('/api/')) {
+      return done(null, payload);
     }
+    changes.caughtUp().then(
+      () => done(null, payload),
+      (error: Error) => done(error),
+    );
   });
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 10, fields: 20 } });
 

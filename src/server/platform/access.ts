@@ -2,6 +2,7 @@ import type {
   ContextConfigDefault,
   FastifyBaseLogger,
   FastifyInstance,
+  FastifyRequest,
   FastifySchema,
   FastifyTypeProvider,
   FastifyTypeProviderDefault,
@@ -136,13 +137,18 @@ export function registerAccess(app: FastifyInstance, isDoorStaff: DoorStaffCheck
   });
 
   app.decorateRequest('viewer', undefined);
-  app.addHook('onRequest', async (request) => {
+  // Callback style: a public route (most requests) passes without a promise.
+  app.addHook('onRequest', (request, _reply, done) => {
     const access = request.routeOptions.config?.access;
+    if (access !== 'member' && access !== 'admin' && access !== 'door') return done();
+    admit(request, access).then(() => done(), done);
+  });
+  async function admit(request: FastifyRequest, access: 'member' | 'admin' | 'door') {
     // Untyped here: this hook is what makes `ViewerOf` true for each declaration.
     const admitted = request as { viewer?: Viewer };
     if (access === 'member') admitted.viewer = await requireMember(request);
     else if (access === 'admin') admitted.viewer = await requireAdmin(request);
-    else if (access === 'door') {
+    else {
       const viewer = await requireMember(request);
       if (!viewer.isAdmin) {
         const eventId = (request.params as { id?: string } | undefined)?.id ?? '';
@@ -150,5 +156,5 @@ export function registerAccess(app: FastifyInstance, isDoorStaff: DoorStaffCheck
       }
       admitted.viewer = viewer;
     }
-  });
+  }
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import {
@@ -72,17 +72,27 @@ export function recordChanges(request: FastifyRequest, changes: AuditChanges) {
  */
 export function registerAudit(app: FastifyInstance, db: Db) {
   // Before a delete by an admin: the name of what is about to go, while it still exists.
-  app.addHook('preHandler', async (request) => {
-    if (request.method !== 'DELETE') return;
+  // Callback style where nothing is to do (every GET): no promise per request.
+  app.addHook('preHandler', (request, _reply, done) => {
+    if (request.method !== 'DELETE') return done();
+    labelDeleted(request).then(() => done(), done);
+  });
+  async function labelDeleted(request: FastifyRequest) {
     const admin = ['admin', 'door'].includes(request.routeOptions.config?.access ?? '');
     if (!admin && !(await getViewer(request))?.isAdmin) return;
     const target = urlTarget(request);
     // Awaited here: on a pool the lookup would otherwise race the handler's delete.
     if (target) request.auditLabel = await labelOf(db, target).catch(() => null);
-  });
+  }
 
-  app.addHook('onSend', async (request, reply) => {
-    if (request.method === 'GET' || request.method === 'HEAD') return;
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.method === 'GET' || request.method === 'HEAD') return done(null, payload);
+    record(request, reply).then(
+      () => done(null, payload),
+      (error: Error) => done(error),
+    );
+  });
+  async function record(request: FastifyRequest, reply: FastifyReply) {
     const access = request.routeOptions.config?.access;
     // Door staff's admissions and undos are kept like admins' writes.
     if (access !== 'admin' && access !== 'door' && !request.actedAsAdmin) return;
@@ -118,7 +128,7 @@ export function registerAudit(app: FastifyInstance, db: Db) {
       // The write itself succeeded; a lost audit row is logged, not turned into a failure.
       request.log.error({ err: error }, 'audit row not written');
     }
-  });
+  }
 }
 
 /** The fields that changed, for the Activity tab. */

@@ -101,13 +101,12 @@ export async function sendWithViewerField(
 /** Answers GETs from a published shared answer before routing: a cached public read then
  * costs little more than writing it. Registered after the security headers. */
 export function registerSharedAnswers(app: FastifyInstance, answers: SharedAnswers) {
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'GET' || hasSessionCookie(request)) return;
-    const hit = answers.lookup(request.url);
-    if (!hit) return;
+  app.addHook('onRequest', (request, reply, done) => {
+    const hit = request.method === 'GET' && !hasSessionCookie(request) ? answers.lookup(request.url) : undefined;
+    if (!hit) return done();
+    // Answered here: the request goes no further (done is not called).
     reply.header('x-cache', 'hit');
     sendJsonWithEtag(request, reply, hit.cached, hit.cacheControl);
-    return reply;
   });
 }
 
@@ -137,8 +136,21 @@ export function sendJsonWithEtag(
  * else none. A `q=0` refuses an encoding; `*` accepts both. */
 export function preferredEncoding(acceptEncoding: string | string[] | undefined): 'br' | 'gzip' | null {
   if (!acceptEncoding) return null;
+  const header = String(acceptEncoding);
+  // Browsers send a handful of distinct headers: each is parsed once.
+  const known = encodingOf.get(header);
+  if (known !== undefined) return known;
+  const encoding = parseAcceptEncoding(header);
+  if (encodingOf.size >= 64) encodingOf.delete(encodingOf.keys().next().value!);
+  encodingOf.set(header, encoding);
+  return encoding;
+}
+
+const encodingOf = new Map<string, 'br' | 'gzip' | null>();
+
+function parseAcceptEncoding(acceptEncoding: string): 'br' | 'gzip' | null {
   const accepted = new Map<string, number>();
-  for (const part of String(acceptEncoding).toLowerCase().split(',')) {
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
     const [name, ...params] = part.split(';').map((s) => s.trim());
     if (!name) continue;
     const q = params.find((p) => p.startsWith('q='));

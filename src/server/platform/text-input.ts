@@ -126,13 +126,14 @@ export function registerTextInput(app: FastifyInstance) {
     }
   });
 
-  app.addHook('preValidation', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+  // Callback style, as the other hooks every request passes: no promise per request.
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (!request.url.startsWith('/api/')) return done();
     const problem =
       findBrokenQuery(request.url) ??
       findTextProblem(request.params) ??
       findTextProblem(request.query) ??
       findTextProblem(request.body);
-    if (problem) throw refuse(problem);
+    done(problem ? refuse(problem) : undefined);
   });
 }

@@ -24,7 +24,11 @@ declare module 'fastify' {
  * (GET /api/me) and revokes the sessions. */
 export function verifySessionCookie(cookieHeader: string, cookieName: string, secret: string): string | null {
   const raw = parseCookie(cookieHeader, cookieName);
-  if (!raw) return null;
+  return raw ? verifiedToken(raw, secret) : null;
+}
+
+/** The token of a cookie value (`token.signature`, percent-encoded) whose signature holds. */
+function verifiedToken(raw: string, secret: string): string | null {
   let value: string;
   try {
     value = decodeURIComponent(raw);
@@ -53,11 +57,13 @@ function parseCookie(header: string, name: string): string | null {
  * admin flag flipped, an account deleted) drops their cached sessions in every process through
  * the change stream; while the stream is down nothing is kept. */
 export interface SessionCache {
-  get(token: string): Viewer | undefined;
-  /** Call before reading a session from the database, and pass the result to `set`. */
-  stamp(): number;
-  /** Keeps a session read since `stamp`, unless a viewer row changed in between. */
-  set(token: string, viewer: Viewer, expiresAt: number, stamp: number): void;
+  /** Keyed by the cookie's signed value as sent: only a value whose signature held is ever
+   * kept, so a hit needs no HMAC (about a tenth of a cached answer's time). */
+  get(signedValue: string): Viewer | undefined;
+  /** Reads a session not kept (`read`), once for all the requests that ask at the same moment
+   * (a page's burst, or every open connection when the kept one runs out), and keeps it unless
+   * a viewer row changed meanwhile. */
+  load(signedValue: string, read: () => Promise<{ viewer: Viewer; expiresAt: number } | null>): Promise<Viewer | null>;
 }
 
 const SESSION_CACHE_MS = 5_000;
@@ -67,6 +73,7 @@ const VIEWER_TABLES = new Set<string>([session, user, profiles].map((t) => getTa
 
 export function createSessionCache(changes: ChangeStream): SessionCache {
   const entries = new Map<string, { viewer: Viewer; until: number }>();
+  const reading = new Map<string, Promise<Viewer | null>>();
   // Bumped by every change to a viewer row: a lookup that raced it must not be kept.
   let generation = 0;
   changes.onReset(() => {
@@ -77,21 +84,33 @@ export function createSessionCache(changes: ChangeStream): SessionCache {
     if (!VIEWER_TABLES.has(table)) return;
     generation++;
     if (!ids) return entries.clear();
-    for (const [token, entry] of entries) if (ids.includes(entry.viewer.id)) entries.delete(token);
+    for (const [key, entry] of entries) if (ids.includes(entry.viewer.id)) entries.delete(key);
   });
   return {
-    get(token) {
-      const entry = entries.get(token);
+    get(signedValue) {
+      const entry = entries.get(signedValue);
       if (!entry) return undefined;
       if (entry.until > Date.now()) return entry.viewer;
-      entries.delete(token);
+      entries.delete(signedValue);
       return undefined;
     },
-    stamp: () => generation,
-    set(token, viewer, expiresAt, stamp) {
-      if (!changes.live || stamp !== generation) return;
-      if (entries.size >= SESSION_CACHE_MAX) entries.delete(entries.keys().next().value!);
-      entries.set(token, { viewer, until: Math.min(Date.now() + SESSION_CACHE_MS, expiresAt) });
+    load(signedValue, read) {
+      const running = reading.get(signedValue);
+      if (running) return running;
+      const stamp = generation;
+      const promise = read()
+        .then((found) => {
+          if (!found) return null;
+          if (changes.live && stamp === generation) {
+            if (entries.size >= SESSION_CACHE_MAX) entries.delete(entries.keys().next().value!);
+            const until = Math.min(Date.now() + SESSION_CACHE_MS, found.expiresAt);
+            entries.set(signedValue, { viewer: found.viewer, until });
+          }
+          return found.viewer;
+        })
+        .finally(() => reading.delete(signedValue));
+      reading.set(signedValue, promise);
+      return promise;
     },
   };
 }
@@ -100,22 +119,25 @@ async function loadViewer(request: FastifyRequest): Promise<Viewer | null> {
   const cookie = request.headers.cookie;
   if (!cookie) return null;
   const { auth, db, config, sessions } = request.server.services;
-  const cookieName = (await auth.$context).authCookies.sessionToken.name;
-  const token = verifySessionCookie(cookie, cookieName, config.sessionSecret);
-  if (!token) return null;
-  const cached = sessions.get(token);
+  const signedValue = parseCookie(cookie, (await auth.$context).authCookies.sessionToken.name);
+  if (!signedValue) return null;
+  const cached = sessions.get(signedValue);
   if (cached) return cached;
-  const stamp = sessions.stamp();
-  const [row] = await db
-    .select({ id: session.userId, email: user.email, isAdmin: profiles.isAdmin, expiresAt: session.expiresAt })
-    .from(session)
-    .innerJoin(user, eq(user.id, session.userId))
-    .leftJoin(profiles, eq(profiles.id, session.userId))
-    .where(and(eq(session.token, token), gt(session.expiresAt, sql`now()`)));
-  if (!row) return null;
-  const viewer = { id: row.id, email: row.email, isAdmin: row.isAdmin ?? false };
-  sessions.set(token, viewer, row.expiresAt.getTime(), stamp);
-  return viewer;
+  const token = verifiedToken(signedValue, config.sessionSecret);
+  if (!token) return null;
+  return sessions.load(signedValue, async () => {
+    const [row] = await db
+      .select({ id: session.userId, email: user.email, isAdmin: profiles.isAdmin, expiresAt: session.expiresAt })
+      .from(session)
+      .innerJoin(user, eq(user.id, session.userId))
+      .leftJoin(profiles, eq(profiles.id, session.userId))
+      .where(and(eq(session.token, token), gt(session.expiresAt, sql`now()`)));
+    if (!row) return null;
+    return {
+      viewer: { id: row.id, email: row.email, isAdmin: row.isAdmin ?? false },
+      expiresAt: row.expiresAt.getTime(),
+    };
+  });
 }
 
 /** The signed-in member or null; computed once per request. */
