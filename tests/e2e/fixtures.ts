@@ -105,8 +105,6 @@ export async function expectNoAxeViolationsInBothThemes(page: Page, label?: stri
       document.documentElement.classList.remove('light', 'dark');
       document.documentElement.classList.add(t);
     }, theme);
-    // The new colours painted before they are read.
-    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     await expectNoAxeViolations(page, `${label ?? page.url()} (${theme})`);
   }
 }
