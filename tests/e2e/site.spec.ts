@@ -37,11 +37,20 @@ async function expectDialogAxeCleanInBothThemes(page: Page, label: string) {
       document.documentElement.classList.remove('light', 'dark');
       document.documentElement.classList.add(t);
     }, theme);
-    const results = await new AxeBuilder({ page })
-      .include('[role="dialog"]')
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze();
-    const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    const violations = async () =>
+      (
+        await new AxeBuilder({ page })
+          .include('[role="dialog"]')
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+          .analyze()
+      ).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    let summary = await violations();
+    if (summary.length > 0) {
+      // Judged again once the dialog has come to rest, as expectNoAxeViolations does (fixtures.ts):
+      // the All Attendees dialog read just after it opened failed colour contrast in CI.
+      await page.waitForTimeout(500);
+      summary = await violations();
+    }
     expect(summary, `axe violations on ${label} (${theme})`).toEqual([]);
   }
 }
