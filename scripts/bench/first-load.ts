@@ -10,7 +10,7 @@ import { brotliCompressSync, constants } from 'node:zlib';
 /** The budget, in brotli bytes: the landing page's first load when it was set, plus a margin of
  * less than 1 KB. Lower it when the page gets lighter; never raise it to let a change through
  * without saying why in the commit. */
-export const LANDING_FIRST_LOAD_BUDGET = 118_000;
+export const LANDING_FIRST_LOAD_BUDGET = 118_200;
 
 /** The module the router loads for `/` (src/web/app/router.tsx), as the build's manifest names
  * it: the server preloads its chunks with index.html (src/server/web-app.ts). */

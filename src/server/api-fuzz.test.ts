@@ -128,6 +128,10 @@ beforeAll(async () => {
   await ids('profiles', sql`select username as id from profiles limit 2`);
   await ids('blocks', sql`select username as id from profiles limit 2`);
   await ids('skills', sql`select id::text from skills limit 2`);
+  await ids(
+    'invitations',
+    sql`select id::text from invitations where joined_at is null and revoked_at is null limit 2`,
+  );
   await ensureSignedIn('member');
   await ensureSignedIn('admin');
 }, 180_000);

@@ -62,6 +62,8 @@ import { isDoorStaff } from './features/check-in/service';
 import { notificationRoutes, unsubscribeRoutes } from './features/notifications/routes';
 import { notificationJobs } from './features/notifications/digest';
 import { feedbackRoutes } from './features/feedback/routes';
+import { announcementJobs } from './features/announcements/sender';
+import { announcementRoutes, newsFeedRoutes } from './features/announcements/routes';
 import { registerWebApp } from './web-app';
 
 export interface Services {
@@ -174,11 +176,13 @@ export async function buildApp(options: BuildOptions) {
       seriesHorizonJob({ config, mailer }),
       morningAfterJob({ config, mailer }),
       ...notificationJobs({ config, mailer }),
+      ...announcementJobs({ config, mailer, worker: () => jobs.worker }),
       ...(options.jobs ?? []),
     ],
     checkEveryMs: config.JOBS_CHECK_MS,
     leaseMs: config.JOB_LEASE_MS,
     retryBaseMs: config.JOB_RETRY_BASE_MS,
+    eager: !options.clock,
   });
   app.decorate('services', {
     config,
@@ -282,8 +286,11 @@ export async function buildApp(options: BuildOptions) {
   await app.register(jobRoutes, { prefix: '/api' });
   await app.register((await import('./features/insights/routes')).insightsRoutes, { prefix: '/api' });
   await app.register(notificationRoutes, { prefix: '/api' });
+  await app.register(announcementRoutes, { prefix: '/api' });
+  await app.register(newsFeedRoutes);
   await app.register(unsubscribeRoutes, { prefix: '/api' });
   await app.register(feedbackRoutes, { prefix: '/api' });
+  await app.register((await import('./features/invitations/routes')).invitationRoutes, { prefix: '/api' });
   await app.register((await import('./features/seo/routes')).seoRoutes);
 
   if (!config.S3_BUCKET) {
@@ -303,6 +310,11 @@ export async function buildApp(options: BuildOptions) {
   // to every process; the first to claim it delivers it.
   changes.on((change) => {
     if (change.table === 'email_outbox') void mailer.deliverPending().catch(() => undefined);
+  });
+  // An announcement sent now (or its failed mails retried) goes out at once, from whichever
+  // process looks first, rather than at the next check.
+  changes.on((change) => {
+    if (change.table === 'announcements') jobs.soon();
   });
   app.addHook('onReady', async () => {
     await changes.start();

@@ -26,6 +26,8 @@ const configSchema = z.object({
     .int()
     .min(100)
     .default(5 * 60_000),
+  // Announcement mails sent per minute, fleet-wide (issue 35): what the mail provider allows.
+  MAIL_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
   CONTACT_EMAIL: z.string().email().default('hello@powermixer.example'),
   // The landing page's video (YouTube, Vimeo or a video file); unset, the hero shows the next event's image.
   HERO_VIDEO_URL: z.preprocess(

@@ -1,11 +1,12 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from './db/client';
-import { eventSeries, events, profiles } from './db/schema';
+import { announcements, eventSeries, events, profiles } from './db/schema';
 import { describeSchedule } from '../shared/recurrence';
 import { escapeHtml } from './platform/mail-html';
 import { cutAtWord, htmlToText } from './platform/html-text';
 import { isUuid } from './db/query-values';
 import { hasControlCharacters } from '../shared/text';
+import { NEWS_TEXTS } from '../shared/news-texts';
 
 /** What link previews (Open Graph, Twitter cards) show for a page. */
 export interface PageMeta {
@@ -109,6 +110,36 @@ export async function profilePageMeta(db: Db, username: string): Promise<PageMet
   };
 }
 
+/** An announcement's page in the news archive (issue 35): its subject and first words; a
+ * members-only one says only that it is for members (its subject is not for crawlers). Null when
+ * there is none, or it has not gone out (the page answers 404). */
+export async function newsPageMeta(db: Db, id: string): Promise<PageMeta | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db
+    .select({
+      subject: announcements.subject,
+      bodyText: announcements.bodyText,
+      membersOnly: announcements.membersOnly,
+    })
+    .from(announcements)
+    // Gone out: as the archive reads it (features/announcements/service.ts, `published`).
+    .where(
+      and(
+        eq(announcements.id, id),
+        inArray(announcements.status, ['sending', 'sent']),
+        isNotNull(announcements.startedAt),
+      ),
+    );
+  if (!row) return null;
+  if (row.membersOnly) return { ...PAGES['/news']!, description: NEWS_TEXTS.signInToRead, type: 'article' };
+  const text = row.bodyText.replace(/\s+/g, ' ').trim();
+  return {
+    title: `${row.subject} · ${SITE}`,
+    description: (text && cutAtWord(text, DESCRIPTION_LENGTH)) || PAGES['/news']!.description,
+    type: 'article',
+  };
+}
+
 /** The fixed screens: each its own title and description (search results show them). */
 const PAGES: Record<string, PageMeta> = {
   '/events': {
@@ -125,6 +156,11 @@ const PAGES: Record<string, PageMeta> = {
     title: `Podcast · ${SITE}`,
     description:
       'The Power Mixer podcast: conversations with Charlotte real-estate professionals, founders and community leaders, with new episodes coming soon.',
+  },
+  '/news': {
+    title: `News · ${SITE}`,
+    description:
+      'News from the Power Mixer organisers in Charlotte: season dates, sponsors, podcast episodes and more.',
   },
   '/contact': {
     title: `Contact · ${SITE}`,
@@ -171,6 +207,8 @@ export function renderIndexHtml(template: string, meta: PageMeta | null, publicU
     `<meta property="og:url" content="${escapeHtml(publicUrl + path)}">`,
     `<meta property="og:image" content="${escapeHtml(image)}">`,
     `<meta name="twitter:card" content="summary_large_image">`,
+    // The news archive's feed (issue 35), for readers that find feeds from any page of a site.
+    `<link rel="alternate" type="application/rss+xml" title="${SITE} News" href="/news/feed.xml">`,
     ...(m.noindex ? ['<meta name="robots" content="noindex">'] : []),
   ].join('\n    ');
   // Function replacers: a replacement *string* would read `$&`, `$'` or `` $` `` in member text

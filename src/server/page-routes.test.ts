@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { forumPosts, forums, podcasts } from './db/schema';
+import { announcements, forumPosts, forums, podcasts } from './db/schema';
 import { matchPage, PAGE_ROUTES } from './page-routes';
 import { createEvent, createMembers, createSeries, createSponsor } from './test/factories';
 import { createTestContext, type TestContext } from './test/harness';
@@ -186,6 +186,39 @@ describe('page statuses', () => {
     const html = await (await get(`/series/${ids.series}`)).text();
     expect(html).toContain('<title>Coffee &amp; Connections · Power Mixer</title>');
     expect(html).toContain('Every first Thursday, 6-9 PM. Coffee before work.');
+  });
+
+  it('answers an announcement that went out with 200 (a members-only one without its subject), others with 404', async () => {
+    const { db } = ctx.app.services;
+    const row = (subject: string, status: string, membersOnly: boolean) => ({
+      subject,
+      bodyHtml: `<p>${subject} in full.</p>`,
+      bodyText: `${subject} in full.`,
+      audience: { kind: 'all' },
+      status,
+      membersOnly,
+      startedAt: status === 'sent' ? new Date() : null,
+    });
+    const [open, closed, draft] = await db
+      .insert(announcements)
+      .values([row('Spring dates', 'sent', false), row('Members mixer', 'sent', true), row('Draft', 'draft', false)])
+      .returning({ id: announcements.id });
+    const found = [`/news/${open!.id}`, `/news/${closed!.id}`, `/admin/announcements/${draft!.id}`];
+    const missing = [
+      `/news/${draft!.id}`,
+      `/news/${randomUUID()}`,
+      '/news/not-an-id',
+      `/admin/announcements/${randomUUID()}`,
+    ];
+    expect(await statuses([...found, ...missing])).toEqual({ ...each(found, 200), ...each(missing, 404) });
+    const html = await (await get(`/news/${open!.id}`)).text();
+    expect(html).toContain('<title>Spring dates · Power Mixer</title>');
+    expect(html).toContain(
+      '<link rel="alternate" type="application/rss+xml" title="Power Mixer News" href="/news/feed.xml">',
+    );
+    const membersOnly = await (await get(`/news/${closed!.id}`)).text();
+    expect(membersOnly).toContain('<title>News · Power Mixer</title>');
+    expect(membersOnly).not.toContain('Members mixer');
   });
 
   it("answers a member's profile with 200, in any case, and a missing one with 404", async () => {

@@ -1,9 +1,16 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './db/client';
-import { events, forumPosts, forums, podcasts, profiles, sponsors } from './db/schema';
+import { announcements, events, forumPosts, forums, podcasts, profiles, sponsors } from './db/schema';
 import { isUuid } from './db/query-values';
-import { eventPageMeta, fixedPageMeta, profilePageMeta, seriesPageMeta, type PageMeta } from './page-meta';
+import {
+  eventPageMeta,
+  fixedPageMeta,
+  newsPageMeta,
+  profilePageMeta,
+  seriesPageMeta,
+  type PageMeta,
+} from './page-meta';
 
 // The web app's pages (src/web/app/router.tsx and routes/), as the server answers them: a path
 // no page has, or a page whose item is missing, answers 404 (still with index.html, so the app
@@ -69,6 +76,9 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: '/podcasts' },
   { path: '/podcasts/create' },
   { path: '/podcasts/:podcastId/edit', find: byId(podcasts, podcasts.id, 'podcastId') },
+  // The news archive (issue 35): an announcement that has not gone out is no page yet.
+  { path: '/news' },
+  { path: '/news/:newsId', find: (params, db) => newsPageMeta(db, params.newsId!) },
   { path: '/contact' },
   { path: '/community' },
   { path: '/user/:username', find: (params, db) => profilePageMeta(db, params.username!) },
@@ -78,6 +88,8 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: '/connect-code' },
   { path: '/messages' },
   { path: '/admin' },
+  { path: '/admin/announcements/create' },
+  { path: '/admin/announcements/:announcementId', find: byId(announcements, announcements.id, 'announcementId') },
   { path: '/sponsors/create' },
   { path: '/sponsors/:sponsorId/edit', find: byId(sponsors, sponsors.id, 'sponsorId') },
   { path: '/users/create' },

@@ -68,6 +68,9 @@ export const ACTIVITY_ACTIONS: Record<string, string> = {
   postEventsByIdCheckIns: 'Checked in',
   deleteEventsByIdCheckInsByCheckInId: 'Undid the check-in of',
   putAdminEventsByIdDoorStaff: 'Set the door staff of',
+  postAdminInvitations: 'Sent invitations',
+  postAdminInvitationsByIdRevoke: 'Revoked the invitation of',
+  postAdminInvitationsByIdResend: 'Sent again the invitation of',
 };
 
 type Admission = { name?: unknown; kind?: unknown; device?: unknown };

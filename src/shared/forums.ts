@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RICH_HTML_MAX, isBlankRichText, richTextLength } from './rich-text';
 
 // Forums (spec 2): forums, posts and replies. The texts are the spec's, word for word.
 
@@ -28,27 +29,11 @@ export const FORUM_NAME_MAX = 100;
 export const POST_TITLE_MAX = 255;
 export const POST_CONTENT_MAX = 32_000;
 export const REPLY_CONTENT_MAX = 32_000;
-/** Raw HTML carries markup on top of the text; this caps what one request may send. */
-export const RICH_HTML_MAX = 200_000;
 /** Seconds between two posts or replies by one member. */
 export const POST_INTERVAL_SECONDS = 5;
 /** Posts per page of a forum, replies per page of a thread. */
 export const POSTS_PAGE_SIZE = 20;
 export const REPLIES_PAGE_SIZE = 50;
-
-/** The visible text of rich HTML, roughly (tags dropped, entities as one character): what
- * the length limits count, on both sides. */
-export function richTextLength(html: string): number {
-  return html
-    .replace(/<[^>]*>/g, '')
-    .replace(/&[a-z0-9#]+;/gi, 'x')
-    .trim().length;
-}
-
-/** Rich HTML with nothing in it: no text and no image. */
-export function isBlankRichText(html: string): boolean {
-  return richTextLength(html) === 0 && !/<img\s/i.test(html);
-}
 
 const richText = (label: string, max: number, required: boolean) =>
   z

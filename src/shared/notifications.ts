@@ -10,6 +10,7 @@ export const NOTIFICATION_TOPICS = [
   'forum-replies',
   'morning-after',
   'feedback',
+  'community-news',
 ] as const;
 export const notificationTopic = z.enum(NOTIFICATION_TOPICS);
 export type NotificationTopic = z.infer<typeof notificationTopic>;
@@ -22,6 +23,7 @@ export const TOPIC_WORDS: Record<NotificationTopic, string> = {
   'forum-replies': 'e-mails about replies to your forum posts',
   'morning-after': 'morning-after e-mails after events you came to',
   feedback: 'requests to rate the events you came to',
+  'community-news': 'announcements from the organisers',
 };
 
 /** A member's e-mail choices; without a saved choice everything is on. */
@@ -33,6 +35,7 @@ export const notificationPreferences = z
     forumReplies: z.boolean(),
     morningAfter: z.boolean(),
     feedback: z.boolean(),
+    communityNews: z.boolean(),
   })
   .strict();
 export type NotificationPreferences = z.infer<typeof notificationPreferences>;
@@ -44,6 +47,7 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   forumReplies: true,
   morningAfter: true,
   feedback: true,
+  communityNews: true,
 };
 
 export const unsubscribeQuery = z.object({

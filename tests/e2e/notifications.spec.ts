@@ -21,6 +21,7 @@ test('the dashboard saves each e-mail choice as it changes, and says so', async 
     'Connection requests',
     'Replies to my forum posts',
     'The morning after an event I came to',
+    'Community news',
   ]) {
     await expect(section.getByRole('checkbox', { name: label })).toBeChecked();
   }

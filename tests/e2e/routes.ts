@@ -9,7 +9,7 @@ async function json<T>(page: Page, url: string): Promise<T> {
   return (await res.json()) as T;
 }
 
-/** Routes a visitor sees: the landing page, events, an event, profiles, podcasts, contact, search, sign in. */
+/** Routes a visitor sees: the landing page, events, an event, profiles, podcasts, news, contact, search, sign in. */
 export async function publicRoutes(page: Page): Promise<string[]> {
   const { events } = await json<{ events: { id: string; series: { id: string } | null }[] }>(
     page,
@@ -28,6 +28,8 @@ export async function publicRoutes(page: Page): Promise<string[]> {
     '/community',
     `/user/${members[0]!.username}`,
     '/podcasts',
+    // The news archive (issue 35).
+    '/news',
     '/contact',
     '/search?q=south%20end',
     '/login',

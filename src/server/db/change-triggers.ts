@@ -23,6 +23,8 @@ const UNANNOUNCED = [
   'jobs',
   'member_presence',
   'signing_keys',
+  // Each announcement mail's state, written once or twice per mail while one is sent.
+  'announcement_recipients',
 ];
 
 export const CHANGE_TRIGGERS_SQL = `

@@ -8,6 +8,7 @@ import {
   forumPosts,
   forumReplies,
   forums,
+  invitations,
   podcasts,
   profiles,
   sponsors,
@@ -49,6 +50,7 @@ async function labelOf(db: Db, id: string): Promise<string | null> {
           .innerJoin(forumPosts, eq(forumPosts.id, forumReplies.postId))
           .where(eq(forumReplies.id, id)),
         db.select({ label: emailOutbox.subject }).from(emailOutbox).where(eq(emailOutbox.id, id)),
+        db.select({ label: invitations.name }).from(invitations).where(eq(invitations.id, id)),
         byUsername,
       ).limit(1)
     : await byUsername.limit(1);

@@ -41,6 +41,11 @@ export interface Mailer {
   /** Many mails in a few statements (thousands of reminders), inside `tx` when given; they are
    * delivered by the pass that follows their announcement, like any mail written in a transaction. */
   sendMany(messages: MailMessage[], tx?: Db): Promise<number>;
+  /** Hands one mail to SMTP now and answers when the server took it, throwing what it
+   * refused (isPermanentFailure tells which): for senders that keep their own per-mail state
+   * (announcements), which the outbox would only duplicate. Without SMTP the mail is captured
+   * in the outbox, as every mail is then. */
+  deliverNow(message: MailMessage): Promise<'sent' | 'captured'>;
   /** Delivers every pending mail that is due (never sent, or its backoff has passed), claiming
    * each first so that no other process delivers it too. */
   deliverPending(): Promise<void>;
@@ -82,7 +87,7 @@ export function isPermanentFailure(error: unknown): boolean {
 }
 
 /** The server's own reply when there is one ("550 5.1.1 Mailbox unavailable"), else the error. */
-function describeFailure(error: unknown): string {
+export function describeFailure(error: unknown): string {
   const { response, message } = (error ?? {}) as SmtpError;
   return (response || message || String(error)).slice(0, 1000);
 }
@@ -98,6 +103,17 @@ export function createMailer(db: Db, config: Config, log: FastifyBaseLogger): Ma
     ? nodemailer.createTransport({
         url: config.SMTP_URL,
         // Bounded, so a claim's lease always outlasts a delivery (nodemailer waits 10 min by default).
+        connectionTimeout: 15_000,
+        greetingTimeout: 15_000,
+        socketTimeout: 60_000,
+      })
+    : null;
+  // Bulk mail (announcements) over a few kept connections: a connection per mail costs more than the mail.
+  const pooled: Transporter | null = config.SMTP_URL
+    ? nodemailer.createTransport({
+        url: config.SMTP_URL,
+        pool: true,
+        maxConnections: 2,
         connectionTimeout: 15_000,
         greetingTimeout: 15_000,
         socketTimeout: 60_000,
@@ -188,7 +204,7 @@ export function createMailer(db: Db, config: Config, log: FastifyBaseLogger): Ma
     return pass;
   }
 
-  return {
+  const mailer: Mailer = {
     async send(message, tx) {
       const [row] = await (tx ?? db)
         .insert(emailOutbox)
@@ -237,6 +253,22 @@ export function createMailer(db: Db, config: Config, log: FastifyBaseLogger): Ma
           ${column((m) => (m.headers ? JSON.stringify(m.headers) : null))}::jsonb[]) as t`);
       return messages.length;
     },
+    async deliverNow(message) {
+      if (!pooled) {
+        await mailer.send(message);
+        return 'captured';
+      }
+      await pooled.sendMail({
+        from: config.MAIL_FROM,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        attachments: message.attachments?.map(deliverable),
+        headers: message.headers,
+      });
+      return 'sent';
+    },
     deliverPending: runPass,
     start() {
       if (!transport || timer || stopped) return;
@@ -253,9 +285,11 @@ export function createMailer(db: Db, config: Config, log: FastifyBaseLogger): Ma
       if (timer) clearInterval(timer);
       await Promise.allSettled([...running]);
       transport?.close();
+      pooled?.close();
     },
     recent(limit = 50) {
       return db.select().from(emailOutbox).orderBy(desc(emailOutbox.createdAt)).limit(limit);
     },
   };
+  return mailer;
 }

@@ -18,11 +18,17 @@ export const unsubscribeKey = (db: Db) => signingKey(db, 'unsubscribe');
 
 const sign = (key: Buffer, payload: string) => createHmac('sha256', key).update(payload).digest('base64url');
 
-/** `<payload>.<signature>`, the payload `m|g : id : topic` in base64url. */
-export function unsubscribeToken(key: Buffer, subscriber: Subscriber, topic: NotificationTopic): string {
-  const payload = Buffer.from(`${subscriber.kind === 'member' ? 'm' : 'g'}:${subscriber.id}:${topic}`).toString(
-    'base64url',
-  );
+/** `<payload>.<signature>`, the payload `m|g : id : topic [: source]` in base64url. The source
+ * (an announcement's id) lets its sender count the unsubscribes that came from it. */
+export function unsubscribeToken(
+  key: Buffer,
+  subscriber: Subscriber,
+  topic: NotificationTopic,
+  source?: string,
+): string {
+  const payload = Buffer.from(
+    `${subscriber.kind === 'member' ? 'm' : 'g'}:${subscriber.id}:${topic}${source ? `:${source}` : ''}`,
+  ).toString('base64url');
   return `${payload}.${sign(key, payload)}`;
 }
 
@@ -30,17 +36,20 @@ export function unsubscribeToken(key: Buffer, subscriber: Subscriber, topic: Not
 export function readUnsubscribeToken(
   key: Buffer,
   token: string,
-): { subscriber: Subscriber; topic: NotificationTopic } | null {
+): { subscriber: Subscriber; topic: NotificationTopic; source?: string } | null {
   const [payload, signature, extra] = token.split('.');
   if (!payload || !signature || extra !== undefined) return null;
   const expected = Buffer.from(sign(key, payload));
   const given = Buffer.from(signature);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  const match = /^([mg]):([^:]+):([a-z-]+)$/.exec(Buffer.from(payload, 'base64url').toString('utf8'));
+  const match = /^([mg]):([^:]+):([a-z-]+)(?::([0-9a-f-]{36}))?$/.exec(
+    Buffer.from(payload, 'base64url').toString('utf8'),
+  );
   if (!match || !(NOTIFICATION_TOPICS as readonly string[]).includes(match[3]!)) return null;
   return {
     subscriber: { kind: match[1] === 'm' ? 'member' : 'guest', id: match[2]! },
     topic: match[3] as NotificationTopic,
+    ...(match[4] ? { source: match[4] } : {}),
   };
 }
 
@@ -59,8 +68,9 @@ export async function unsubscribeLinks(
   config: Pick<Config, 'publicUrl'>,
   subscriber: Subscriber,
   topic: NotificationTopic,
+  source?: string,
 ): Promise<UnsubscribeLinks> {
-  const token = unsubscribeToken(await unsubscribeKey(db), subscriber, topic);
+  const token = unsubscribeToken(await unsubscribeKey(db), subscriber, topic, source);
   const oneClick = `${config.publicUrl}/api/unsubscribe?token=${token}`;
   const pageUrl = `${config.publicUrl}/unsubscribe?token=${token}`;
   const what = TOPIC_WORDS[topic];

@@ -85,7 +85,7 @@ describe('the demo install', { timeout: 120_000 }, () => {
       'Captured mail: sign in as the admin and open http://localhost:3000/dev/mailbox',
     );
     expect(lines).toContain(
-      'Admin area: http://localhost:3000/admin (events, forums, sponsors, users, podcasts, reports, outbox, activity)',
+      'Admin area: http://localhost:3000/admin (events, forums, sponsors, users, podcasts, reports, outbox, activity, jobs, insights, announcements, invitations)',
     );
     expect(lines.join('\n')).not.toMatch(/mixer-(admin|member)-2026/);
 

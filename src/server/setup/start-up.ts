@@ -141,7 +141,7 @@ export function bannerLines(
   }
   lines.push(
     `Captured mail: sign in as the admin and open ${config.publicUrl}/dev/mailbox${config.SMTP_URL ? ' (also sent over SMTP)' : ''}`,
-    `Admin area: ${config.publicUrl}/admin (events, forums, sponsors, users, podcasts, reports, outbox, activity)`,
+    `Admin area: ${config.publicUrl}/admin (events, forums, sponsors, users, podcasts, reports, outbox, activity, jobs, insights, announcements, invitations)`,
   );
   return lines;
 }

@@ -10,6 +10,7 @@ import { site } from '../lib/site';
 const quickLinks = [
   { to: paths.events, label: 'Events' },
   { to: paths.podcasts, label: 'Podcasts' },
+  { to: paths.news, label: 'News' },
   { to: paths.community, label: 'Community' },
   { to: paths.contact, label: 'Contact' },
 ];

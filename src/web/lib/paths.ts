@@ -22,6 +22,9 @@ export const paths = {
   /** One episode's card on the podcasts page: the list searched for its title, scrolled to it. */
   podcast: (podcastId: string, title: string) =>
     `/podcasts?q=${encodeURIComponent(title)}#podcast-${encodeURIComponent(podcastId)}`,
+  /** The news archive (issue 35): the organisers' announcements, newest first. */
+  news: '/news',
+  newsArticle: (newsId: string) => `/news/${encodeURIComponent(newsId)}`,
   community: '/community',
   contact: '/contact',
   forums: '/forums',
@@ -63,5 +66,8 @@ export const paths = {
   sponsorEdit: (sponsorId: string) => `/sponsors/${encodeURIComponent(sponsorId)}/edit`,
   userCreate: '/users/create',
   userEdit: (userId: string) => `/users/${encodeURIComponent(userId)}/edit`,
+  announcementCreate: '/admin/announcements/create',
+  /** One announcement: its form while a draft, its progress once sent. */
+  announcement: (announcementId: string) => `/admin/announcements/${encodeURIComponent(announcementId)}`,
   profile: (username: string) => `/user/${encodeURIComponent(username)}`,
 } as const;

@@ -22,3 +22,4 @@ export * from './check-in';
 export * from './people-to-meet';
 export * from './feedback';
 export * from './insights';
+export * from './announcements';

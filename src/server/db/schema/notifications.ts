@@ -13,6 +13,8 @@ export const notificationPreferences = pgTable('notification_preferences', {
   morningAfter: boolean('morning_after').notNull().default(true),
   // The rating links after an event (issue 34): in the morning-after mail, or a mail of their own.
   feedback: boolean('feedback').notNull().default(true),
+  // Announcements from the organisers (issue 35).
+  communityNews: boolean('community_news').notNull().default(true),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -5,7 +5,8 @@ import { tooManyRequests, unprocessable } from '../../platform/errors';
 import { hitRateLimit } from '../../platform/rate-limit';
 import type { Storage } from '../../platform/storage';
 import { isNewPost } from './service';
-import { POST_INTERVAL_SECONDS, isBlankRichText } from '../../../shared/forums';
+import { POST_INTERVAL_SECONDS } from '../../../shared/forums';
+import { isBlankRichText } from '../../../shared/rich-text';
 
 /** How long a list's excerpt of a post is, in characters. */
 export const EXCERPT_LENGTH = 200;

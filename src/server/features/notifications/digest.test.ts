@@ -203,6 +203,7 @@ describe('notification e-mails for members who are away', () => {
       forumReplies: true,
       morningAfter: true,
       feedback: true,
+      communityNews: true,
     });
     expect(off.statusCode).toBe(200);
     await message(jordan.user.id, gus.user.id);

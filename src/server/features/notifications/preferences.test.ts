@@ -24,6 +24,7 @@ const ALL_ON = {
   forumReplies: true,
   morningAfter: true,
   feedback: true,
+  communityNews: true,
 };
 
 async function tokenFor(userId: string, topic: 'messages' | 'event-reminders' | 'forum-replies' | 'morning-after') {
@@ -127,6 +128,7 @@ describe('/api/unsubscribe (one click, no session)', () => {
       forumReplies: false,
       morningAfter: true,
       feedback: true,
+      communityNews: true,
     });
   });
 

@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { eventGuests, notificationPreferences, profiles, signingKeys } from '../../db/schema';
+import { announcementRecipients, eventGuests, notificationPreferences, profiles, signingKeys } from '../../db/schema';
 import { isUuid } from '../../db/query-values';
 import { badRequest, notFound } from '../../platform/errors';
 import { readUnsubscribeToken, type Subscriber } from '../../platform/unsubscribe';
@@ -24,6 +24,7 @@ const preferenceColumns = {
   forumReplies: notificationPreferences.forumReplies,
   morningAfter: notificationPreferences.morningAfter,
   feedback: notificationPreferences.feedback,
+  communityNews: notificationPreferences.communityNews,
 };
 
 export async function getPreferences(db: Db, userId: string): Promise<NotificationPreferences> {
@@ -47,6 +48,7 @@ export async function savePreferences(
     forumReplies: p.forumReplies,
     morningAfter: p.morningAfter,
     feedback: p.feedback,
+    communityNews: p.communityNews,
   };
   const [row] = await db
     .insert(notificationPreferences)
@@ -64,6 +66,7 @@ const COLUMN: Record<NotificationTopic, keyof NotificationPreferences> = {
   'forum-replies': 'forumReplies',
   'morning-after': 'morningAfter',
   feedback: 'feedback',
+  'community-news': 'communityNews',
 };
 
 /** The install's key as it is: reading a link never makes one (a link before any mail was
@@ -78,7 +81,10 @@ async function existingKey(db: Db): Promise<Buffer | null> {
 }
 
 /** Who and what a link names, when we signed it and that person is still here. */
-async function readLink(db: Db, token: string): Promise<{ subscriber: Subscriber; topic: NotificationTopic }> {
+async function readLink(
+  db: Db,
+  token: string,
+): Promise<{ subscriber: Subscriber; topic: NotificationTopic; source?: string }> {
   const key = await existingKey(db);
   const link = key && readUnsubscribeToken(key, token);
   if (!link) throw badRequest('INVALID_UNSUBSCRIBE_LINK', INVALID_UNSUBSCRIBE_LINK);
@@ -100,7 +106,7 @@ export async function previewUnsubscribe(db: Db, token: string): Promise<Unsubsc
 
 /** Turns off the one setting the link names, for the one person it names. */
 export async function unsubscribe(db: Db, token: string): Promise<UnsubscribeAnswer> {
-  const { subscriber, topic } = await readLink(db, token);
+  const { subscriber, topic, source } = await readLink(db, token);
   if (subscriber.kind === 'guest') {
     // A guest has reminders only (the one kind of e-mail sent to someone without an account).
     if (topic !== 'event-reminders') throw badRequest('INVALID_UNSUBSCRIBE_LINK', INVALID_UNSUBSCRIBE_LINK);
@@ -111,6 +117,19 @@ export async function unsubscribe(db: Db, token: string): Promise<UnsubscribeAns
       .insert(notificationPreferences)
       .values({ userId: subscriber.id, ...off })
       .onConflictDoUpdate({ target: notificationPreferences.userId, set: off });
+    // The announcement whose mail carried the link counts it (its sender's progress panel).
+    if (source && topic === 'community-news') {
+      await db
+        .update(announcementRecipients)
+        .set({ unsubscribedAt: sql`now()` })
+        .where(
+          and(
+            eq(announcementRecipients.announcementId, source),
+            eq(announcementRecipients.userId, subscriber.id),
+            isNull(announcementRecipients.unsubscribedAt),
+          ),
+        );
+    }
   }
   return { topic, words: TOPIC_WORDS[topic], done: true };
 }

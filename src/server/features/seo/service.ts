@@ -1,12 +1,12 @@
-import { desc } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { eventSeries, events, profiles } from '../../db/schema';
+import { announcements, eventSeries, events, profiles } from '../../db/schema';
 import { hasControlCharacters } from '../../../shared/text';
 import { escapeHtml } from '../../platform/mail-html';
 
 /** The public screens a visitor (and a crawler) can open; member and admin screens are not
  * listed and are disallowed in robots.txt. */
-export const PUBLIC_PAGES = ['/', '/events', '/community', '/podcasts', '/contact'] as const;
+export const PUBLIC_PAGES = ['/', '/events', '/community', '/podcasts', '/news', '/contact'] as const;
 
 /** Screens not for crawlers: what only a member or an admin sees (a crawler would get a sign-in
  * prompt), and search results. */
@@ -42,10 +42,17 @@ export function robotsTxt(publicUrl: string): string {
 const hasProfilePage = (username: string) =>
   username.trim() !== '' && username !== '.' && username !== '..' && !hasControlCharacters(username);
 
-/** sitemap.xml: the public screens, every series page, every event page (newest first) and every member's public
+/** sitemap.xml: the public screens, the public news, every series page, every event page (newest first) and every member's public
  * profile, up to the 50,000 addresses one sitemap may hold. Each answers 200: a page that does
  * not exist answers 404 (page-routes.ts). */
 export async function sitemapXml(db: Db, publicUrl: string): Promise<string> {
+  // Announcements that went out and everyone may read (features/announcements/news.ts).
+  const newsRows = await db
+    .select({ id: announcements.id, updatedAt: announcements.updatedAt })
+    .from(announcements)
+    .where(and(inArray(announcements.status, ['sending', 'sent']), eq(announcements.membersOnly, false)))
+    .orderBy(desc(announcements.startedAt))
+    .limit(1000);
   const seriesRows = await db
     .select({ id: eventSeries.id, updatedAt: eventSeries.updatedAt })
     .from(eventSeries)
@@ -67,6 +74,7 @@ export async function sitemapXml(db: Db, publicUrl: string): Promise<string> {
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
     ...PUBLIC_PAGES.map((page) => url(page)),
+    ...newsRows.map((n) => url(`/news/${n.id}`, n.updatedAt)),
     ...seriesRows.map((s) => url(`/series/${s.id}`, s.updatedAt)),
     ...eventRows.map((e) => url(`/events/${e.id}`, e.updatedAt)),
     ...profileRows.filter((p) => hasProfilePage(p.username)).map((p) => url(`/user/${encodeURIComponent(p.username)}`)),

@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/client';
 import {
   account,
+  announcementRecipients,
+  announcements,
   connections,
   contactMessages,
   emailOutbox,
@@ -24,6 +26,7 @@ import {
   forumPosts,
   forumReplies,
   forums,
+  invitations,
   jobs,
   messages,
   morningAfterSends,
@@ -46,6 +49,7 @@ import { localDate, toLocalInput } from '../../../shared/event-admin';
 import { addMonths, dateTimes, ruleDates } from '../../../shared/recurrence';
 import { clearDatabase, isDatabaseEmpty, seedDemo } from './seed';
 import { MEMBERS } from './data';
+import { DEMO_INVITATIONS } from './invitations';
 import { FEEDBACK_WINDOW_DAYS } from '../../../shared/feedback';
 import { morningAfterAt } from '../../features/people-to-meet/morning-after';
 import { extendSeries } from '../../features/events/series-admin';
@@ -1242,6 +1246,79 @@ describe('demo seed', { timeout: 60_000 }, () => {
       expect(added).toBe(made.dates);
       expect(added).toBeGreaterThan(0);
     });
+  });
+
+  it('has an import of 40 invited people, some joined since with the address they were invited at', async () => {
+    const rows = await database.db.select().from(invitations);
+    expect(rows).toHaveLength(DEMO_INVITATIONS);
+    const users = new Map((await database.db.select().from(user)).map((u) => [u.email.toLowerCase(), u]));
+    const [admin] = await database.db.select().from(profiles).where(eq(profiles.isAdmin, true));
+    const imported = rows[0]!.createdAt;
+    expect(now.getTime() - imported.getTime()).toBeGreaterThanOrEqual(19 * 86_400_000);
+    expect(now.getTime() - imported.getTime()).toBeLessThanOrEqual(26 * 86_400_000);
+    expect(new Set(rows.map((r) => r.email)).size).toBe(rows.length);
+    for (const r of rows) {
+      expect(r.email).toMatch(/^[a-z]+\.[a-z]+@powermixer\.example$/);
+      expect(r.createdAt).toEqual(imported);
+      expect(r.invitedBy).toBe(admin!.id);
+      expect(r.expiresAt.getTime() - r.sentAt.getTime()).toBe(30 * 86_400_000);
+      expect(r.sentAt <= now && r.sentAt >= imported).toBe(true);
+      const account = users.get(r.email);
+      if (r.joinedAt) {
+        // Joined after the import, as the account the address belongs to.
+        expect(account?.id).toBe(r.joinedUserId);
+        expect(r.joinedAt).toEqual(account!.createdAt);
+        expect(r.joinedAt > imported && r.joinedAt <= now).toBe(true);
+        expect(r.revokedAt).toBeNull();
+      } else {
+        // Nobody waiting on an invitation is a member already.
+        expect(account).toBeUndefined();
+        expect(r.company && r.position).toBeTruthy();
+      }
+      if (r.revokedAt) expect(r.revokedAt > imported && r.revokedAt <= now).toBe(true);
+    }
+    const joined = rows.filter((r) => r.joinedAt).length;
+    expect(joined).toBeGreaterThan(0);
+    expect(joined).toBeLessThan(rows.length / 3);
+    expect(rows.filter((r) => r.revokedAt)).toHaveLength(2);
+    expect(rows.filter((r) => r.sendCount === 2)).toHaveLength(4);
+    // Still open: the list is three weeks old and its links last thirty days.
+    expect(rows.filter((r) => !r.joinedAt && !r.revokedAt && r.expiresAt > now).length).toBeGreaterThan(20);
+  });
+
+  it('has past announcements (the season, a title sponsor, an episode; one for members only), mailed to the members of their day', async () => {
+    const rows = await database.db.select().from(announcements).orderBy(announcements.startedAt);
+    const subjects = rows.map((r) => r.subject);
+    expect(subjects.some((s) => /^The (spring|summer|fall|winter) season's dates$/.test(s))).toBe(true);
+    expect(subjects.some((s) => s.startsWith('Welcome our new title sponsor'))).toBe(true);
+    expect(subjects.some((s) => s.startsWith('New episode: '))).toBe(true);
+    expect(rows.filter((r) => r.membersOnly)).toHaveLength(1);
+    const users = new Map((await database.db.select().from(user)).map((u) => [u.id, u]));
+    const prefs = new Map(
+      (await database.db.select().from(notificationPreferences)).map((p) => [p.userId, p.communityNews]),
+    );
+    let unsubscribes = 0;
+    for (const a of rows) {
+      expect(a.status).toBe('sent');
+      expect(a.startedAt! < now && a.finishedAt! >= a.startedAt!).toBe(true);
+      expect(a.bodyText).not.toMatch(/<[a-z]/);
+      const sent = await database.db
+        .select()
+        .from(announcementRecipients)
+        .where(eq(announcementRecipients.announcementId, a.id));
+      expect(sent).toHaveLength(a.recipientCount!);
+      expect(sent.length).toBeGreaterThan(50);
+      for (const r of sent) {
+        // Only members who had joined by then, each at the address of their account, once.
+        expect(users.get(r.userId)!.createdAt < a.startedAt!).toBe(true);
+        expect(r.email).toBe(users.get(r.userId)!.email.toLowerCase());
+        expect(r.sentAt! >= a.startedAt! && r.sentAt! <= a.finishedAt!).toBe(true);
+        // Whoever turned Community news off from a mail has it off.
+        if (r.unsubscribedAt) expect(prefs.get(r.userId)).toBe(false);
+      }
+      unsubscribes += sent.filter((r) => r.unsubscribedAt).length;
+    }
+    expect(unsubscribes).toBeGreaterThan(0);
   });
 
   it('clearDatabase empties every table', async () => {

@@ -10,6 +10,8 @@ import type { Db } from '../../db/client';
 import * as schema from '../../db/schema';
 import {
   account,
+  announcementRecipients,
+  announcements,
   connections,
   contactMessages,
   eventAttendees,
@@ -24,6 +26,7 @@ import {
   forumPosts,
   forumReplies,
   forums,
+  invitations,
   jobs,
   messages,
   morningAfterSends,
@@ -39,6 +42,7 @@ import {
 } from '../../db/schema';
 import type { Storage } from '../../platform/storage';
 import { hashPassword } from '../../platform/passwords';
+import { demoAnnouncements } from './announcements';
 import { demoAttendance } from './attendance';
 import { DEMO_TIME_ZONE, demoCalendar } from './calendar';
 import { DEMO_DOOR_STAFF, demoCheckIns } from './check-ins';
@@ -48,6 +52,7 @@ import { demoEvents, demoSponsors, planEvents } from './events';
 import { demoForums } from './forums';
 import { demoFeedback, demoHistory } from './history';
 import { generateDemoImages } from './images';
+import { demoInvitations } from './invitations';
 import { demoContactMessages, demoMessages } from './messages';
 import { demoMetAt } from './met-at';
 import { demoMorningAfter } from './morning-after';
@@ -233,6 +238,39 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions): 
   // Some of the quieter members want no rating e-mails either.
   const preferenceRows = [...sent.preferences.map((p, i) => ({ ...p, feedback: i % 3 !== 1 })), ...history.preferences];
 
+  // An organiser's import of an invitation list, and who of it joined since (a sequence of its own).
+  const invitationRows = demoInvitations({
+    calendar,
+    adminId: people.admin.id,
+    users: history.users,
+    profiles: history.profiles,
+    rand: prng(0x1a71e5),
+  });
+
+  // The organisers' announcements so far, mailed to the members of their day.
+  const allUsers = [...accounts.users, ...history.users];
+  const news = demoAnnouncements({
+    now,
+    timeZone,
+    adminId: people.admin.id,
+    events: allEvents,
+    sponsor: SPONSORS.find((s) => s.level === 'Title Sponsor')!,
+    episode: [...podcastRows]
+      .filter((p) => p.mediaType === 'direct' && (p.publishedAt as Date) < now)
+      .sort((a, b) => +(b.publishedAt as Date) - +(a.publishedAt as Date))
+      .map((p) => ({ title: p.title, description: p.description ?? '', publishedAt: p.publishedAt as Date }))[0],
+    members: allUsers.map((u) => ({ id: u.id, email: u.email.toLowerCase(), createdAt: u.createdAt as Date })),
+    rand: prng(0xa22c0e5),
+  });
+  const offNews = new Set(news.unsubscribed);
+  const withNews = preferenceRows.map((p) => (offNews.has(p.userId) ? { ...p, communityNews: false } : p));
+  const newsPreferenceRows = [
+    ...withNews,
+    ...news.unsubscribed
+      .filter((id) => !preferenceRows.some((p) => p.userId === id))
+      .map((userId) => ({ userId, communityNews: false })),
+  ];
+
   const offerAndAskRows = await demoOffersAndAsks(db, people);
   const contactRows = demoContactMessages(calendar);
 
@@ -260,7 +298,7 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions): 
     await tx.insert(contactMessages).values(contactRows);
     if (sent.reminders.length) await tx.insert(eventReminders).values(sent.reminders);
     if (sent.jobRuns.length) await tx.insert(jobs).values(sent.jobRuns);
-    if (preferenceRows.length) await tx.insert(notificationPreferences).values(preferenceRows);
+    if (newsPreferenceRows.length) await tx.insert(notificationPreferences).values(newsPreferenceRows);
     const checkInRows = [...history.checkIns, ...allCheckIns];
     if (checkInRows.length) await tx.insert(eventCheckIns).values(checkInRows);
     if (doorStaffRows.length) await tx.insert(eventDoorStaff).values(doorStaffRows);
@@ -268,6 +306,11 @@ export async function seedDemo(db: Db, storage: Storage, options: SeedOptions): 
     if (mornings.sends.length) await tx.insert(morningAfterSends).values(mornings.sends);
     if (mornings.jobRuns.length) await tx.insert(jobs).values(mornings.jobRuns);
     if (feedbackRows.length) await tx.insert(eventFeedback).values(feedbackRows);
+    if (news.announcements.length) await tx.insert(announcements).values(news.announcements);
+    for (let i = 0; i < news.recipients.length; i += 2000)
+      await tx.insert(announcementRecipients).values(news.recipients.slice(i, i + 2000));
+    // After the users: the joins are given, not left to the trigger that marks new accounts.
+    await tx.insert(invitations).values(invitationRows);
   });
 
   return {

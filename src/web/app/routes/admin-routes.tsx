@@ -40,6 +40,22 @@ export const adminRoutes: RouteObject[] = [
     ),
   },
   {
+    // Announcements (issue 35): a new one, then one's own page (its form, or its progress once
+    // sent), through a small module that keeps the form's chunks out of the shell's list.
+    path: '/admin/announcements/create',
+    lazy: screen(
+      () => import('../../features/admin/announcement-screens'),
+      (m) => m.AnnouncementCreateScreen,
+    ),
+  },
+  {
+    path: '/admin/announcements/:announcementId',
+    lazy: screen(
+      () => import('../../features/admin/announcement-screens'),
+      (m) => m.AnnouncementScreen,
+    ),
+  },
+  {
     path: '/sponsors/create',
     lazy: screen(
       () => import('../../features/admin/sponsor-form-page'),

@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router';
 import { paths } from '../../lib/paths';
 import { screen } from './screen';
 
-// The public site: events, podcasts, search, contact. (The landing page `/` is in router.tsx.)
+// The public site: events, podcasts, news, search, contact. (The landing page `/` is in router.tsx.)
 export const siteRoutes: RouteObject[] = [
   {
     path: paths.events,
@@ -31,6 +31,21 @@ export const siteRoutes: RouteObject[] = [
     lazy: screen(
       () => import('../../features/podcasts/podcasts-page'),
       (m) => m.PodcastsPage,
+    ),
+  },
+  {
+    // The news archive (issue 35): the organisers' announcements.
+    path: paths.news,
+    lazy: screen(
+      () => import('../../features/news/news-pages'),
+      (m) => m.NewsPage,
+    ),
+  },
+  {
+    path: `${paths.news}/:newsId`,
+    lazy: screen(
+      () => import('../../features/news/news-pages'),
+      (m) => m.NewsArticlePage,
     ),
   },
   {

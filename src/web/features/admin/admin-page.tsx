@@ -23,6 +23,8 @@ const tabs: Tab[] = [
   { id: 'jobs', label: 'Jobs', Panel: lazy(() => import('./jobs-tab')) },
   // The organiser's desk (issue 34); the chart library comes with this chunk only.
   { id: 'insights', label: 'Insights', Panel: lazy(() => import('./insights-tab')) },
+  { id: 'announcements', label: 'Announcements', Panel: lazy(() => import('./announcements-tab')) },
+  { id: 'invitations', label: 'Invitations', Panel: lazy(() => import('./invitations-tab')) },
 ];
 
 export function AdminPage() {

@@ -33,6 +33,11 @@ const CHOICES: { key: keyof Preferences; label: string; hint: string }[] = [
     label: 'Feedback',
     hint: 'After an event you came to: five links to rate it, in the morning-after e-mail or on their own.',
   },
+  {
+    key: 'communityNews',
+    label: 'Community news',
+    hint: 'Announcements from the organisers: season dates, sponsors, new episodes. A few a season.',
+  },
 ];
 
 /** The dashboard's "E-mail notifications": each kind on or off, saved as soon as it changes. */

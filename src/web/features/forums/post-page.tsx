@@ -9,11 +9,11 @@ import {
   REPLIES_LOAD_ERROR,
   REPLY_DELETE_ERROR,
   REPLY_POST_ERROR,
-  isBlankRichText,
   replyInput,
   type PostDetail,
   type Reply,
 } from '../../../shared/forums';
+import { isBlankRichText } from '../../../shared/rich-text';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';
