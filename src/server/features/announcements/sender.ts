@@ -68,9 +68,10 @@ async function failInterrupted(db: Db, now: Date) {
 /** Mails the whole fleet may still send in this run: the period's share of the rate less what
  * went out in the last period, and never past the rate over the last minute. */
 async function quota(db: Db, config: Config, now: Date) {
-  // A run comes every period, or every check of the job runner when that is longer.
-  const seconds = Math.max(ANNOUNCEMENTS_EVERY_SECONDS, config.JOBS_CHECK_MS / 1000);
-  const perRun = Math.ceil((config.MAIL_RATE_PER_MINUTE * Math.min(seconds, 60)) / 60);
+  // A run comes every period, or every check of the job runner when that is longer (a minute's
+  // worth at most: a run does not pace itself).
+  const seconds = Math.min(60, Math.max(ANNOUNCEMENTS_EVERY_SECONDS, config.JOBS_CHECK_MS / 1000));
+  const perRun = Math.ceil((config.MAIL_RATE_PER_MINUTE * seconds) / 60);
   const { rows } = await db.execute<{ minute: string | number; period: string | number }>(
     sql`select count(*) as minute,
         count(*) filter (where sent_at > ${ts(new Date(now.getTime() - seconds * 1000))}) as period

