@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: how fast the reads are, next to their ceilings measured in the same run.
- * Eleven parts (BENCH_SUITES=events,mixed,members,forums,reminders,door,people,search,series,insights,page; default all):
+ * Twelve parts (BENCH_SUITES=events,mixed,members,forums,reminders,door,people,search,series,insights,announcements,page;
+ * default all):
  *
  * events: the public reads.
  * - Framework ceiling: a minimal Fastify 5 server (scripts/bench/minimal-server.ts) in its own
@@ -79,6 +80,14 @@
  * as a signed-in admin at 50 connections, target p99 < 20 ms, beside the framework's ceiling
  * (scripts/bench/insights.ts).
  *
+ * announcements (PostgreSQL only, its own database pm_bench_announcements): the events data set with
+ * 100,000 members instead of 5,000, 1 in 33 with Community news off, and one admin signed in; the
+ * real server with no SMTP and the default MAIL_RATE_PER_MINUTE (scripts/bench/announcements.ts).
+ * The public event reads alone, then the same reads while the admin sends an announcement to all
+ * members now (POST /api/admin/announcements/:id/send, which lists every recipient in the request).
+ * Targets: the send answered < 30 s, reads meanwhile >= 70% of alone. A count of recipients, rows
+ * or distinct addresses other than the members with Community news on plus the admin breaks the run.
+ *
  * page (PGlite, a fresh demo install as `npm start` makes, production mode): the landing page's
  * first load, its JavaScript and CSS in brotli counted from the build beside the weight ratchet's
  * budget (scripts/bench/first-load.ts, tests/e2e/weight.spec.ts); the bytes a first
@@ -96,11 +105,11 @@
  * PostgreSQL backends. BENCH_DURATION / BENCH_WARMUP default to 20 / 3 s for this part.
  *
  * Settings (environment): BENCH_DURATION seconds per measurement (10), BENCH_CONNECTIONS (50),
- * BENCH_WARMUP seconds before each (1), BENCH_SUITES (events,mixed,members,forums,reminders,door,people,search,series,insights,page), BENCH_DATABASES
+ * BENCH_WARMUP seconds before each (1), BENCH_SUITES (events,mixed,members,forums,reminders,door,people,search,series,insights,announcements,page), BENCH_DATABASES
  * (pglite,postgres), BENCH_BUILD=1 to rebuild the web app, DATABASE_URL (an empty PostgreSQL
  * database to use instead of creating pm_bench / pm_bench_members on BENCH_PG_ADMIN_URL, default
  * postgres://postgres@127.0.0.1:5432/postgres; BENCH_PG_DATABASE, BENCH_PG_MEMBERS_DATABASE,
- * BENCH_PG_FORUMS_DATABASE, BENCH_PG_REMINDERS_DATABASE, BENCH_PG_SEARCH_DATABASE, BENCH_PG_SERIES_DATABASE, BENCH_PG_INSIGHTS_DATABASE name them).
+ * BENCH_PG_FORUMS_DATABASE, BENCH_PG_REMINDERS_DATABASE, BENCH_PG_SEARCH_DATABASE, BENCH_PG_SERIES_DATABASE, BENCH_PG_INSIGHTS_DATABASE, BENCH_PG_ANNOUNCEMENTS_DATABASE name them).
  * A missed target is a result, not an error: the exit code is non-zero only when something broke.
  *
  * Every part runs in one frame (scripts/bench/part.ts): it returns a report (PartReport: where it
@@ -109,6 +118,7 @@
  * (postgres-part.ts): database, data set, server, signed-in members, measurements. Every
  * percentile the bench computes is stats.ts's (nearest rank); autocannon's HTTP figures are its own.
  */
+import { announcementsPart } from './bench/announcements';
 import { cleanupAll, installCleanupHandlers } from './bench/cleanup';
 import { doorPart } from './bench/door';
 import { fleetPart } from './bench/fleet';
@@ -143,6 +153,7 @@ const parts: BenchPart[] = [
   searchPart,
   seriesPart,
   insightsPart,
+  announcementsPart,
   pagePart,
   fleetPart,
 ].filter((part) => part.enabled);
@@ -159,6 +170,7 @@ try {
     settings.search && 'search',
     settings.series && 'series',
     settings.insights && 'insights',
+    settings.announcements && 'announcements',
     settings.page && 'page',
     settings.fleet && 'fleet',
   ]

@@ -10,7 +10,7 @@ import { onCleanup } from './cleanup';
 import { postgresTarget } from './databases';
 import { fleetFailures, printFleetReport } from './fleet-report';
 import { runPart, type BenchPart } from './part';
-import { cpuBetween, sampleCpu, type CpuUse, type Groups, type ProcInfo } from './process-cpu';
+import { cpuBetween, postgresGroups, sampleCpu, type CpuUse, type Groups, type ProcInfo } from './process-cpu';
 import { int, log, type PartReport } from './report';
 import { BENCH_SESSION_SECRET, freePort, signIn, tempDir } from './servers';
 import { settings } from './settings';
@@ -220,25 +220,12 @@ function killFleet(fleet: Fleet, nginxDir: string) {
 /** Which processes count as what: each server process, nginx (master and worker), the
  * PostgreSQL backends serving this database, and the cluster's own processes. */
 function cpuGroups(fleet: Fleet, nginxDir: string, databaseUrl: string): Groups {
-  const database = decodeURIComponent(new URL(databaseUrl).pathname.slice(1));
   const isNginx = (p: ProcInfo) => p.cmdline.startsWith('nginx: master') && p.cmdline.includes(nginxDir);
   const groups: Groups = {};
   for (const p of fleet.processes) groups[`server ${p.index + 1}`] = (q) => q.pid === p.child.pid;
   groups.nginx = (p, all) =>
     isNginx(p) || (p.cmdline.startsWith('nginx: ') && all.some((q) => q.pid === p.ppid && isNginx(q)));
-  groups['postgres (this database)'] = (p) => backendDatabase(p.cmdline) === database;
-  // The postmaster and its helpers (checkpointer, WAL writer, autovacuum...); other databases'
-  // backends belong to other work on the machine and are left out.
-  groups['postgres (cluster)'] = (p) =>
-    /\/bin\/postgres( |$)/.test(p.cmdline) ||
-    (p.cmdline.startsWith('postgres: ') && backendDatabase(p.cmdline) === null);
-  return groups;
-}
-
-/** A backend's title is "postgres: [cluster: ]<user> <database> <client> <state>". */
-function backendDatabase(cmdline: string): string | null {
-  const match = /^postgres: (?:\S+: )?\S+ (\S+) (?:\S+\(\d+\)|\[local\])/.exec(cmdline);
-  return match ? match[1]! : null;
+  return { ...groups, ...postgresGroups(databaseUrl) };
 }
 
 interface Plan {

@@ -10,6 +10,8 @@ const TICKS_PER_SECOND = 100;
 export interface ProcInfo {
   pid: number;
   ppid: number;
+  /** Its process group (a child server started detached: npx, tsx and node share one). */
+  pgrp: number;
   /** utime + stime, in ticks. */
   ticks: number;
   cmdline: string;
@@ -21,8 +23,14 @@ function readProc(pid: number): ProcInfo | null {
     // The command name sits in parentheses and may hold spaces: the fields follow its last ')'.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim();
-    // fields[0] is field 3 (state): ppid is field 4, utime 14, stime 15.
-    return { pid, ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]), cmdline };
+    // fields[0] is field 3 (state): ppid is field 4, pgrp 5, utime 14, stime 15.
+    return {
+      pid,
+      ppid: Number(fields[1]),
+      pgrp: Number(fields[2]),
+      ticks: Number(fields[11]) + Number(fields[12]),
+      cmdline,
+    };
   } catch {
     return null; // gone meanwhile
   }
@@ -45,6 +53,25 @@ function machineTicks(): { busy: number; total: number } {
 
 /** Named groups of processes, each chosen by a predicate over every process at sampling time. */
 export type Groups = Record<string, (p: ProcInfo, all: ProcInfo[]) => boolean>;
+
+/** The PostgreSQL backends serving the database of `databaseUrl`, and the cluster's own processes
+ * (the postmaster, checkpointer, WAL writer, autovacuum...); other databases' backends belong to
+ * other work on the machine and are left out. */
+export function postgresGroups(databaseUrl: string): Groups {
+  const database = decodeURIComponent(new URL(databaseUrl).pathname.slice(1));
+  return {
+    'postgres (this database)': (p) => backendDatabase(p.cmdline) === database,
+    'postgres (cluster)': (p) =>
+      /\/bin\/postgres( |$)/.test(p.cmdline) ||
+      (p.cmdline.startsWith('postgres: ') && backendDatabase(p.cmdline) === null),
+  };
+}
+
+/** A backend's title is "postgres: [cluster: ]<user> <database> <client> <state>". */
+function backendDatabase(cmdline: string): string | null {
+  const match = /^postgres: (?:\S+: )?\S+ (\S+) (?:\S+\(\d+\)|\[local\])/.exec(cmdline);
+  return match ? match[1]! : null;
+}
 
 export interface CpuSample {
   at: number;

@@ -1,5 +1,6 @@
 import { REMINDER_ATTENDEES, type RemindersMeasurement, type RemindersReport } from './reminders';
-import { int, ms, printPart, share, type Table } from './report';
+import { readsTable } from './reads';
+import { int, printPart, type Table } from './report';
 import { settings } from './settings';
 
 // The reminders part's table: aligned text for the terminal, markdown for the README.
@@ -20,56 +21,20 @@ export function remindersBroken(report: RemindersReport): boolean {
   );
 }
 
-function remindersTargetMet(m: RemindersMeasurement): boolean {
-  const reads = m.readsDuring;
-  return (
-    m.allWritten !== null &&
-    m.allWritten < settings.remindersTargetSeconds * 1000 &&
-    m.mails === REMINDER_ATTENDEES &&
-    m.recipients === REMINDER_ATTENDEES &&
-    reads.rps >= settings.remindersTargetRatio * m.readsAlone.rps &&
-    reads.non2xx + reads.errors + m.readsAlone.non2xx + m.readsAlone.errors === 0
-  );
-}
-
 function remindersTable(m: RemindersMeasurement): Table {
-  const headers = [
-    'attendees',
-    'reminders in the outbox',
-    'distinct addresses',
-    'job started (s after due)',
-    'first written (s)',
-    'all written (s)',
-    'reads/s alone',
-    'reads/s while written',
-    'ratio (%)',
-    'p99 ms alone',
-    'p99 ms while written',
-    'failed reads',
-    'target met?',
-  ];
   const why: string[] = [];
   if (m.allWritten === null || m.allWritten >= settings.remindersTargetSeconds * 1000) why.push('time');
   if (m.mails !== REMINDER_ATTENDEES || m.recipients !== REMINDER_ATTENDEES) why.push('count');
   if (m.readsDuring.rps < settings.remindersTargetRatio * m.readsAlone.rps) why.push('ratio');
-  const failedReads = m.readsDuring.non2xx + m.readsDuring.errors + m.readsAlone.non2xx + m.readsAlone.errors;
-  if (failedReads > 0) why.push('failed reads');
-  const row = [
-    int(REMINDER_ATTENDEES),
-    int(m.mails),
-    int(m.recipients),
-    secs(m.jobStarted),
-    secs(m.firstMail),
-    secs(m.allWritten),
-    int(m.readsAlone.rps),
-    int(m.readsDuring.rps),
-    share(m.readsDuring.rps, m.readsAlone.rps),
-    ms(m.readsAlone.p99),
-    ms(m.readsDuring.p99),
-    int(failedReads),
-    remindersTargetMet(m) ? 'yes' : `no (${why.join(', ')})`,
-  ];
-  return { headers, rows: [row], right: headers.map((_, i) => i < 12) };
+  const own = {
+    attendees: int(REMINDER_ATTENDEES),
+    'reminders in the outbox': int(m.mails),
+    'distinct addresses': int(m.recipients),
+    'job started (s after due)': secs(m.jobStarted),
+    'first written (s)': secs(m.firstMail),
+    'all written (s)': secs(m.allWritten),
+  };
+  return readsTable(own, m.readsAlone, m.readsDuring, 'while written', why);
 }
 
 export function printRemindersReport(report: RemindersReport) {

@@ -1,4 +1,3 @@
-import autocannon, { type Request, type Result } from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from '../../src/server/db/client';
@@ -6,10 +5,10 @@ import { REMINDER_JOB } from '../../src/server/features/events/reminders';
 import { SIZES, generateDataset, type Fixture } from './generate';
 import { jobsIdle } from './jobs';
 import { countsLine, postgresPart } from './postgres-part';
+import { logWindow, startReads, warmReads, type WindowResult } from './reads';
 import { printRemindersReport, remindersBroken } from './reminders-report';
 import { int, log, type PartReport } from './report';
 import { settings } from './settings';
-import { percentile } from './stats';
 
 // The reminders part, on PostgreSQL only: the events data set (10,000 events, 5,000 members)
 // plus one upcoming event that all 5,000 members attend, registered a month ago. The real server
@@ -30,17 +29,6 @@ const EVENT_NAME = 'Reminder Bench Mixer';
 const PERIOD_MS = 60_000; // the reminder job's everySeconds
 /** The other events' pages the reads walk beside the list and the reminded event's page. */
 const OTHER_PAGES = 50;
-
-/** Reads over one window of a load run. */
-export interface WindowResult {
-  rps: number;
-  p99: number;
-  responses: number;
-  non2xx: number;
-  /** Connection errors and timeouts. */
-  errors: number;
-  seconds: number;
-}
 
 export interface RemindersMeasurement {
   readsLabel: string;
@@ -126,21 +114,11 @@ async function count(db: Db, query: ReturnType<typeof sql>): Promise<number> {
 
 async function measure(baseUrl: string, db: Db, fixture: Fixture): Promise<RemindersMeasurement> {
   const others = fixture.rotationIds.slice(0, OTHER_PAGES);
-  const requests: Request[] = others.flatMap((id) => [
-    { method: 'GET', path: '/api/events' },
-    { method: 'GET', path: `/api/events/${EVENT_ID}` },
-    { method: 'GET', path: `/api/events/${id}` },
-  ]);
-  for (const path of ['/api/events', `/api/events/${EVENT_ID}`, `/api/events/${others[0]}`]) {
-    const res = await fetch(baseUrl + path);
-    if (!res.ok) throw new Error(`GET ${path} answered ${res.status}: ${(await res.text()).slice(0, 500)}`);
-    await res.arrayBuffer();
-  }
+  const requests = await warmReads(
+    baseUrl,
+    others.map((id) => ['/api/events', `/api/events/${EVENT_ID}`, `/api/events/${id}`]),
+  );
   const readsLabel = `GET /api/events, the event's page and ${others.length} other events' pages, in turn`;
-
-  // A first pass fills the caches and warms the server up; it is not counted.
-  const warmUp = startReads(baseUrl, requests, settings.warmup + 2);
-  await warmUp.done;
 
   // The next period boundary with room for the move, the reads' warm-up and `duration` seconds of
   // reads alone before it: "alone" and "while written" are windows of one run of the same load,
@@ -182,16 +160,12 @@ async function measure(baseUrl: string, db: Db, fixture: Fixture): Promise<Remin
   }
   await during.done;
   const readsAlone = during.window(due - settings.duration * 1000, due);
-  log(
-    `    ${`${readsLabel}, alone (the ${settings.duration} s before due)`.padEnd(90)} ${int(readsAlone.rps).padStart(7)} req/s    p99 ${readsAlone.p99.toFixed(1)} ms`,
-  );
+  logWindow(`${readsLabel}, alone (the ${settings.duration} s before due)`, readsAlone);
   const readsDuring = during.window(due, due + (allWritten ?? settings.remindersTimeoutSeconds * 1000));
   log(
     `    reminders: due ${new Date(due).toISOString()}, first in the outbox after ${secs(firstMail)}, all ${int(REMINDER_ATTENDEES)} after ${secs(allWritten)}`,
   );
-  log(
-    `    ${`${readsLabel}, while written`.padEnd(90)} ${int(readsDuring.rps).padStart(7)} req/s    p99 ${readsDuring.p99.toFixed(1)} ms  (${((100 * readsDuring.rps) / readsAlone.rps).toFixed(0)}% of alone, over ${readsDuring.seconds.toFixed(2)} s)`,
-  );
+  logWindow(`${readsLabel}, while written`, readsDuring, readsAlone);
 
   // The job's own account of its run, once it has finished (or given up).
   const key = new Date(due).toISOString();
@@ -251,52 +225,4 @@ async function measure(baseUrl: string, db: Db, fixture: Fixture): Promise<Remin
     `    job run: started after ${secs(m.jobStarted)}, finished after ${secs(m.jobFinished)} (${jobResult}); outbox: ${int(m.mails)} reminders to ${int(m.recipients)} addresses, ${int(recorded)} recorded as sent`,
   );
   return m;
-}
-
-/** autocannon over `requests` for at most `seconds`, every response's time and latency kept so
- * that any window of the run can be counted afterwards. */
-function startReads(baseUrl: string, requests: Request[], seconds: number) {
-  const at: number[] = [];
-  const latency: number[] = [];
-  const bad: number[] = [];
-  const errors: number[] = [];
-  const startedAt = Date.now();
-  let resolve!: (result: Result) => void;
-  let reject!: (err: Error) => void;
-  const done = new Promise<Result>((yes, no) => {
-    resolve = yes;
-    reject = no;
-  });
-  const instance = autocannon(
-    { url: baseUrl, connections: settings.connections, duration: Math.ceil(seconds), timeout: 10, requests },
-    (err, res) => (err ? reject(err) : resolve(res)),
-  );
-  instance.on('response', (_client, status, _bytes, responseTime) => {
-    const now = Date.now();
-    at.push(now);
-    latency.push(responseTime);
-    if (status < 200 || status >= 300) bad.push(now);
-  });
-  instance.on('reqError', () => errors.push(Date.now()));
-
-  const inside = (list: number[], from: number, to: number) => list.filter((t) => t >= from && t < to).length;
-  return {
-    startedAt,
-    done,
-    stop: () => instance.stop(),
-    window(from: number, to: number): WindowResult {
-      const picked: number[] = [];
-      for (let i = 0; i < at.length; i++) if (at[i]! >= from && at[i]! < to) picked.push(latency[i]!);
-      picked.sort((a, b) => a - b);
-      const seconds = Math.max(0.001, (to - from) / 1000);
-      return {
-        rps: picked.length / seconds,
-        p99: percentile(picked, 0.99),
-        responses: picked.length,
-        non2xx: inside(bad, from, to),
-        errors: inside(errors, from, to),
-        seconds,
-      };
-    },
-  };
 }

@@ -12,6 +12,8 @@ import { settings } from './settings';
 
 export interface ChildServer {
   url: string;
+  /** The process group's leader (npx): the server's processes (npx, tsx, node) share its group. */
+  pid: number;
   /** Stops the whole process group gracefully (PGlite flushes on SIGTERM), then forcefully. */
   stop(): Promise<void>;
 }
@@ -98,6 +100,7 @@ async function startChild(
 
   return {
     url,
+    pid,
     async stop() {
       await stop();
       forget();

@@ -15,7 +15,8 @@ function positive(name: string, fallback: number, { allowZero = false } = {}): n
 
 const databases = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',').map((s) => s.trim());
 const suites = (
-  process.env.BENCH_SUITES ?? 'events,mixed,members,forums,reminders,door,people,search,series,insights,page'
+  process.env.BENCH_SUITES ??
+  'events,mixed,members,forums,reminders,door,people,search,series,insights,announcements,page'
 )
   .split(',')
   .map((s) => s.trim());
@@ -32,12 +33,13 @@ for (const suite of suites) {
       'search',
       'series',
       'insights',
+      'announcements',
       'page',
       'fleet',
     ].includes(suite)
   )
     throw new Error(
-      `BENCH_SUITES: unknown suite "${suite}" (events, mixed, members, forums, reminders, door, people, search, series, insights, page, fleet)`,
+      `BENCH_SUITES: unknown suite "${suite}" (events, mixed, members, forums, reminders, door, people, search, series, insights, announcements, page, fleet)`,
     );
 }
 const fleetSizes = (process.env.BENCH_FLEET_SIZES ?? '1,2').split(',').map((s) => Number(s.trim()));
@@ -85,6 +87,9 @@ export const settings = {
   /** Insights (PostgreSQL only, its own database pm_bench_insights): the community figures over
    * 100,000 members, 10,000 events and 1,000,000 registrations, uncached and cached. */
   insights: suites.includes('insights'),
+  /** Announcements (PostgreSQL only, its own database pm_bench_announcements): "Send now" of an
+   * announcement to 100,000 members, its recipients listed in the request, while visitors read. */
+  announcements: suites.includes('announcements'),
   /** The page load (a demo install, on PGlite): the landing page's bytes on the wire and
    * Lighthouse (mobile) on five public routes. */
   page: suites.includes('page'),
@@ -122,6 +127,12 @@ export const settings = {
   remindersTargetRatio: 0.7,
   /** Fewer than all of them this long after being due: the run is broken, not slow. */
   remindersTimeoutSeconds: 60,
+  /** The announcements part: the send's answer (its recipients listed) within this many seconds... */
+  announcementsTargetSeconds: 30,
+  /** ...while the public reads keep this share of their rate alone or more. */
+  announcementsTargetRatio: 0.7,
+  /** No answer to the send this long after it was asked: the run is broken, not slow. */
+  announcementsTimeoutSeconds: 180,
   /** JOBS_CHECK_MS of the reminders part's server: how often it looks for due jobs (15 s by
    * default; the reminder job's own period, 60 s, is kept). */
   remindersJobsCheckMs: 200,
@@ -156,6 +167,8 @@ export const settings = {
   seriesDatabaseName: process.env.BENCH_PG_SERIES_DATABASE ?? 'pm_bench_series',
   /** The insights part's own database (100,000 members, 1,000,000 registrations), likewise. */
   insightsDatabaseName: process.env.BENCH_PG_INSIGHTS_DATABASE ?? 'pm_bench_insights',
+  /** The announcements part's own database (the events data set with 100,000 members), likewise. */
+  announcementsDatabaseName: process.env.BENCH_PG_ANNOUNCEMENTS_DATABASE ?? 'pm_bench_announcements',
   /** BENCH_SEARCH_SCALE (0..1] shrinks the search part's data set for a quick check (default 1). */
   searchScale: (() => {
     const scale = positive('BENCH_SEARCH_SCALE', 1);
