@@ -15,8 +15,9 @@ import { SEND_NOW_JOB, findForMail, startSending } from './service';
 // ("may have arrived") and waits for the admin's retry rather than going out twice.
 
 export const ANNOUNCEMENTS_JOB = 'announcements';
-/** How often the job looks; each run sends at most this share of the minute's rate. */
-export const ANNOUNCEMENTS_EVERY_SECONDS = 10;
+/** How often the job looks: a batch of at most the minute's rate each time (a row in the Jobs
+ * view each, so not more often). */
+const ANNOUNCEMENTS_EVERY_SECONDS = 60;
 /** A run stops taking mails after this long (the next period's run goes on). */
 const RUN_BUDGET_MS = 40_000;
 
@@ -65,22 +66,14 @@ async function failInterrupted(db: Db, now: Date) {
   return Number(rows[0]?.n ?? 0);
 }
 
-/** Mails the whole fleet may still send in this run: the period's share of the rate less what
- * went out in the last period, and never past the rate over the last minute. */
+/** Mails the whole fleet may still send in this run: the rate less what went out in the last
+ * minute (one run a minute, so a batch a minute). */
 async function quota(db: Db, config: Config, now: Date) {
-  // A run comes every period, or every check of the job runner when that is longer (a minute's
-  // worth at most: a run does not pace itself).
-  const seconds = Math.min(60, Math.max(ANNOUNCEMENTS_EVERY_SECONDS, config.JOBS_CHECK_MS / 1000));
-  const perRun = Math.ceil((config.MAIL_RATE_PER_MINUTE * seconds) / 60);
-  const { rows } = await db.execute<{ minute: string | number; period: string | number }>(
-    sql`select count(*) as minute,
-        count(*) filter (where sent_at > ${ts(new Date(now.getTime() - seconds * 1000))}) as period
-      from announcement_recipients
+  const { rows } = await db.execute<{ n: string | number }>(
+    sql`select count(*) as n from announcement_recipients
       where sent_at is not null and sent_at > ${ts(new Date(now.getTime() - 60_000))}`,
   );
-  const minute = Number(rows[0]?.minute ?? 0);
-  const period = Number(rows[0]?.period ?? 0);
-  return Math.max(0, Math.min(perRun - period, config.MAIL_RATE_PER_MINUTE - minute));
+  return Math.max(0, config.MAIL_RATE_PER_MINUTE - Number(rows[0]?.n ?? 0));
 }
 
 async function claim(db: Db, announcementId: string, worker: string, now: Date, leaseMs: number) {
