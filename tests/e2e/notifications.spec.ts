@@ -104,6 +104,7 @@ test('the unsubscribe link of a notification e-mail works signed out, at 320 px'
     forumReplies: true,
     morningAfter: true,
     feedback: true,
+    communityNews: true,
   });
 
   await api.dispose();
