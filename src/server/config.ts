@@ -28,6 +28,8 @@ const configSchema = z.object({
     .default(5 * 60_000),
   // Announcement mails sent per minute, fleet-wide (issue 35): what the mail provider allows.
   MAIL_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  // Members an announcement's sending job lists per statement, resting after each (sender.ts).
+  ANNOUNCEMENT_LIST_BATCH: z.coerce.number().int().min(1).max(100_000).default(2_000),
   CONTACT_EMAIL: z.string().email().default('hello@powermixer.example'),
   // The landing page's video (YouTube, Vimeo or a video file); unset, the hero shows the next event's image.
   HERO_VIDEO_URL: z.preprocess(

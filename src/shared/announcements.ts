@@ -164,6 +164,8 @@ export const adminAnnouncement = z.object({
   sendAt: z.string().nullable(),
   startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),
+  /** Sending has started and its recipients are still being listed (progress.recipients grows). */
+  listing: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
   progress: announcementProgress,

@@ -36,6 +36,11 @@ export const announcements = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     recipientCount: integer('recipient_count'),
+    // Recipients are listed by the sending job in batches over profiles.id (sender.ts):
+    // `listed_through` is the last id a committed batch covered, `listed_at` when the last batch
+    // ran. A process that dies mid-batch leaves both as the previous batch set them.
+    listedThrough: text('listed_through'),
+    listedAt: timestamp('listed_at', { withTimezone: true }),
     createdBy: text('created_by').references(() => profiles.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -48,7 +53,7 @@ export const announcements = pgTable(
   ],
 );
 
-/** One announcement's one recipient: listed once when sending starts (the primary key and the
+/** One announcement's one recipient: listed once after sending starts (the primary key and the
  * unique address are what make it once), then queued -> sending -> sent | failed. A row left in
  * `sending` by a process that died may have reached its reader: it becomes failed ("may have
  * arrived"), never sent again by itself. Not announced on the change channel (written per mail). */

@@ -27,7 +27,7 @@ import {
   type AudienceCount,
   type NewsListResponse,
 } from '../../../shared/announcements';
-import { INTERRUPTED } from './sender';
+import { INTERRUPTED, listNextBatch, listStarted } from './sender';
 
 // Announcements (issue 35): audiences with a known answer, sending on the job base at the
 // configured rate, each member once, the schedule and its cancel, the archive and its feed.
@@ -41,7 +41,11 @@ const db = () => ctx.database.db;
 type Member = Awaited<ReturnType<typeof createMembers>>[number];
 
 beforeAll(async () => {
-  ctx = await createTestContext({ JOBS_CHECK_MS: '3600000', MAIL_RATE_PER_MINUTE: '1000' }, { clock });
+  // Recipients listed four at a time: every send here takes several batches.
+  ctx = await createTestContext(
+    { JOBS_CHECK_MS: '3600000', MAIL_RATE_PER_MINUTE: '1000', ANNOUNCEMENT_LIST_BATCH: '4' },
+    { clock },
+  );
   const made = await adminClient(ctx.app);
   admin = made.client;
   adminEmail = made.admin.email;
@@ -67,6 +71,11 @@ const count = async (audience: Audience) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json<AudienceCount>();
 };
+/** Every started announcement's recipients listed, a batch at a time, and nothing sent. */
+async function listAll() {
+  const { config, mailer } = ctx.app.services;
+  await listStarted(db(), { config, mailer, worker: () => 'test' }, clock.now(), Date.now() + 60_000);
+}
 /** A job pass ten seconds on (the sender's period). */
 async function tick(seconds = 10) {
   clock.advance(seconds * 1000);
@@ -185,24 +194,69 @@ describe('writing and sending', () => {
     const res = await admin.post(`/api/admin/announcements/${draft.id}/send`);
     expect(res.statusCode, res.body).toBe(200);
     const started = res.json<AdminAnnouncement>();
-    expect(started.status).toBe('sending');
-    expect(started.progress.recipients).toBeGreaterThanOrEqual(6);
-    expect(started.progress.queued).toBe(started.progress.recipients);
+    // The answer comes at once: the job lists the recipients.
+    expect(started).toMatchObject({ status: 'sending', listing: true, progress: { recipients: 0 } });
+    const { count: reach } = await count({ kind: 'all' });
+    expect(reach).toBeGreaterThanOrEqual(6);
     // A second send of the same one is refused and lists nobody again.
     expect((await admin.post(`/api/admin/announcements/${draft.id}/send`)).statusCode).toBe(409);
 
     await tick();
     await tick();
     const done = (await admin.get(`/api/admin/announcements/${draft.id}`)).json<AdminAnnouncement>();
-    expect(done.status).toBe('sent');
-    expect(done.progress).toMatchObject({ queued: 0, failed: 0, sent: started.progress.recipients });
+    expect(done).toMatchObject({ status: 'sent', listing: false });
+    expect(done.progress).toMatchObject({ recipients: reach, queued: 0, failed: 0, sent: reach });
+    const [stored] = await db()
+      .select({ n: announcements.recipientCount })
+      .from(announcements)
+      .where(eq(announcements.id, draft.id));
+    expect(stored!.n).toBe(reach);
     const to = await allMails('Once each');
-    expect(to).toHaveLength(started.progress.recipients);
+    expect(to).toHaveLength(reach);
     expect(new Set(to).size).toBe(to.length);
     const [mail] = await mailsTo(members[0]!.email, 'Once each');
     expect(mail!.html).toContain('<strong>October 8</strong>');
     expect(mail!.text).toContain('Read it on the site: http://localhost:3000/news/');
     expect(mail!.headers).toMatchObject({ 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
+  });
+
+  it('lists the recipients a batch at a time, going on from the last batch, each member once', async () => {
+    const members = await createMembers(db(), 9, 'batches');
+    await db()
+      .insert(notificationPreferences)
+      .values(members.slice(0, 2).map((m) => ({ userId: m.id, communityNews: false })))
+      .onConflictDoUpdate({ target: notificationPreferences.userId, set: { communityNews: false } });
+    const { count: reach } = await count({ kind: 'all' });
+    const draft = await create({ kind: 'all' }, { subject: 'In batches' });
+    await admin.post(`/api/admin/announcements/${draft.id}/send`);
+    const { config } = ctx.app.services;
+
+    // One batch of four members: the admin sees the count so far, and the cursor is kept.
+    expect(await listNextBatch(db(), config, draft.id, clock.now())).toBe(false);
+    const partway = (await admin.get(`/api/admin/announcements/${draft.id}`)).json<AdminAnnouncement>();
+    expect(partway.listing).toBe(true);
+    expect(partway.progress.recipients).toBeGreaterThan(0);
+    expect(partway.progress.recipients).toBeLessThanOrEqual(4);
+    const [cursor] = await db()
+      .select({ through: announcements.listedThrough })
+      .from(announcements)
+      .where(eq(announcements.id, draft.id));
+    expect(cursor!.through).not.toBeNull();
+
+    // The rest (a process that stopped after the first batch goes on from its cursor).
+    await listAll();
+    const listed = (await admin.get(`/api/admin/announcements/${draft.id}`)).json<AdminAnnouncement>();
+    expect(listed).toMatchObject({ status: 'sending', listing: false, progress: { recipients: reach, queued: reach } });
+    expect(await listNextBatch(db(), config, draft.id, clock.now())).toBeNull();
+    const rows = await db()
+      .select({ userId: announcementRecipients.userId, email: announcementRecipients.email })
+      .from(announcementRecipients)
+      .where(eq(announcementRecipients.announcementId, draft.id));
+    expect(new Set(rows.map((r) => r.userId)).size).toBe(reach);
+    expect(new Set(rows.map((r) => r.email)).size).toBe(reach);
+    const ids = new Set(rows.map((r) => r.userId));
+    expect(ids.has(members[0]!.id) || ids.has(members[1]!.id)).toBe(false);
+    for (const m of members.slice(2)) expect(ids.has(m.id)).toBe(true);
   });
 
   it('unsubscribes from the mail without a session, counts it on the announcement, and refuses a forged link', async () => {
@@ -278,6 +332,7 @@ describe('writing and sending', () => {
   it('marks a mail a dead process left mid-send as failed, never sends it by itself, and retries on request', async () => {
     const draft = await create({ kind: 'all' }, { subject: 'Interrupted one' });
     await admin.post(`/api/admin/announcements/${draft.id}/send`);
+    await listAll();
     const [victim] = await db()
       .select({ userId: announcementRecipients.userId, email: announcementRecipients.email })
       .from(announcementRecipients)
@@ -433,7 +488,8 @@ describe.skipIf(!serverUrl)('one announcement from two processes (PostgreSQL)', 
     smtp.on('error', () => {});
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
     const port = (smtp.server.address() as AddressInfo).port;
-    pg = await createTestContext({ JOBS_CHECK_MS: '3600000' }, { clock: pgClock });
+    // Listed 300 at a time, while both processes ask to list: each batch is one process's.
+    pg = await createTestContext({ JOBS_CHECK_MS: '3600000', ANNOUNCEMENT_LIST_BATCH: '300' }, { clock: pgClock });
     await createMembers(pg.database.db, MEMBERS, 'many');
     pgAdmin = (await adminClient(pg.app)).client;
     const env = {
@@ -442,6 +498,7 @@ describe.skipIf(!serverUrl)('one announcement from two processes (PostgreSQL)', 
       MAIL_CLAIM_LEASE_MS: '60000',
       JOB_LEASE_MS: '60000',
       MAIL_POLL_MS: '3600000',
+      ANNOUNCEMENT_LIST_BATCH: '300',
     };
     for (let i = 0; i < 2; i++) workers.push(await startWorker(pg.databaseUrl!, { clock: pgClock.now(), env }));
   }, 120_000);
@@ -460,7 +517,7 @@ describe.skipIf(!serverUrl)('one announcement from two processes (PostgreSQL)', 
       await pgAdmin.post('/api/admin/announcements', input({ kind: 'all' }, { subject }))
     ).json<AdminAnnouncement>();
     const started = (await pgAdmin.post(`/api/admin/announcements/${draft.id}/send`)).json<AdminAnnouncement>();
-    expect(started.progress.recipients).toBe(MEMBERS + 1);
+    expect(started.listing).toBe(true);
     return draft.id;
   }
   const state = async (id: string) => (await pgAdmin.get(`/api/admin/announcements/${id}`)).json<AdminAnnouncement>();

@@ -4,7 +4,7 @@ import type { Audience, AudienceCount } from '../../../shared/announcements';
 
 // Who an announcement reaches: the members its audience names (shared/announcements.ts), less
 // those who turned Community news off. One SQL condition on `p` (profiles) per kind, so the
-// count the admin sees and the recipients listed when sending come from the same words.
+// count the admin sees and the recipients the sender lists come from the same words.
 
 /** `%text%` for LIKE, the text's own % and _ taken literally. */
 const contains = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -40,15 +40,19 @@ function condition(audience: Audience, timeZone: string): SQL {
   }
 }
 
-/** Rows (user_id, email, opted_in) of everyone the audience names. */
-function named(audience: Audience, timeZone: string): SQL {
+/** Rows (user_id, email, opted_in) of everyone the audience names; with `after`, only members
+ * whose id sorts after it. */
+function named(audience: Audience, timeZone: string, after: string | null = null): SQL {
   // Raw (as this file): the audience's condition is one SQL fragment shared by the count and the
   // insert-select that lists the recipients; the builder would need each written twice.
+  // The cursor is said on each joined table too: otherwise the planner's merge joins read "user"
+  // and the preferences from their first row for every batch.
+  const past = (column: SQL) => (after === null ? sql`` : sql`and ${column} > ${after}`);
   return sql`select p.id as user_id, lower(u.email) as email, coalesce(np.community_news, true) as opted_in
     from profiles p
-    join "user" u on u.id = p.id
-    left join notification_preferences np on np.user_id = p.id
-    where ${condition(audience, timeZone)}`;
+    join "user" u on u.id = p.id ${past(sql`u.id`)}
+    left join notification_preferences np on np.user_id = p.id ${past(sql`np.user_id`)}
+    where (${condition(audience, timeZone)}) ${past(sql`p.id`)}`;
 }
 
 export async function countAudience(db: Db, audience: Audience, timeZone: string): Promise<AudienceCount> {
@@ -59,17 +63,31 @@ export async function countAudience(db: Db, audience: Audience, timeZone: string
   return { count: Number(rows[0]?.count ?? 0), optedOut: Number(rows[0]?.opted_out ?? 0) };
 }
 
-/** Lists the announcement's recipients once (a second call adds nobody already listed, nor a
- * second member with the same address); answers how many were listed. */
-export async function listRecipients(db: Db, announcementId: string, audience: Audience, timeZone: string) {
-  const { rows } = await db.execute<{ n: string | number }>(
-    sql`with listed as (
+/** Lists the next `limit` members the audience names after `after` (a profiles.id; null: from
+ * the first) in id order, less those with Community news off. A member or an address already
+ * listed is not listed again. Answers how many were listed, the last id the batch covered, and
+ * whether it reached the end. */
+export async function listRecipientsBatch(
+  db: Db,
+  announcementId: string,
+  audience: Audience,
+  timeZone: string,
+  after: string | null,
+  limit: number,
+) {
+  const { rows } = await db.execute<{ listed: string | number; scanned: string | number; last: string | null }>(
+    sql`with batch as (
+        select n.* from (${named(audience, timeZone, after)} order by p.id limit ${limit}) n),
+      listed as (
         insert into announcement_recipients (announcement_id, user_id, email)
-        select ${announcementId}::uuid, n.user_id, n.email from (${named(audience, timeZone)}) n
-        where n.opted_in
+        select ${announcementId}::uuid, b.user_id, b.email from batch b
+        where b.opted_in
         on conflict do nothing
         returning 1)
-      select count(*) as n from listed`,
+      select (select count(*) from listed) as listed, (select count(*) from batch) as scanned,
+        (select max(user_id) from batch) as last`,
   );
-  return Number(rows[0]?.n ?? 0);
+  const row = rows[0]!;
+  const scanned = Number(row.scanned);
+  return { listed: Number(row.listed), last: row.last, done: scanned < limit };
 }

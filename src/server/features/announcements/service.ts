@@ -26,7 +26,7 @@ import {
   type AnnouncementStatus,
   type Audience,
 } from '../../../shared/announcements';
-import { countAudience, listRecipients } from './audience';
+import { countAudience } from './audience';
 import { richHtmlToMailText } from './emails';
 
 // An organiser's announcements: drafts, the schedule, the start of sending (its recipients
@@ -110,6 +110,7 @@ async function present(db: Db, rows: Row[]): Promise<AdminAnnouncement[]> {
       sendAt: r.sendAt?.toISOString() ?? null,
       startedAt: r.startedAt?.toISOString() ?? null,
       finishedAt: r.finishedAt?.toISOString() ?? null,
+      listing: r.status === 'sending' && r.listedAt === null,
       createdAt: r.createdAt.toISOString(),
       updatedAt: r.updatedAt.toISOString(),
       progress: progress.get(r.id) ?? EMPTY_PROGRESS,
@@ -176,12 +177,11 @@ export async function deleteAnnouncement(db: Db, id: string) {
 export const audienceCount = (db: Db, config: Config, audience: Audience) =>
   countAudience(db, audience, config.SITE_TIMEZONE);
 
-/** Lists the recipients of a scheduled announcement and marks it sending, in one transaction;
- * the guard on its status makes this happen once, whoever (the route, a job) asks first. Answers
- * whether this call started it. */
+/** Marks a scheduled announcement sending; the guard on its status makes this happen once,
+ * whoever (the route, a job) asks first. Its recipients are listed afterwards by the sending job,
+ * in batches (sender.ts), so the request answers at once. Answers whether this call started it. */
 export async function startSending(
   db: Db,
-  config: Config,
   id: string,
   now: Date,
   enqueue: (tx: Db) => Promise<void>,
@@ -189,12 +189,17 @@ export async function startSending(
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(announcements)
-      .set({ status: 'sending', startedAt: now, updatedAt: now })
+      .set({
+        status: 'sending',
+        startedAt: now,
+        updatedAt: now,
+        recipientCount: 0,
+        listedThrough: null,
+        listedAt: null,
+      })
       .where(and(eq(announcements.id, id), eq(announcements.status, 'scheduled')))
-      .returning({ audience: announcements.audience });
+      .returning({ id: announcements.id });
     if (!row) return false;
-    const listed = await listRecipients(tx, id, audienceSchema.parse(row.audience), config.SITE_TIMEZONE);
-    await tx.update(announcements).set({ recipientCount: listed }).where(eq(announcements.id, id));
     await enqueue(tx);
     return true;
   });
@@ -221,7 +226,7 @@ export async function sendAnnouncement(
     .where(and(eq(announcements.id, id), inArray(announcements.status, EDITABLE)))
     .returning({ id: announcements.id });
   if (!scheduled) throw conflict(ANNOUNCEMENT_NOT_EDITABLE, ANNOUNCEMENT_NOT_EDITABLE_MESSAGE);
-  if (!sendAt) await startSending(db, config, id, now, deps.enqueue);
+  if (!sendAt) await startSending(db, id, now, deps.enqueue);
   return getAnnouncement(db, id);
 }
 

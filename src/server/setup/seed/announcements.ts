@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { announcementRecipients, announcements } from '../../db/schema';
+import { richHtmlToMailText } from '../../features/announcements/emails';
 import { escapeHtml } from '../../platform/mail-html';
 import { DAY, HOUR, MINUTE, seasonOf, type Season } from './calendar';
 import type { Random } from './random';
@@ -115,11 +116,7 @@ export function demoAnnouncements(input: {
       id,
       subject: plan.subject,
       bodyHtml: plan.html,
-      bodyText: plan.html
-        .replace(/<li>/g, '- ')
-        .replace(/<\/(p|li)>/g, '\n')
-        .replace(/<[^>]*>/g, '')
-        .trim(),
+      bodyText: richHtmlToMailText(plan.html),
       audience: { kind: 'all' },
       membersOnly: plan.membersOnly,
       status: 'sent',
@@ -127,6 +124,7 @@ export function demoAnnouncements(input: {
       startedAt: started,
       finishedAt: finished,
       recipientCount: reached.length,
+      listedAt: started,
       createdBy: input.adminId,
       createdAt: new Date(started.getTime() - 2 * DAY),
       updatedAt: started,

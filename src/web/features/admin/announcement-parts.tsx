@@ -35,18 +35,22 @@ export function whenWords(a: Pick<AdminAnnouncement, 'status' | 'sendAt' | 'star
   }
 }
 
-/** "40 of 120 sent, 2 failed, 1 unsubscribed". */
-export function progressWords({ progress: p }: Pick<AdminAnnouncement, 'progress'>) {
+/** "40 of 120 sent, 2 failed, 1 unsubscribed"; while the recipients are still being listed, the
+ * count so far. */
+export function progressWords({ progress: p, listing }: Pick<AdminAnnouncement, 'progress' | 'listing'>) {
+  if (listing)
+    return `Listing recipients: ${p.recipients.toLocaleString('en-US')} so far, ${p.sent.toLocaleString('en-US')} sent`;
   return `${p.sent.toLocaleString('en-US')} of ${p.recipients.toLocaleString('en-US')} sent, ${p.failed.toLocaleString('en-US')} failed, ${p.unsubscribed.toLocaleString('en-US')} unsubscribed`;
 }
 
-/** The mails dealt with (sent or failed) out of all, as a bar while sending: named by `label`. */
+/** The mails dealt with (sent or failed) out of all, as a bar while sending: named by `label`.
+ * Without a value (the browser's busy bar) while the recipients are still being listed. */
 export function ProgressBar({
   announcement,
   label,
   className,
 }: {
-  announcement: Pick<AdminAnnouncement, 'progress'>;
+  announcement: Pick<AdminAnnouncement, 'progress' | 'listing'>;
   label: string;
   className?: string;
 }) {
@@ -55,7 +59,7 @@ export function ProgressBar({
     <progress
       aria-label={label}
       max={Math.max(recipients, 1)}
-      value={Math.max(recipients - queued, 0)}
+      value={announcement.listing ? undefined : Math.max(recipients - queued, 0)}
       // The bar in the brand's colour, as the browser draws it.
       className={cn('h-3 w-full accent-brand', className)}
     />
