@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from './db/client';
-import { announcements, eventSeries, events, profiles } from './db/schema';
+import { announcements, eventSeries, events, podcasts, profiles } from './db/schema';
 import { describeSchedule } from '../shared/recurrence';
 import { escapeHtml } from './platform/mail-html';
 import { cutAtWord, htmlToText } from './platform/html-text';
@@ -136,6 +136,24 @@ export async function newsPageMeta(db: Db, id: string): Promise<PageMeta | null>
   return {
     title: `${row.subject} · ${SITE}`,
     description: (text && cutAtWord(text, DESCRIPTION_LENGTH)) || PAGES['/news']!.description,
+    type: 'article',
+  };
+}
+
+/** An episode's page (issue 36): its title, description and cover; null when there is no such
+ * episode (the page answers 404). */
+export async function podcastPageMeta(db: Db, id: string): Promise<PageMeta | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db
+    .select({ title: podcasts.title, description: podcasts.description, thumbnailUrl: podcasts.thumbnailUrl })
+    .from(podcasts)
+    .where(eq(podcasts.id, id));
+  if (!row) return null;
+  const text = row.description?.replace(/\s+/g, ' ').trim();
+  return {
+    title: `${row.title} · ${SITE} Podcast`,
+    description: (text && cutAtWord(text, DESCRIPTION_LENGTH)) || PAGES['/podcasts']!.description,
+    image: row.thumbnailUrl,
     type: 'article',
   };
 }

@@ -254,16 +254,23 @@ describe('page statuses', () => {
     expect(await statuses([...found, ...missing])).toEqual({ ...each(found, 200), ...each(missing, 404) });
   });
 
-  it("answers the admin's edit pages with 404 when the podcast, sponsor or member is missing", async () => {
+  it("answers an episode's page and the admin's edit pages with 404 when the podcast, sponsor or member is missing", async () => {
     const gone = randomUUID();
-    const found = [`/podcasts/${ids.podcast}/edit`, `/sponsors/${ids.sponsor}/edit`, `/users/${ids.userId}/edit`];
+    const found = [
+      `/podcasts/${ids.podcast}/edit`,
+      `/sponsors/${ids.sponsor}/edit`,
+      `/users/${ids.userId}/edit`,
+      // An episode's own page (issue 36).
+      `/podcasts/${ids.podcast}`,
+    ];
     const missing = [
       `/podcasts/${gone}/edit`,
       `/sponsors/${gone}/edit`,
       `/users/${gone}/edit`,
       '/podcasts/x/edit',
       '/users/%20/edit',
-      `/podcasts/${ids.podcast}`,
+      `/podcasts/${gone}`,
+      '/podcasts/not-an-episode',
     ];
     expect(await statuses([...found, ...missing])).toEqual({ ...each(found, 200), ...each(missing, 404) });
   });

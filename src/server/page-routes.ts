@@ -7,6 +7,7 @@ import {
   eventPageMeta,
   fixedPageMeta,
   newsPageMeta,
+  podcastPageMeta,
   profilePageMeta,
   seriesPageMeta,
   type PageMeta,
@@ -75,6 +76,7 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: '/series/:seriesId', find: (params, db) => seriesPageMeta(db, params.seriesId!) },
   { path: '/podcasts' },
   { path: '/podcasts/create' },
+  { path: '/podcasts/:podcastId', find: (params, db) => podcastPageMeta(db, params.podcastId!) },
   { path: '/podcasts/:podcastId/edit', find: byId(podcasts, podcasts.id, 'podcastId') },
   // The news archive (issue 35): an announcement that has not gone out is no page yet.
   { path: '/news' },

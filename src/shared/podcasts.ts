@@ -130,3 +130,53 @@ export const podcastResponse = z.object({ podcast: podcastDetail });
 export type PodcastResponse = z.infer<typeof podcastResponse>;
 export const podcastThumbnailResponse = z.object({ thumbnailUrl: z.string().nullable() });
 export type PodcastThumbnailResponse = z.infer<typeof podcastThumbnailResponse>;
+
+// An episode's own page (issue 36): /podcasts/<id>, from GET /api/podcasts/:id/episode.
+
+/** A guest by name, with their profile's username when exactly one member has that name. */
+export const episodeGuest = z.object({ name: z.string(), username: z.string().nullable() });
+export type EpisodeGuest = z.infer<typeof episodeGuest>;
+
+export const episode = podcast.extend({
+  /** The show notes as sanitised HTML (plain text becomes paragraphs); null without any. */
+  showNotesHtml: z.string().nullable(),
+  transcript: z.string().nullable(),
+  guestProfiles: z.array(episodeGuest),
+});
+export type Episode = z.infer<typeof episode>;
+export const episodeResponse = z.object({ episode });
+export type EpisodeResponse = z.infer<typeof episodeResponse>;
+
+export const EPISODE_TEXTS = {
+  back: 'All episodes',
+  guests: 'Guests',
+  showNotes: 'Show notes',
+  transcript: 'Transcript',
+  noTranscript: 'No transcript yet.',
+  /** A timestamp's accessible name: "Play from 1:02". */
+  playFrom: (stamp: string) => `Play from ${stamp}`,
+} as const;
+
+export interface TranscriptLine {
+  /** Seconds from the start, when the line begins with a time ("[1:02]", "00:01:02", "1:02 -"). */
+  seconds: number | null;
+  /** The time as written, without brackets ("1:02"). */
+  stamp: string | null;
+  text: string;
+}
+
+const STAMP = /^\s*[[(]?((?:(\d{1,2}):)?(\d{1,2}):(\d{2}))[\])]?\s*(?:[-–—]\s*)?/;
+
+/** A transcript's lines, each with its time when it starts with one; blank lines dropped. */
+export function transcriptLines(transcript: string): TranscriptLine[] {
+  return transcript
+    .split(/\r?\n/)
+    .filter((line) => line.trim() !== '')
+    .map((line) => {
+      const m = STAMP.exec(line);
+      if (!m || Number(m[4]) > 59 || (m[2] !== undefined && Number(m[3]) > 59))
+        return { seconds: null, stamp: null, text: line.trim() };
+      const seconds = Number(m[2] ?? 0) * 3600 + Number(m[3]) * 60 + Number(m[4]);
+      return { seconds, stamp: m[1]!, text: line.slice(m[0].length).trim() };
+    });
+}

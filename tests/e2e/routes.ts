@@ -9,13 +9,14 @@ async function json<T>(page: Page, url: string): Promise<T> {
   return (await res.json()) as T;
 }
 
-/** Routes a visitor sees: the landing page, events, an event, profiles, podcasts, news, contact, search, sign in. */
+/** Routes a visitor sees: the landing page, events, an event, profiles, podcasts, an episode, news, contact, search, sign in. */
 export async function publicRoutes(page: Page): Promise<string[]> {
   const { events } = await json<{ events: { id: string; series: { id: string } | null }[] }>(
     page,
     '/api/events?status=upcoming&pageSize=50',
   );
   const { members } = await json<{ members: { username: string }[] }>(page, '/api/members');
+  const { podcasts } = await json<{ podcasts: { id: string }[] }>(page, '/api/podcasts');
   expect(events.length, 'an upcoming event in the demo data').toBeGreaterThan(0);
   const series = events.find((e) => e.series)?.series;
   expect(members.length, 'a member in the demo data').toBeGreaterThan(0);
@@ -28,6 +29,8 @@ export async function publicRoutes(page: Page): Promise<string[]> {
     '/community',
     `/user/${members[0]!.username}`,
     '/podcasts',
+    // An episode's own page (issue 36).
+    ...(podcasts[0] ? [`/podcasts/${podcasts[0].id}`] : []),
     // The news archive (issue 35).
     '/news',
     '/contact',

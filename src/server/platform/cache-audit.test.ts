@@ -5,7 +5,7 @@ import { landingResponse } from '../../shared/landing';
 import { seriesResponse } from '../../shared/series';
 import { membersResponse, profileResponse } from '../../shared/members';
 import { inboxResponse } from '../../shared/messages';
-import { podcastsResponse } from '../../shared/podcasts';
+import { episodeResponse, podcastsResponse } from '../../shared/podcasts';
 import { searchResponse } from '../../shared/search';
 import { forumsResponse, postsResponse, repliesResponse } from '../../shared/forums';
 import { eventGuests, forumPosts, forumReplies, forums, podcasts } from '../db/schema';
@@ -34,6 +34,7 @@ let username: string;
 let forumId: string;
 let postId: string;
 let seriesId: string;
+let podcastId: string;
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -44,7 +45,11 @@ beforeAll(async () => {
   const day = 86_400_000;
   const { series } = await createSeries(db, [new Date(Date.now() - 28 * day), new Date(Date.now() + 7 * day)]);
   seriesId = series.id;
-  await db.insert(podcasts).values({ title: 'Audit episode', guests: ['Sam Audit'] });
+  const [episode] = await db
+    .insert(podcasts)
+    .values({ title: 'Audit episode', guests: ['Sam Audit'], showNotes: 'Notes' })
+    .returning();
+  podcastId = episode!.id;
   const alice = await registeredClient(ctx.app);
   const bob = await registeredClient(ctx.app);
   member = alice.client;
@@ -109,6 +114,7 @@ const cachedRoutes = (): { url: string; schema: ZodType; signedIn?: boolean; asA
   { url: `/api/series/${seriesId}`, schema: seriesResponse, signedIn: true },
   { url: '/api/podcasts', schema: podcastsResponse },
   { url: '/api/podcasts?q=sam', schema: podcastsResponse },
+  { url: `/api/podcasts/${podcastId}/episode`, schema: episodeResponse },
   { url: '/api/members', schema: membersResponse },
   { url: '/api/members?q=member', schema: membersResponse },
   { url: `/api/members?event=${eventId}`, schema: membersResponse },

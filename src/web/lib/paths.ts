@@ -19,9 +19,8 @@ export const paths = {
   /** An event series (issue 33): its schedule and dates. */
   series: (seriesId: string) => `/series/${encodeURIComponent(seriesId)}`,
   podcasts: '/podcasts',
-  /** One episode's card on the podcasts page: the list searched for its title, scrolled to it. */
-  podcast: (podcastId: string, title: string) =>
-    `/podcasts?q=${encodeURIComponent(title)}#podcast-${encodeURIComponent(podcastId)}`,
+  /** One episode's own page (issue 36). */
+  podcast: (podcastId: string) => `/podcasts/${encodeURIComponent(podcastId)}`,
   /** The news archive (issue 35): the organisers' announcements, newest first. */
   news: '/news',
   newsArticle: (newsId: string) => `/news/${encodeURIComponent(newsId)}`,

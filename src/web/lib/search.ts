@@ -56,7 +56,7 @@ export function useDebounced<T>(value: T, delay: number): T {
   return settled;
 }
 
-/** Where a hit opens: the event, the profile, the podcast's card, the post, the reply in its post. */
+/** Where a hit opens: the event, the profile, the episode's page, the post, the reply in its post. */
 export function hitHref(hit: SearchHit): string {
   switch (hit.kind) {
     case 'event':
@@ -64,7 +64,7 @@ export function hitHref(hit: SearchHit): string {
     case 'member':
       return paths.profile(hit.username ?? hit.id);
     case 'podcast':
-      return paths.podcast(hit.id, hit.title.text);
+      return paths.podcast(hit.id);
     case 'post':
       return paths.forumPost(hit.forumId ?? '', hit.postId ?? hit.id);
     case 'reply':

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { announcements, eventSeries, events, profiles } from '../../db/schema';
+import { announcements, eventSeries, events, podcasts, profiles } from '../../db/schema';
 import { brotliOf, SerializedJson } from '../../platform/cache';
 import { fileResponse } from '../../platform/http';
 import { cachedRead, preferredEncoding } from '../../platform/shared-answers';
@@ -44,7 +44,7 @@ export const seoRoutes: FastifyPluginAsyncZod = async (app) => {
       const cached = await cachedRead(
         request,
         'sitemap',
-        { reads: [announcements, eventSeries, events, profiles], ttlMs: SITEMAP_TTL_MS },
+        { reads: [announcements, eventSeries, events, podcasts, profiles], ttlMs: SITEMAP_TTL_MS },
         async () => new SerializedJson(await sitemapXml(db, config.publicUrl)),
       );
       reply

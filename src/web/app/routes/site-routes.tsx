@@ -34,6 +34,14 @@ export const siteRoutes: RouteObject[] = [
     ),
   },
   {
+    // An episode's own page (issue 36).
+    path: `${paths.podcasts}/:podcastId`,
+    lazy: screen(
+      () => import('../../features/podcasts/episode-page'),
+      (m) => m.EpisodePage,
+    ),
+  },
+  {
     // The news archive (issue 35): the organisers' announcements.
     path: paths.news,
     lazy: screen(
