@@ -88,6 +88,22 @@ describe('an episode page', () => {
     ]);
   });
 
+  it("answers HEAD and byte ranges for an episode's file, as podcast apps ask", async () => {
+    const bytes = Buffer.from(Array.from({ length: 4096 }, (_, i) => i % 251));
+    const url = await ctx.app.services.storage.put('podcast-images', 'episodes/range-test.mp3', bytes, 'audio/mpeg');
+    const head = await ctx.app.inject({ method: 'HEAD', url });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-length']).toBe('4096');
+    expect(head.headers['accept-ranges']).toBe('bytes');
+    expect(head.headers['content-type']).toBe('audio/mpeg');
+    const part = await ctx.app.inject({ method: 'GET', url, headers: { range: 'bytes=1000-1099' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe('bytes 1000-1099/4096');
+    expect(part.rawPayload.equals(bytes.subarray(1000, 1100))).toBe(true);
+    const beyond = await ctx.app.inject({ method: 'GET', url, headers: { range: 'bytes=5000-6000' } });
+    expect(beyond.statusCode).toBe(416);
+  });
+
   it('lists every episode in the sitemap', async () => {
     const p = await makePodcast({ title: 'Sitemap episode' });
     const res = await visitor.get('/sitemap.xml');
