@@ -41,8 +41,8 @@ export function richHtmlToMailText(html: string): string {
     .trim();
 }
 
-/** Our images and links are site paths (`/uploads/...`): a mail needs them whole. */
-const absolute = (html: string, publicUrl: string) =>
+/** Our images and links are site paths (`/uploads/...`): a mail or a feed needs them whole. */
+export const absoluteLinks = (html: string, publicUrl: string) =>
   html.replace(/\s(src|href)="\/(?!\/)/g, (_, attribute: string) => ` ${attribute}="${publicUrl}/`);
 
 export const newsUrl = (config: Pick<Config, 'publicUrl'>, id: string) => `${config.publicUrl}/news/${id}`;
@@ -81,7 +81,7 @@ export async function announcementMail(
     'community-news',
     announcement.id,
   );
-  const body = absolute(announcement.bodyHtml, config.publicUrl);
+  const body = absoluteLinks(announcement.bodyHtml, config.publicUrl);
   const read = `Read it on the site: ${newsUrl(config, announcement.id)}`;
   const footer = [read, ...links.footer.split('\n')];
   const subject = options.test ? `[Test] ${announcement.subject}` : announcement.subject;

@@ -14,7 +14,7 @@ import {
   type NewsArticle,
   type NewsItem,
 } from '../../../shared/announcements';
-import { newsUrl } from './emails';
+import { absoluteLinks, newsUrl } from './emails';
 import { published } from './service';
 
 // The news archive (/news): announcements once they went out, public ones for everyone and
@@ -78,8 +78,6 @@ export async function newsFeed(db: Db, config: Pick<Config, 'publicUrl'>): Promi
     .where(visibleTo(false))
     .orderBy(desc(announcements.startedAt), desc(announcements.id))
     .limit(FEED_ITEMS);
-  const absolute = (html: string) =>
-    html.replace(/\s(src|href)="\/(?!\/)/g, (_, a: string) => ` ${a}="${config.publicUrl}/`);
   const items = rows.map((r) => {
     const link = newsUrl(config, r.id);
     return [
@@ -88,7 +86,7 @@ export async function newsFeed(db: Db, config: Pick<Config, 'publicUrl'>): Promi
       `<link>${escapeHtml(link)}</link>`,
       `<guid isPermaLink="true">${escapeHtml(link)}</guid>`,
       `<pubDate>${r.startedAt!.toUTCString()}</pubDate>`,
-      `<description>${escapeHtml(absolute(r.bodyHtml))}</description>`,
+      `<description>${escapeHtml(absoluteLinks(r.bodyHtml, config.publicUrl))}</description>`,
       '</item>',
     ].join('');
   });
