@@ -5,6 +5,7 @@ import { podcasts, profiles } from '../../db/schema';
 import { sanitizeRichHtml } from '../../platform/html';
 import { escapeHtml } from '../../platform/mail-html';
 import type { Storage } from '../../platform/storage';
+import { podcastColumns, toPodcast } from './service';
 import { isBlankRichText } from '../../../shared/rich-text';
 import type { Episode, EpisodeGuest } from '../../../shared/podcasts';
 
@@ -48,33 +49,16 @@ async function guestProfiles(db: Db, guests: string[]): Promise<EpisodeGuest[]> 
 export async function findEpisode(db: Db, id: string, storage?: Pick<Storage, 'locate'>): Promise<Episode | null> {
   if (!isUuid(id)) return null;
   const [row] = await db
-    .select({
-      id: podcasts.id,
-      title: podcasts.title,
-      description: podcasts.description,
-      mediaType: podcasts.mediaType,
-      videoUrl: podcasts.videoUrl,
-      mediaUrl: podcasts.mediaUrl,
-      thumbnailUrl: podcasts.thumbnailUrl,
-      guests: podcasts.guests,
-      tags: podcasts.tags,
-      publishedAt: podcasts.publishedAt,
-      transcript: podcasts.transcript,
-      showNotes: podcasts.showNotes,
-    })
+    .select({ ...podcastColumns, transcript: podcasts.transcript, showNotes: podcasts.showNotes })
     .from(podcasts)
     .where(eq(podcasts.id, id));
   if (!row) return null;
-  const { showNotes, ...rest } = row;
+  const { transcript, showNotes, ...listed } = row;
+  const podcast = toPodcast(listed);
   return {
-    ...rest,
-    // A check constraint allows only the shared media types.
-    mediaType: row.mediaType as Episode['mediaType'],
-    guests: row.guests ?? [],
-    tags: row.tags ?? [],
-    publishedAt: row.publishedAt.toISOString(),
-    transcript: row.transcript?.trim() || null,
+    ...podcast,
+    transcript: transcript?.trim() || null,
     showNotesHtml: showNotesHtml(showNotes, storage),
-    guestProfiles: await guestProfiles(db, row.guests ?? []),
+    guestProfiles: await guestProfiles(db, podcast.guests),
   };
 }

@@ -4,7 +4,7 @@ import { podcasts } from '../../db/schema';
 import type { Podcast } from '../../../shared/podcasts';
 import { containsPattern } from '../../db/query-values';
 
-const podcastColumns = {
+export const podcastColumns = {
   id: podcasts.id,
   title: podcasts.title,
   description: podcasts.description,
@@ -19,7 +19,7 @@ const podcastColumns = {
 
 type Row = Pick<typeof podcasts.$inferSelect, keyof typeof podcastColumns>;
 
-const toPodcast = (r: Row): Podcast => ({
+export const toPodcast = (r: Row): Podcast => ({
   ...r,
   // A check constraint allows only the shared media types.
   mediaType: r.mediaType as Podcast['mediaType'],
