@@ -1,7 +1,7 @@
 // Draws the icons browsers, bookmarks and phones' home screens ask for by name, from the one
 // drawing in src/web/public/favicon.svg: /favicon.ico (16, 32 and 48 px, PNG inside, as every
 // browser since 2010 reads), /icon-192.png and /icon-512.png (the manifest's) and /apple-touch-icon.png (180 px, square and opaque: iOS rounds the
-// corners itself). Run it after changing the drawing: `npx tsx scripts/draw-icons.ts`.
+// corners itself), and the podcast feed's cover (/podcast-cover.jpg). Run it after changing the drawing: `npx tsx scripts/draw-icons.ts`.
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -45,4 +45,23 @@ await writeFile(path.join(publicDir, 'apple-touch-icon.png'), await png(svg.repl
 // The web app manifest's icons (manifest.webmanifest), square and opaque like the one above.
 for (const size of [192, 512])
   await writeFile(path.join(publicDir, `icon-${size}.png`), await png(svg.replace('rx="8"', 'rx="0"'), size));
-console.log('wrote src/web/public/favicon.ico, apple-touch-icon.png, icon-192.png and icon-512.png');
+// The podcast's cover for its feed (Apple asks for a square JPEG or PNG of 1400 to 3000 px):
+// the mark on the brand colour with sound rings around it, and no words (the apps print the title).
+const rings = [17, 22, 27]
+  .map(
+    (r, i) =>
+      `<circle cx="16" cy="16" r="${r / 2}" fill="none" stroke="#fff" stroke-opacity="${0.35 - i * 0.1}" stroke-width="0.6"/>`,
+  )
+  .join('');
+const cover = svg
+  .replace('rx="8"', 'rx="0"')
+  .replace('<path', `${rings}<g transform="translate(8 8) scale(0.5)"><path`)
+  .replace('</svg>', '</g></svg>');
+await writeFile(
+  path.join(publicDir, 'podcast-cover.jpg'),
+  await sharp(Buffer.from(cover), { density: (72 * 1400) / 32 })
+    .resize(1400, 1400)
+    .jpeg({ quality: 85, mozjpeg: true })
+    .toBuffer(),
+);
+console.log('wrote src/web/public/favicon.ico, apple-touch-icon.png, icon-192.png, icon-512.png and podcast-cover.jpg');

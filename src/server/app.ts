@@ -41,7 +41,7 @@ import { healthRoutes } from './features/health/routes';
 import { realtimeRoutes } from './features/realtime/routes';
 import { devMailboxRoutes } from './features/dev-mailbox/routes';
 import { calendarFeedRoutes, eventRoutes } from './features/events/routes';
-import { podcastRoutes } from './features/podcasts/routes';
+import { podcastFeedRoutes, podcastRoutes } from './features/podcasts/routes';
 import { podcastAdminRoutes } from './features/podcasts/admin-routes';
 import { sponsorRoutes } from './features/sponsors/routes';
 import { landingRoutes } from './features/landing/routes';
@@ -265,6 +265,7 @@ export async function buildApp(options: BuildOptions) {
   await app.register(calendarFeedRoutes);
   await app.register(podcastRoutes, { prefix: '/api' });
   await app.register(podcastAdminRoutes, { prefix: '/api' });
+  await app.register(podcastFeedRoutes);
   await app.register(sponsorRoutes, { prefix: '/api' });
   await app.register(contactRoutes, { prefix: '/api' });
   await app.register(memberRoutes, { prefix: '/api' });

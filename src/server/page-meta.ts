@@ -1,3 +1,4 @@
+import { PODCAST_FEED_URL } from '../shared/podcasts';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from './db/client';
 import { announcements, eventSeries, events, podcasts, profiles } from './db/schema';
@@ -227,6 +228,8 @@ export function renderIndexHtml(template: string, meta: PageMeta | null, publicU
     `<meta name="twitter:card" content="summary_large_image">`,
     // The news archive's feed (issue 35), for readers that find feeds from any page of a site.
     `<link rel="alternate" type="application/rss+xml" title="${SITE} News" href="/news/feed.xml">`,
+    // The podcast's feed (issue 36), found the same way by podcast apps given the site's address.
+    `<link rel="alternate" type="application/rss+xml" title="${SITE} Podcast" href="${PODCAST_FEED_URL}">`,
     ...(m.noindex ? ['<meta name="robots" content="noindex">'] : []),
   ].join('\n    ');
   // Function replacers: a replacement *string* would read `$&`, `$'` or `` $` `` in member text

@@ -23,6 +23,8 @@ export const podcast = z.object({
   guests: z.array(z.string()),
   tags: z.array(z.string()),
   publishedAt: z.string(),
+  /** Read from an uploaded audio file; null for links and typed URLs. */
+  durationSeconds: z.number().int().nullable(),
 });
 export type Podcast = z.infer<typeof podcast>;
 
@@ -63,12 +65,18 @@ const list = (label: string) =>
       `Each of the ${label.toLowerCase()} must be 200 characters or fewer`,
     );
 
+/** A file uploaded here is a path on this site (`/uploads/...`); anything else is a whole URL. */
+const OWN_UPLOAD = /^\/uploads\/[a-zA-Z0-9][a-zA-Z0-9/_.-]*$/;
+
 const url = (label: string) =>
   safeText
     .trim()
     .max(1000, `${label} must be 1,000 characters or fewer`)
     .default('')
-    .refine((v) => v === '' || isHttpUrl(v), `${label} must be a URL starting with http:// or https://`)
+    .refine(
+      (v) => v === '' || isHttpUrl(v) || (OWN_UPLOAD.test(v) && !v.includes('..')),
+      `${label} must be a URL starting with http:// or https://`,
+    )
     .transform(emptyToNull);
 
 const longText = (label: string) =>
@@ -124,6 +132,9 @@ export const podcastDetail = podcast.extend({
   showNotes: z.string().nullable(),
   viewCount: z.number().int(),
   likesCount: z.number().int(),
+  /** The uploaded audio file's size and type (the feed's enclosure); null for a typed URL. */
+  mediaBytes: z.number().int().nullable(),
+  mediaMime: z.string().nullable(),
 });
 export type PodcastDetail = z.infer<typeof podcastDetail>;
 export const podcastResponse = z.object({ podcast: podcastDetail });
@@ -179,4 +190,31 @@ export function transcriptLines(transcript: string): TranscriptLine[] {
       const seconds = Number(m[2] ?? 0) * 3600 + Number(m[3]) * 60 + Number(m[4]);
       return { seconds, stamp: m[1]!, text: line.slice(m[0].length).trim() };
     });
+}
+
+// An episode's audio file and the podcast feed (issue 36).
+
+export const MAX_AUDIO_BYTES = 100 * 1024 * 1024;
+export const AUDIO_TOO_LARGE = `Audio files must be ${MAX_AUDIO_BYTES / 1024 / 1024} MB or smaller.`;
+export const NOT_EPISODE_AUDIO = 'Choose an MP3 or M4A audio file.';
+/** The file picker's filter: the types browsers report for MP3 and M4A, and the extensions. */
+export const AUDIO_ACCEPT = 'audio/mpeg,audio/mp4,audio/x-m4a,.mp3,.m4a';
+export const PODCAST_FEED_URL = '/podcasts/feed.xml';
+export const TRANSCRIPT_NOT_FOUND = 'This episode has no transcript.';
+export const PODCAST_FEED_TEXTS = {
+  follow: 'Follow in your podcast app',
+  /** What the link's hint says the address is for. */
+  hint: 'Copy this address into any podcast app to get new episodes as they come out.',
+  audioFile: 'Audio file',
+  audioHint: "MP3 or M4A, up to 100 MB. It becomes the episode's media (Direct) and goes into the podcast feed.",
+  audioAfterCreate: 'Create the episode first; its audio file is uploaded from its edit form.',
+} as const;
+
+/** "24:13" or "1:02:03". */
+export function formatDuration(totalSeconds: number): string {
+  const s = Math.max(0, Math.round(totalSeconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const rest = String(s % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${rest}` : `${m}:${rest}`;
 }

@@ -1,4 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import sharp from 'sharp';
 import { DEMO_ADMIN, expectNoAxeViolationsInBothThemes } from './fixtures';
 
@@ -11,6 +13,9 @@ async function signInAsAdmin(page: Page) {
   const res = await page.request.post('/api/auth/sign-in', { data: DEMO_ADMIN, headers: { origin } });
   expect(res.status()).toBe(200);
 }
+
+/** A spoken demo episode (72 seconds), as the seed stores it. */
+const SPOKEN_MP3 = path.resolve('src/server/setup/seed/episodes/referral-machine.mp3');
 
 const logoPng = () =>
   sharp({ create: { width: 320, height: 160, channels: 3, background: '#1d4ed8' } })
@@ -105,7 +110,7 @@ test('an admin creates a sponsor with a logo, and creates, publishes and deletes
   await expect(page.getByRole('heading', { level: 1, name: 'Edit Podcast' })).toBeVisible();
   await expect(page.getByLabel('Guests')).toHaveValue('Ada Lovelace, Grace Hopper');
   await page
-    .locator('input[type="file"]')
+    .locator('input[type="file"][accept^="image/"]')
     .setInputFiles({ name: 'thumb.png', mimeType: 'image/png', buffer: await logoPng() });
   await expect(page.getByRole('img', { name: 'Thumbnail preview' })).toHaveAttribute(
     'src',
@@ -118,6 +123,17 @@ test('an admin creates a sponsor with a logo, and creates, publishes and deletes
   await expect(page.getByRole('status').filter({ hasText: /Podcast (created|updated)\./ })).toHaveCount(0);
   await podcastRow.getByRole('link', { name: `Edit ${podcastTitle}` }).click();
   await page.getByLabel('Tags').fill('founders, charlotte, startups');
+  // An audio file makes it a Direct episode of ours, its length read from the file; saving the
+  // form afterwards keeps the file.
+  await page
+    .locator('input[type="file"][accept^="audio/"]')
+    .setInputFiles({ name: 'episode.mp3', mimeType: 'audio/mpeg', buffer: await readFile(SPOKEN_MP3) });
+  const audioField = page.getByRole('group', { name: 'Audio file' });
+  await expect(audioField.getByText(/MP3 · 1:12 · \d+ KB/)).toBeVisible();
+  await expect(audioField.getByRole('button', { name: 'Replace audio file' })).toBeVisible();
+  await expect(page.getByLabel('Media type')).toHaveValue('direct');
+  await expect(page.getByLabel('Media URL')).toHaveValue(/^\/uploads\/podcast-images\/audio\/.+\.mp3$/);
+  await expectNoAxeViolationsInBothThemes(page, '/podcasts/:id/edit with its audio file');
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page).toHaveURL(/\/admin\?tab=podcasts$/);
   await expect(page.getByRole('status').filter({ hasText: 'Podcast updated.' })).toBeVisible();
@@ -127,6 +143,14 @@ test('an admin creates a sponsor with a logo, and creates, publishes and deletes
   const episode = page.getByRole('article').filter({ has: page.getByRole('heading', { name: podcastTitle }) });
   await expect(episode).toBeVisible();
   await expect(episode.getByText('Ada Lovelace, Grace Hopper')).toBeVisible();
+  // And in the podcast feed the page links to, with its file as the enclosure.
+  const follow = page.getByRole('link', { name: 'Follow in your podcast app' });
+  await expect(follow).toHaveAttribute('href', '/podcasts/feed.xml');
+  const feed = await (await page.request.get('/podcasts/feed.xml')).text();
+  expect(feed).toContain(`<title>${podcastTitle}</title>`);
+  expect(feed).toMatch(
+    /<enclosure url="[^"]+\/uploads\/podcast-images\/audio\/[^"]+\.mp3" length="\d+" type="audio\/mpeg"\/>/,
+  );
 
   // Delete it after confirming; it is gone from the tab and from /podcasts.
   await page.goto('/admin?tab=podcasts');

@@ -70,3 +70,7 @@ export function textToHtml(text: string, title: string, pictures: MailPicture[] 
     '</html>',
   ].join('\n');
 }
+
+/** Our images and links are site paths (`/uploads/...`): a mail or a feed needs them whole. */
+export const absoluteLinks = (html: string, publicUrl: string) =>
+  html.replace(/\s(src|href)="\/(?!\/)/g, (_, attribute: string) => ` ${attribute}="${publicUrl}/`);

@@ -11,6 +11,10 @@ export const podcasts = pgTable(
     mediaType: text('media_type').notNull().default('youtube'),
     videoUrl: text('video_url'), // a URL, or 'coming' for an announced episode
     mediaUrl: text('media_url'),
+    // Known for a file uploaded here (the feed's enclosure and duration); null for a typed URL.
+    mediaBytes: integer('media_bytes'),
+    mediaMime: text('media_mime'),
+    durationSeconds: integer('duration_seconds'),
     thumbnailUrl: text('thumbnail_url'),
     guests: text('guests')
       .array()

@@ -1,7 +1,7 @@
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { MailMessage } from '../../platform/mail';
-import { escapeHtml } from '../../platform/mail-html';
+import { absoluteLinks, escapeHtml } from '../../platform/mail-html';
 import { unsubscribeLinks } from '../../platform/unsubscribe';
 
 // An announcement's mail: the organiser's rich text as the HTML part, the same words as the text
@@ -40,10 +40,6 @@ export function richHtmlToMailText(html: string): string {
     .replace(/\n{3,}/g, '\n\n')
     .trim();
 }
-
-/** Our images and links are site paths (`/uploads/...`): a mail or a feed needs them whole. */
-export const absoluteLinks = (html: string, publicUrl: string) =>
-  html.replace(/\s(src|href)="\/(?!\/)/g, (_, attribute: string) => ` ${attribute}="${publicUrl}/`);
 
 export const newsUrl = (config: Pick<Config, 'publicUrl'>, id: string) => `${config.publicUrl}/news/${id}`;
 

@@ -5,7 +5,7 @@ import { isUuid } from '../../db/query-values';
 import { announcements } from '../../db/schema';
 import { HttpError, notFound } from '../../platform/errors';
 import { cutAtWord } from '../../platform/html-text';
-import { escapeHtml } from '../../platform/mail-html';
+import { absoluteLinks, escapeHtml } from '../../platform/mail-html';
 import {
   NEWS_MEMBERS_ONLY,
   NEWS_NOT_FOUND,
@@ -14,7 +14,7 @@ import {
   type NewsArticle,
   type NewsItem,
 } from '../../../shared/announcements';
-import { absoluteLinks, newsUrl } from './emails';
+import { newsUrl } from './emails';
 import { published } from './service';
 
 // The news archive (/news): announcements once they went out, public ones for everyone and

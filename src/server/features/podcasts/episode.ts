@@ -31,7 +31,7 @@ export function showNotesHtml(notes: string | null, storage?: Pick<Storage, 'loc
 
 /** Each guest with the username of the one member of that name (any case); null when no member
  * or several have it. */
-async function guestProfiles(db: Db, guests: string[]): Promise<EpisodeGuest[]> {
+export async function guestProfiles(db: Db, guests: string[]): Promise<EpisodeGuest[]> {
   if (guests.length === 0) return [];
   const names = guests.map((g) => g.toLowerCase());
   const rows = await db

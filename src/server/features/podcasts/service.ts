@@ -15,6 +15,7 @@ export const podcastColumns = {
   guests: podcasts.guests,
   tags: podcasts.tags,
   publishedAt: podcasts.publishedAt,
+  durationSeconds: podcasts.durationSeconds,
 };
 
 type Row = Pick<typeof podcasts.$inferSelect, keyof typeof podcastColumns>;

@@ -1,13 +1,18 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { podcasts } from '../../db/schema';
+import { readEpisodeAudio } from '../../features/podcasts/audio';
 import type { Storage } from '../../platform/storage';
-import { jingleWav } from './audio';
+import { formatDuration } from '../../../shared/podcasts';
 import { TUE, type DemoCalendar } from './calendar';
 import type { Random } from './random';
 
-// The podcast's episodes. Published ones carry real audio written to storage: an excerpt (the
-// opening theme; the demo has no recorded voices) that their description names as one, with its
-// length. The announced one comes out next week and has no media yet.
+// The podcast's episodes. Published ones carry a real MP3 stored as an upload is, so they are in
+// the podcast feed: two are short spoken episodes (synthetic voices, with a timed transcript), the
+// others an excerpt (the opening theme) that their description names as one, with its length.
+// The announced one comes out next week and has no media yet.
 
 type Episode = typeof podcasts.$inferInsert;
 
@@ -20,10 +25,11 @@ export function planEpisodes(calendar: DemoCalendar): Episode[] {
       description: 'Two top agents on turning past clients and partners into a steady stream of referrals.',
       guests: ['Rebecca Lawson', 'Jordan Lee'],
       tags: ['real estate', 'referrals', 'sales'],
-      showNotes:
-        'Topics: the five-touch follow-up, client appreciation events, and why lenders are your best referral partners.',
-      transcript:
-        'Camille: Welcome to the Power Mixer Podcast. Today I am joined by Rebecca Lawson and Jordan Lee.\nRebecca: Thanks for having us.\nJordan: Glad to be here.',
+      showNotes: [
+        'In this episode:',
+        '[0:27] The five-touch follow-up: a week, thirty days and the anniversary after closing.\n[0:45] Lenders as referral partners, and the monthly coffee.\n[0:58] Client appreciation events that people come to.',
+        'Rebecca and Jordan are both members: say hello at the next mixer, or find them in the member directory.',
+      ].join('\n\n'),
       publishedAt: episodeDay(-120),
     },
     {
@@ -65,7 +71,12 @@ export function planEpisodes(calendar: DemoCalendar): Episode[] {
       description: 'The broker, the lender and the attorney walk through one commercial deal from LOI to closing.',
       guests: ['Carlos Rivera', 'Michael Tran', 'Olivia Hart'],
       tags: ['commercial real estate', 'lending', 'legal'],
-      showNotes: 'Letters of intent, due diligence, appraisal surprises and the closing table.',
+      showNotes: [
+        '<p>Letters of intent, due diligence, appraisal surprises and the closing table.</p>',
+        '<h3>Due diligence checklist</h3>',
+        '<ul><li>Rent roll and every lease, with amendments</li><li>Estoppel letters from each tenant</li><li>Survey, title commitment and zoning letter</li><li>Phase I environmental report</li><li>Roof and HVAC inspection</li></ul>',
+        '<p>Commercial lending questions? Michael hosts office hours before each mixer.</p>',
+      ].join(''),
       publishedAt: episodeDay(-12),
     },
     {
@@ -81,33 +92,49 @@ export function planEpisodes(calendar: DemoCalendar): Episode[] {
   ];
 }
 
-/** How long each episode's excerpt plays. */
-export const EXCERPT_SECONDS = 30;
+/** The MP3s (and the spoken ones' transcripts) made offline by scripts/demo-audio.ts. */
+export const EPISODE_AUDIO_DIR = fileURLToPath(new URL('./episodes', import.meta.url));
+/** The two episodes with voices (by their place in planEpisodes) and their files' names. */
+const SPOKEN: Record<number, string> = { 0: 'referral-machine', 5: 'south-end-closing' };
+/** The published episodes without voices: their file is the show's opening theme. */
+export const JINGLE_EPISODES = [1, 2, 3, 4];
 
-/** What an episode's description adds about its audio: "Excerpt (0:30): the opening theme." */
-export const excerptNote = (seconds: number) =>
-  `Excerpt (${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, '0')}): the opening theme.`;
+export interface DemoAudio {
+  url: string;
+  bytes: number;
+  mime: string;
+  durationSeconds: number;
+  /** A spoken episode's transcript, timed to its file. */
+  transcript: string | null;
+  spoken: boolean;
+}
 
-/** A real, playable excerpt per published episode (served from uploads); null for the announced
+/** What an episode's description adds about its audio, with the file's length. */
+export const audioNote = (audio: Pick<DemoAudio, 'spoken' | 'durationSeconds'>) =>
+  audio.spoken
+    ? `A short episode (${formatDuration(audio.durationSeconds)}), read by synthetic voices for the demo.`
+    : `Excerpt (${formatDuration(audio.durationSeconds)}): the opening theme.`;
+
+/** Each published episode's file, stored as an admin's upload would be; null for the announced
  * one. Written before the seed's transaction: a failed seed leaves only unused files. */
-export function writeEpisodeAudio(storage: Storage, episodes: Episode[]): Promise<(string | null)[]> {
+export function writeEpisodeAudio(storage: Storage, episodes: Episode[]): Promise<(DemoAudio | null)[]> {
   return Promise.all(
-    episodes.map((p, i) =>
-      p.videoUrl === 'coming'
-        ? null
-        : storage.put(
-            'podcast-images',
-            `demo/episode-${i + 1}-${randomUUID()}.wav`,
-            jingleWav(i, EXCERPT_SECONDS),
-            'audio/wav',
-          ),
-    ),
+    episodes.map(async (_, i) => {
+      const name = SPOKEN[i] ?? (JINGLE_EPISODES.includes(i) ? `theme-${i + 1}` : null);
+      if (!name) return null;
+      const bytes = await readFile(path.join(EPISODE_AUDIO_DIR, `${name}.mp3`));
+      const file = await readEpisodeAudio(bytes);
+      const url = await storage.put('podcast-images', `audio/demo-${name}-${randomUUID()}.mp3`, bytes, file.mime);
+      const spoken = i in SPOKEN;
+      const transcript = spoken ? await readFile(path.join(EPISODE_AUDIO_DIR, `${name}.txt`), 'utf8') : null;
+      return { url, bytes: bytes.length, mime: file.mime, durationSeconds: file.durationSeconds, transcript, spoken };
+    }),
   );
 }
 
 export function demoPodcasts(input: {
   episodes: Episode[];
-  audio: (string | null)[];
+  audio: (DemoAudio | null)[];
   thumbnails: string[];
   rand: Random;
 }): Episode[] {
@@ -119,9 +146,13 @@ export function demoPodcasts(input: {
       ...p,
       ...(audio && {
         mediaType: 'direct' as const,
-        mediaUrl: audio,
+        mediaUrl: audio.url,
+        mediaBytes: audio.bytes,
+        mediaMime: audio.mime,
+        durationSeconds: audio.durationSeconds,
         videoUrl: null,
-        description: `${p.description} ${excerptNote(EXCERPT_SECONDS)}`,
+        description: `${p.description} ${audioNote(audio)}`,
+        transcript: audio.transcript?.trim() ?? p.transcript,
       }),
       thumbnailUrl: input.thumbnails[i]!,
       viewCount: coming ? 0 : rand.int(150, 2400),

@@ -41,8 +41,9 @@ import {
   userSkills,
 } from '../../db/schema';
 import { localStorage } from '../../platform/storage';
-import { wavSeconds } from './audio';
-import { excerptNote } from './podcasts';
+import { audioNote } from './podcasts';
+import { readEpisodeAudio } from '../../features/podcasts/audio';
+import { transcriptLines } from '../../../shared/podcasts';
 import { drawDemoImages } from './images';
 import { DEMO_TIME_ZONE, seasonOf } from './calendar';
 import { localDate, toLocalInput } from '../../../shared/event-admin';
@@ -540,34 +541,42 @@ describe('demo seed', { timeout: 60_000 }, () => {
     }
   });
 
-  it('gives every published episode a real, playable excerpt from uploads, said to be one, and announces one', async () => {
+  it('gives every published episode a real MP3 from uploads, as an upload stores it; two are spoken with a timed transcript', async () => {
     const rows = await database.db.select().from(podcasts);
     const coming = rows.filter((p) => p.videoUrl === 'coming');
     expect(coming).toHaveLength(1);
     expect(coming[0]!.mediaUrl).toBeNull();
+    let spoken = 0;
     for (const p of rows) {
       expect(p.thumbnailUrl).toBeTruthy();
       expect(p.guests.length).toBeGreaterThan(0);
       expect(p.tags.length).toBeGreaterThan(0);
       if (p.videoUrl === 'coming') continue;
-      // No links to hosted videos that do not exist: a WAV file we wrote ourselves, long enough
-      // for an excerpt, and the description says it is one and how long it plays.
+      // No links to hosted videos that do not exist: an MP3 we made ourselves, in the feed.
       expect(p.mediaType).toBe('direct');
       expect(p.videoUrl).toBeNull();
-      const match = /^\/uploads\/podcast-images\/(demo\/.+\.wav)$/.exec(p.mediaUrl ?? '');
+      const match = /^\/uploads\/podcast-images\/(audio\/demo-.+\.mp3)$/.exec(p.mediaUrl ?? '');
       expect(match, p.mediaUrl ?? '').not.toBeNull();
       const file = await readFile(path.join(uploads, 'podcast-images', match![1]!));
-      expect(file.toString('ascii', 0, 4)).toBe('RIFF');
-      expect(wavSeconds(file)).toBeGreaterThanOrEqual(20);
-      expect(wavSeconds(file)).toBeLessThanOrEqual(60);
-      expect(file.length).toBeLessThan(1_500_000);
-      expect(p.description).toContain(excerptNote(wavSeconds(file)));
-      expect(p.description).toMatch(/Excerpt \(0:\d\d\)/);
-      // Not silence.
-      expect(
-        Math.max(...Array.from({ length: 2000 }, (_, i) => Math.abs(file.readInt16LE(44 + i * 40)))),
-      ).toBeGreaterThan(1000);
+      const audio = await readEpisodeAudio(file);
+      expect(p.mediaBytes).toBe(file.length);
+      expect(p.mediaMime).toBe('audio/mpeg');
+      expect(p.durationSeconds).toBe(audio.durationSeconds);
+      expect(file.length).toBeLessThan(500_000);
+      const isSpoken = p.description!.includes('read by synthetic voices');
+      expect(p.description).toContain(audioNote({ spoken: isSpoken, durationSeconds: audio.durationSeconds }));
+      if (!isSpoken) continue;
+      spoken++;
+      // The transcript's times rise and end inside the file; each guest speaks.
+      const lines = transcriptLines(p.transcript ?? '');
+      const times = lines.map((l) => l.seconds);
+      expect(times.every((t) => t !== null)).toBe(true);
+      expect([...times].sort((a, b) => a! - b!)).toEqual(times);
+      expect(times.at(-1)!).toBeLessThan(audio.durationSeconds);
+      for (const guest of p.guests) expect(p.transcript).toContain(guest.split(' ')[0]);
+      expect(p.showNotes).toBeTruthy();
     }
+    expect(spoken).toBe(2);
   });
 
   it('has forums with posts by various members and replies by others', async () => {

@@ -10,7 +10,10 @@ import {
   type PodcastDetail,
   PODCAST_DESCRIPTION_MAX,
   PODCAST_TITLE_MAX,
+  PODCAST_FEED_TEXTS,
 } from '../../../shared/podcasts';
+import { useState } from 'react';
+import { AudioUploadField } from './audio-upload-field';
 import { Alert } from '../../components/alert';
 import { ButtonLink } from '../../components/button';
 import { SelectField } from '../../components/select-field';
@@ -31,6 +34,7 @@ import {
   uploadPodcastThumbnail,
   useCreatePodcast,
   usePodcast,
+  usePodcastAudio,
   usePodcastThumbnail,
   useUpdatePodcast,
 } from './podcasts-api';
@@ -68,6 +72,7 @@ function PodcastForm({
   failure,
   save,
   thumbnail,
+  audio,
   notice,
 }: {
   title: string;
@@ -77,9 +82,18 @@ function PodcastForm({
   failure: string;
   save: (input: Input) => Promise<void>;
   thumbnail: { value: string | null; onUpload: (file: File) => Promise<string>; onRemove: () => Promise<void> };
+  /** A saved episode's audio file; a new one gets it from its edit form. */
+  audio?: { onUpload: (file: File) => Promise<PodcastDetail>; onRemove: () => Promise<PodcastDetail> };
   notice?: string | null;
 }) {
   const initialDay = podcast ? toDateInput(podcast.publishedAt) : '';
+  // An upload sets the media type and URL on the server: the fields follow, so saving the form
+  // afterwards keeps the file rather than the address typed before it.
+  const [media, setMedia] = useState({ type: podcast?.mediaType ?? 'youtube', url: podcast?.mediaUrl ?? '' });
+  const follow = (saved: PodcastDetail) => {
+    setMedia({ type: saved.mediaType, url: saved.mediaUrl ?? '' });
+    return saved;
+  };
   const { errors, formError, submitting, handleSubmit, handleInput } = useForm({
     schema: podcastInput,
     values: (form) => readForm(form, initialDay),
@@ -118,7 +132,8 @@ function PodcastForm({
         <SelectField
           label="Media type"
           name="mediaType"
-          defaultValue={podcast?.mediaType ?? 'youtube'}
+          value={media.type}
+          onChange={(event) => setMedia({ ...media, type: event.target.value as PodcastDetail['mediaType'] })}
           error={errors.mediaType}
         >
           {MEDIA_TYPES.map((type) => (
@@ -139,13 +154,22 @@ function PodcastForm({
         <TextField
           label="Media URL"
           name="mediaUrl"
-          type="url"
           inputMode="url"
           placeholder="https://"
-          hint="For Direct: the address of the audio or video file."
-          defaultValue={podcast?.mediaUrl ?? ''}
+          hint="For Direct: the address of the audio or video file, or upload an audio file below."
+          value={media.url}
+          onChange={(event) => setMedia({ ...media, url: event.target.value })}
           error={errors.mediaUrl}
         />
+        {podcast && audio ? (
+          <AudioUploadField
+            podcast={podcast}
+            onUpload={async (file) => follow(await audio.onUpload(file))}
+            onRemove={async () => follow(await audio.onRemove())}
+          />
+        ) : (
+          <p className="text-sm text-fg-muted">{PODCAST_FEED_TEXTS.audioAfterCreate}</p>
+        )}
         <ImageUploadField
           label="Thumbnail"
           value={thumbnail.value}
@@ -228,6 +252,7 @@ export function PodcastEditPage() {
   const podcast = usePodcast(podcastId);
   const update = useUpdatePodcast(podcastId);
   const thumbnail = usePodcastThumbnail(podcastId);
+  const audio = usePodcastAudio(podcastId);
   const notFound = podcast.error instanceof ApiRequestError && podcast.error.status === 404;
 
   if (notFound) {
@@ -256,6 +281,7 @@ export function PodcastEditPage() {
         await navigate(BACK, { state: savedState('Podcast updated.') });
       }}
       thumbnail={{ value: podcast.data.thumbnailUrl, onUpload: thumbnail.upload, onRemove: thumbnail.remove }}
+      audio={{ onUpload: audio.upload, onRemove: audio.remove }}
     />
   );
 }

@@ -118,3 +118,18 @@ export const toDateInput = (iso: string) => dayFormat.format(new Date(iso));
 /** A date input's value as a time on that day in the community (17:00 UTC is 12:00 or 13:00
  * there), so it reads as the same day everywhere the site shows it. */
 export const fromDateInput = (day: string) => (day ? `${day}T17:00:00.000Z` : undefined);
+
+/** The episode's audio file: uploaded (it becomes the Direct media) or removed; each answers the
+ * whole episode, which the form's media fields then follow. */
+export function usePodcastAudio(id: string) {
+  const queryClient = useQueryClient();
+  const settle = (podcast: PodcastDetail) => {
+    queryClient.setQueryData<PodcastDetail>(podcastsKeys.detail(id), podcast);
+    void refreshAfterChange(queryClient);
+    return podcast;
+  };
+  return {
+    upload: async (file: File) => settle((await api.upload<PodcastResponse>(`${podcastPath(id)}/audio`, file)).podcast),
+    remove: async () => settle((await api.delete<PodcastResponse>(`${podcastPath(id)}/audio`)).podcast),
+  };
+}

@@ -5,6 +5,7 @@ import { ArrowLeft, Clock3, ExternalLink, Play } from 'lucide-react';
 import {
   EPISODE_TEXTS,
   PODCAST_NOT_FOUND,
+  formatDuration,
   isComingSoon,
   transcriptLines,
   youtubeId,
@@ -113,6 +114,13 @@ function EpisodeArticle({ episode }: { episode: Episode }) {
         <p className="mt-3 inline-flex items-center gap-1.5 text-sm text-fg-muted">
           <Clock3 className="size-4" aria-hidden="true" />
           <time dateTime={episode.publishedAt}>{formatLongDate(episode.publishedAt)}</time>
+          {episode.durationSeconds !== null && (
+            <>
+              <span aria-hidden="true">·</span>
+              <span className="sr-only">Length</span>
+              <time dateTime={`PT${episode.durationSeconds}S`}>{formatDuration(episode.durationSeconds)}</time>
+            </>
+          )}
         </p>
       </header>
 

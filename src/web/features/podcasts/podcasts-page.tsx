@@ -1,8 +1,18 @@
 import { useDeferredValue } from 'react';
 import { useQuery, keepPreviousData } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { Clock3, ExternalLink, Mic, Users } from 'lucide-react';
-import { PODCASTS_EMPTY, isComingSoon, youtubeId, type Podcast, type PodcastsResponse } from '../../../shared/podcasts';
+import { Clock3, ExternalLink, Mic, Rss, Users } from 'lucide-react';
+import {
+  PODCASTS_EMPTY,
+  PODCAST_FEED_TEXTS,
+  PODCAST_FEED_URL,
+  isComingSoon,
+  youtubeId,
+  type Podcast,
+  type PodcastsResponse,
+} from '../../../shared/podcasts';
+import { textLinkClasses } from '../../components/text-link';
+import { cn } from '../../lib/cn';
 import { EmptyState } from '../../components/empty-state';
 import { SearchField } from '../../components/search-field';
 import { Skeleton } from '../../components/skeleton';
@@ -36,6 +46,18 @@ export function PodcastsPage() {
         <h1 className="text-3xl font-semibold tracking-tight text-fg sm:text-4xl">Power Mixer Podcast</h1>
         <p className="mt-3 text-lg text-fg-muted">
           Conversations with the founders, brokers, lenders and builders shaping Charlotte.
+        </p>
+        {/* A document, not a screen of the app: a podcast app takes its address. */}
+        <p className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-fg-muted">
+          <a
+            href={PODCAST_FEED_URL}
+            type="application/rss+xml"
+            className={cn(textLinkClasses, 'inline-flex min-h-6 items-center gap-1.5')}
+          >
+            <Rss className="size-4" aria-hidden="true" />
+            {PODCAST_FEED_TEXTS.follow}
+          </a>
+          <span>{PODCAST_FEED_TEXTS.hint}</span>
         </p>
       </header>
 

@@ -1,7 +1,5 @@
-// Real audio for the demo podcast episodes: the show's opening theme, synthesized, written as a
-// plain 16-bit PCM WAV that every browser plays. The demo has no recorded voices, so an episode
-// plays this excerpt (its opening theme) and its description says so, with the length. The
-// demo shows a player only for media that plays (no links to files that do not exist).
+// The show's opening theme, synthesized as a plain 16-bit PCM WAV; scripts/demo-audio.ts makes it
+// the MP3 of the demo episodes without voices, whose descriptions say it is an excerpt.
 
 /** 16 kHz is plenty for a few soft tones, and keeps each half-minute file under a megabyte. */
 const SAMPLE_RATE = 16_000;
@@ -87,10 +85,4 @@ function encodeWav(samples: Float32Array): Buffer {
   header.write('data', 36, 'ascii');
   header.writeUInt32LE(data.length, 40);
   return Buffer.concat([header, data]);
-}
-
-/** Seconds of audio in a WAV written by jingleWav (for tests and sanity checks). */
-export function wavSeconds(file: Buffer): number {
-  if (file.toString('ascii', 0, 4) !== 'RIFF' || file.toString('ascii', 8, 12) !== 'WAVE') return 0;
-  return file.readUInt32LE(40) / file.readUInt32LE(28);
 }
