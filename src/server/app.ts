@@ -262,6 +262,7 @@ export async function buildApp(options: BuildOptions) {
   await app.register((await import('./features/events/admin-routes')).eventAdminRoutes, { prefix: '/api' });
   await app.register((await import('./features/events/series-admin-routes')).seriesAdminRoutes, { prefix: '/api' });
   await app.register(checkInRoutes, { prefix: '/api' });
+  await app.register((await import('./features/badges/routes')).badgeRoutes, { prefix: '/api' });
   await app.register(calendarFeedRoutes);
   await app.register(podcastRoutes, { prefix: '/api' });
   await app.register(podcastAdminRoutes, { prefix: '/api' });

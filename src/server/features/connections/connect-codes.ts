@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, between, desc, eq, gte, lte, or, sql } from 'drizzle-orm';
+import { and, between, desc, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
 import {
   CONNECT_CODE_INVALID,
   CONNECT_OWN_CODE,
@@ -52,6 +52,25 @@ export async function getConnectCode(
   await db.insert(connectCodes).values({ userId, token: newToken(), createdAt: now }).onConflictDoNothing();
   const [found] = await db.select(codeColumns).from(connectCodes).where(eq(connectCodes.userId, userId));
   return answer(publicUrl, found!);
+}
+
+/** Each member's code address, made for those who have none yet (name badges print them). */
+export async function connectUrls(
+  db: Db,
+  publicUrl: string,
+  userIds: string[],
+  now: Date,
+): Promise<Map<string, string>> {
+  if (userIds.length === 0) return new Map();
+  await db
+    .insert(connectCodes)
+    .values(userIds.map((userId) => ({ userId, token: newToken(), createdAt: now })))
+    .onConflictDoNothing();
+  const rows = await db
+    .select({ userId: connectCodes.userId, token: connectCodes.token })
+    .from(connectCodes)
+    .where(inArray(connectCodes.userId, userIds));
+  return new Map(rows.map((r) => [r.userId, connectUrl(publicUrl, r.token)]));
 }
 
 /** A new code for the member; the old one stops working with this statement. */

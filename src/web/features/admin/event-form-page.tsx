@@ -13,6 +13,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { EventForm } from './event-form-fields';
 import { EventRemindersPanel } from './event-reminders-panel';
 import { EventCheckInPanel } from './event-check-in-panel';
+import { BadgeDownload } from '../../components/badge-download';
 import { useAdminEvent, useCreateEvent, useDoorStaff, useEventDraft, useUpdateEvent } from './events-api';
 
 // /events/create (and /events/create?from=<id>: Duplicate) and /events/:eventId/edit.
@@ -126,6 +127,9 @@ export function EventEditPage() {
       />
       {/* Below the form, not in it: nothing here is sent with Update Event. */}
       <div className="mx-auto w-full max-w-3xl px-4 pb-8 sm:px-6">
+        <div className="mb-6">
+          <BadgeDownload eventId={saved.id} />
+        </div>
         <Suspense fallback={<p className="text-sm text-fg-muted">Loading insights…</p>}>
           <EventInsightsSection eventId={saved.id} />
         </Suspense>

@@ -1,3 +1,4 @@
+import { BadgeDownload, useBadgeDownload } from '../../components/badge-download';
 import { useCallback, useEffect, useId, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -114,6 +115,7 @@ function DoorScreen({ eventId, door }: { eventId: string; door: DoorResponse }) 
   const tickets = withQueued(door.tickets, queue.queue);
   const counts = countsWithQueued(door.counts, door.tickets, tickets);
   const byCode = (c: string | undefined) => (c ? tickets.find((t) => t.code === c) : undefined);
+  const badges = useBadgeDownload(eventId);
   const { admit, undo, scan, notice, problem, setProblem, busy } = useDoorActions({
     eventId,
     tickets,
@@ -241,7 +243,12 @@ function DoorScreen({ eventId, door }: { eventId: string; door: DoorResponse }) 
         busy={busy}
         onAdmit={(ticket) => void admit(ticket.code, 'list')}
         onUndo={(ticket) => void undo(ticket, 'list')}
+        onPrint={(ticket) => void badges.download({ ticket: ticket.shortCode }, ticket.shortCode)}
+        printing={badges.busy}
       />
+      {badges.problem && <Alert tone="error">{badges.problem}</Alert>}
+
+      <BadgeDownload eventId={eventId} />
 
       {queue.conflicts.length > 0 && <Conflicts conflicts={queue.conflicts} onClear={queue.clearConflicts} />}
 

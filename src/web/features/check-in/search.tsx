@@ -1,4 +1,6 @@
 import { useDeferredValue, useId, useState } from 'react';
+import { Printer } from 'lucide-react';
+import { BADGE_TEXTS } from '../../../shared/badges';
 import type { DoorTicket } from '../../../shared/check-in';
 import { Avatar } from '../../components/avatar';
 import { Button } from '../../components/button';
@@ -45,11 +47,17 @@ export function RosterSearch({
   busy,
   onAdmit,
   onUndo,
+  onPrint,
+  printing,
 }: {
   tickets: DoorTicket[];
   busy: ReadonlySet<string>;
   onAdmit: (ticket: DoorTicket) => void;
   onUndo: (ticket: DoorTicket) => void;
+  /** A reprint of this one person's badge (a PDF download). */
+  onPrint?: (ticket: DoorTicket) => void;
+  /** The short code of the badge on its way. */
+  printing?: string | null;
 }) {
   const [query, setQuery] = useState('');
   const deferred = useDeferredValue(query);
@@ -94,6 +102,18 @@ export function RosterSearch({
                 <p className="text-sm text-fg-muted">{whoLine(ticket)}</p>
                 <p className="text-sm font-medium text-fg">{statusLine(ticket)}</p>
               </div>
+              {ticket.status === 'attending' && onPrint && (
+                <Button
+                  variant="ghost"
+                  size="lg"
+                  loading={printing === ticket.shortCode}
+                  aria-label={BADGE_TEXTS.reprintFor(ticket.name)}
+                  onClick={() => onPrint(ticket)}
+                >
+                  <Printer aria-hidden="true" />
+                  {BADGE_TEXTS.reprint}
+                </Button>
+              )}
               {ticket.status === 'attending' && (
                 <Button
                   variant={ticket.checkIn ? 'secondary' : 'primary'}
