@@ -1,5 +1,16 @@
 import QRCode from 'qrcode';
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import {
+  PDFDocument,
+  fill,
+  popGraphicsState,
+  pushGraphicsState,
+  rectangle,
+  rgb,
+  setFillingColor,
+  type PDFFont,
+  type PDFOperator,
+  type PDFPage,
+} from 'pdf-lib';
 import { BADGE_LAYOUTS, BADGE_TEXTS, type BadgeLayout, type BadgePaper } from '../../../shared/badges';
 import { documentFonts, scriptRuns, type Weight } from './fonts';
 
@@ -47,6 +58,8 @@ async function measure(fonts: Fonts, text: string, weight: Weight, size: number)
   return { runs, width: runs.reduce((sum, r) => sum + r.width, 0) };
 }
 
+const cutAt = (chars: string[], length: number) => `${chars.slice(0, length).join('').trimEnd()}…`;
+
 /**
  * The size at which the text fits `maxWidth`, from `size` down to `minSize`; below that, the
  * text is cut with an ellipsis. A long name shrinks, never overflows its badge.
@@ -56,11 +69,16 @@ async function fitted(fonts: Fonts, text: string, weight: Weight, size: number, 
   if (line.width <= maxWidth) return { ...line, size };
   const shrunk = Math.max(minSize, (size * maxWidth) / line.width);
   line = await measure(fonts, text, weight, shrunk);
-  let cut = [...text];
-  while (line.width > maxWidth && cut.length > 1) {
-    cut = cut.slice(0, -1);
-    line = await measure(fonts, `${cut.join('').trimEnd()}…`, weight, shrunk);
+  if (line.width <= maxWidth) return { ...line, size: shrunk };
+  // The longest start of the text that fits with an ellipsis, found by halving.
+  const chars = [...text];
+  let [fits, tooLong] = [0, chars.length];
+  while (tooLong - fits > 1) {
+    const mid = (fits + tooLong) >> 1;
+    if ((await measure(fonts, cutAt(chars, mid), weight, shrunk)).width <= maxWidth) fits = mid;
+    else tooLong = mid;
   }
+  line = await measure(fonts, cutAt(chars, Math.max(1, fits)), weight, shrunk);
   return { ...line, size: shrunk };
 }
 
@@ -78,28 +96,26 @@ function drawLine(
   }
 }
 
-/** The QR code as squares, one per run of dark modules in a row. */
+/** The QR code as one filled path of rectangles, one per run of dark modules in a row: drawn
+ * rectangle by rectangle (pdf-lib's drawRectangle, a graphics state each) a sheet of 120 badges
+ * took seconds. */
 function drawQr(page: PDFPage, url: string, x: number, y: number, size: number) {
   const { modules } = QRCode.create(url, { errorCorrectionLevel: 'M' });
   const n = modules.size;
   const cell = size / n;
+  const runs: PDFOperator[] = [];
   for (let row = 0; row < n; row++) {
     let start = -1;
     for (let col = 0; col <= n; col++) {
       const dark = col < n && modules.get(row, col);
       if (dark && start < 0) start = col;
       if (!dark && start >= 0) {
-        page.drawRectangle({
-          x: x + start * cell,
-          y: y + size - (row + 1) * cell,
-          width: (col - start) * cell,
-          height: cell,
-          color: INK,
-        });
+        runs.push(rectangle(x + start * cell, y + size - (row + 1) * cell, (col - start) * cell, cell));
         start = -1;
       }
     }
   }
+  page.pushOperators(pushGraphicsState(), setFillingColor(INK), ...runs, fill(), popGraphicsState());
 }
 
 async function drawBadge(
