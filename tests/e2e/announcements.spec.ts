@@ -186,10 +186,9 @@ test('visitors read the public news; members-only news asks them to sign in, and
   await expect(page.getByRole('contentinfo').getByRole('link', { name: 'News', exact: true })).toBeVisible();
   await expectNoAxeViolationsInBothThemes(page, '/news');
   // The feed: found from the page's head, with the public one only.
-  await expect(page.locator('head link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute(
-    'href',
-    '/news/feed.xml',
-  );
+  await expect(
+    page.locator('head link[rel="alternate"][type="application/rss+xml"][title="Power Mixer News"]'),
+  ).toHaveAttribute('href', '/news/feed.xml');
   const feed = await page.request.get('/news/feed.xml');
   expect(feed.status()).toBe(200);
   const xml = await feed.text();

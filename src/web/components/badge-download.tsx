@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Printer } from 'lucide-react';
 import {
   BADGE_AUDIENCES,
@@ -56,17 +56,16 @@ export function useBadgeDownload(eventId: string) {
 
 /** Who, which layout and which paper, and the download. */
 export function BadgeDownload({ eventId, headingLevel = 2 }: { eventId: string; headingLevel?: 2 | 3 }) {
-  const heading = useId();
   const [who, setWho] = useState<BadgeAudience>('attending');
   const [layout, setLayout] = useState<BadgeLayout>('insert');
   const [paper, setPaper] = useState<BadgePaper>('letter');
   const { download, busy, problem } = useBadgeDownload(eventId);
   const Heading = `h${headingLevel}` as const;
   return (
-    <section aria-labelledby={heading} className="rounded-xl border border-line bg-surface-2 p-4">
-      <Heading id={heading} className="text-base font-semibold">
-        {BADGE_TEXTS.title}
-      </Heading>
+    // No landmark of its own (a heading is enough): labelled "Name badges", it would answer to
+    // the event form's "Name" wherever a label is looked up by its words.
+    <section className="rounded-xl border border-line bg-surface-2 p-4">
+      <Heading className="text-base font-semibold">{BADGE_TEXTS.title}</Heading>
       <p className="mt-1 text-sm text-fg-muted">{BADGE_TEXTS.intro}</p>
       <div className="mt-3 grid gap-3 sm:grid-cols-3">
         <SelectField
