@@ -95,6 +95,11 @@ try {
     console.log(
       outcome.status === 'promoted' ? `${outcome.email} is an admin now.` : `${outcome.email} is an admin already.`,
     );
+    if (config.staffTwoFactorRequired) {
+      console.log(
+        'Two-step sign-in is required of admins here: they set it up on /dashboard before the admin area opens.',
+      );
+    }
   } else {
     const username = values.username ?? (await ask('Username', await usernameFromEmail(database.db, email)));
     const fullName = values.name ?? (await ask('Full name', 'Administrator'));
@@ -105,6 +110,11 @@ try {
     }
     const outcome = await createAdmin(database.db, { email, username, fullName, password });
     console.log(`Created the admin ${outcome.email} (username ${username}). Sign in at ${config.publicUrl}/login`);
+    if (config.staffTwoFactorRequired) {
+      console.log(
+        'Two-step sign-in is required of admins here: at the first sign-in, set up an authenticator app on your profile page (/dashboard) before the admin area opens.',
+      );
+    }
   }
 } catch (error) {
   if (!(error instanceof AdminSetupError)) throw error;

@@ -156,6 +156,8 @@ async function signInAll(db: Db, server: ChildServer, members: BenchMember[]): P
   if (members.length === 0) return [];
   const config = loadConfig({
     NODE_ENV: 'production',
+    // The benchmarks' admin signs in with a password only.
+    STAFF_TWO_FACTOR: 'recommended',
     PUBLIC_URL: server.url,
     SESSION_SECRET: BENCH_SESSION_SECRET,
     LOG_LEVEL: 'silent',

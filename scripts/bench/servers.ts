@@ -166,6 +166,8 @@ export function startAppServer(
       SEED_ON_EMPTY: 'false',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      // The benchmarks' admin signs in with a password only.
+      STAFF_TWO_FACTOR: 'recommended',
       SESSION_SECRET: BENCH_SESSION_SECRET,
       HOST: '127.0.0.1',
       PUBLIC_URL: `http://127.0.0.1:${port}`,

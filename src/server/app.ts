@@ -51,6 +51,8 @@ import { connectionRoutes } from './features/connections/routes';
 import { messageRoutes } from './features/messages/routes';
 import { userRoutes } from './features/users/routes';
 import { accountRoutes } from './features/account/routes';
+import { twoFactorRoutes } from './features/two-factor/routes';
+import { sessionRoutes } from './features/sessions/routes';
 import { calendarFeedAccountRoutes } from './features/events/personal-calendar';
 import { auditRoutes } from './features/audit/routes';
 import { reminderJob } from './features/events/reminders';
@@ -283,6 +285,8 @@ export async function buildApp(options: BuildOptions) {
   await app.register(devMailboxRoutes, { prefix: '/api' });
   await app.register(userRoutes, { prefix: '/api' });
   await app.register(accountRoutes, { prefix: '/api' });
+  await app.register(twoFactorRoutes, { prefix: '/api' });
+  await app.register(sessionRoutes, { prefix: '/api' });
   await app.register(calendarFeedAccountRoutes, { prefix: '/api' });
   await app.register(auditRoutes, { prefix: '/api' });
   await app.register(jobRoutes, { prefix: '/api' });

@@ -87,6 +87,9 @@ const configSchema = z.object({
   DEMO_MEMBER_PASSWORD: z.string().min(8).optional(),
   // The first admin of a real install, created at start-up when no user has this e-mail.
   ADMIN_EMAIL: z.string().email().optional(),
+  // Whether admins and door staff must use two-step sign-in (features/two-factor): by default
+  // required in production and only recommended elsewhere (the embedded demo).
+  STAFF_TWO_FACTOR: z.enum(['required', 'recommended', '']).optional(),
   ADMIN_PASSWORD: z.string().min(1).optional(),
 });
 
@@ -105,6 +108,8 @@ export type Config = Omit<z.infer<typeof configSchema>, 'SEED_ON_EMPTY'> & {
   SEED_ON_EMPTY: boolean;
   publicUrl: string;
   isProduction: boolean;
+  /** STAFF_TWO_FACTOR: admins and door staff reach their screens only with two-step sign-in on. */
+  staffTwoFactorRequired: boolean;
   sessionSecret: string;
   /** REMINDER_OFFSETS in minutes, largest first. */
   reminderOffsets: number[];
@@ -126,6 +131,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // Production seeds demo content (and its admin) only when asked for explicitly.
     SEED_ON_EMPTY: c.SEED_ON_EMPTY === undefined || c.SEED_ON_EMPTY === '' ? !isProduction : isTrue(c.SEED_ON_EMPTY),
     isProduction,
+    staffTwoFactorRequired: c.STAFF_TWO_FACTOR ? c.STAFF_TWO_FACTOR === 'required' : isProduction,
     reminderOffsets: parseReminderOffsets(c.REMINDER_OFFSETS),
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
     // A fixed development secret keeps laptop sessions valid across restarts; production must set its own.

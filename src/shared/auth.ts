@@ -59,6 +59,10 @@ export const me = z.object({
   avatarUrl: z.string().nullable(),
   isAdmin: z.boolean(),
   passwordResetRequired: z.boolean(),
+  /** An admin or door staff member without two-step sign-in where the install requires it:
+   * asked to set it up before their screens work. */
+  twoFactorSetupRequired: z.boolean(),
+  twoFactorEnabled: z.boolean(),
   unreadMessages: z.number().int(),
   pendingRequests: z.number().int(),
 });

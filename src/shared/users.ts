@@ -61,6 +61,8 @@ export const adminUserDetail = adminUser.omit({ email: true }).extend({
   instagramUrl: z.string().nullable(),
   facebookUrl: z.string().nullable(),
   linkedinUrl: z.string().nullable(),
+  /** Whether the member signs in with a second step (an admin may reset it). */
+  twoFactorEnabled: z.boolean(),
 });
 export type AdminUserDetail = z.infer<typeof adminUserDetail>;
 /** An admin's read or write of one user. */

@@ -149,6 +149,21 @@ describe('a fleet of two processes behind nginx', () => {
     expect(me.body.user).toBeNull();
   });
 
+  it('refuses on B a session its member signed out from their session list on A', async () => {
+    const member = await newMember(t, t.a);
+    const phone = t.client(t.b, undefined, '127.0.9.9');
+    expect((await phone.post('/api/auth/sign-in', { email: member.email, password: member.password })).status).toBe(
+      200,
+    );
+    // Known to B's session cache first: the change stream must drop it there.
+    expect((await phone.get('/api/messages', t.b)).status).toBe(200);
+    const listed = await member.client.get<{ sessions: { id: string; current: boolean }[] }>('/api/me/sessions', t.a);
+    expect(listed.body.sessions).toHaveLength(2);
+    const other = listed.body.sessions.find((s) => !s.current)!;
+    expect((await member.client.request('DELETE', `/api/me/sessions/${other.id}`, undefined, t.a)).status).toBe(200);
+    expect((await phone.get('/api/messages', t.b)).status).toBe(401);
+  });
+
   it('takes a large image upload through nginx (spilled to its temp folder) and serves the stored file', async () => {
     const member = await newMember(t, t.a);
     // Noise does not compress: a few megabytes, far past nginx's in-memory body buffer.

@@ -15,7 +15,7 @@ import type { FastifyRequestType, ResolveFastifyRequestType } from 'fastify/type
 import { apiError } from '../../shared/errors';
 import { isUuid } from '../db/query-values';
 import { forbidden } from './errors';
-import { requireAdmin, requireMember, type Viewer } from './viewer';
+import { requireAdmin, requireMember, twoFactorRequired, type Viewer } from './viewer';
 
 /** Who may call a route: anyone, a signed-in member, an admin, or the door staff of the event
  * the URL names (`:id`; admins too). Every `/api` route declares it next to its schema
@@ -150,9 +150,11 @@ export function registerAccess(app: FastifyInstance, isDoorStaff: DoorStaffCheck
     else if (access === 'admin') admitted.viewer = await requireAdmin(request);
     else {
       const viewer = await requireMember(request);
+      if (viewer.adminHeld) throw twoFactorRequired();
       if (!viewer.isAdmin) {
         const eventId = (request.params as { id?: string } | undefined)?.id ?? '';
         if (!isUuid(eventId) || !(await isDoorStaff(eventId, viewer.id))) throw forbidden(DOOR_ONLY);
+        if (viewer.needsTwoFactor) throw twoFactorRequired();
       }
       admitted.viewer = viewer;
     }

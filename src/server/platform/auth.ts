@@ -1,4 +1,7 @@
-import { betterAuth } from 'better-auth';
+import { betterAuth, type BetterAuthPlugin } from 'better-auth';
+import { APIError, createAuthEndpoint } from 'better-auth/api';
+import { setSessionCookie } from 'better-auth/cookies';
+import { z } from 'zod';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -13,6 +16,26 @@ import { PASSWORD_MAX, PASSWORD_MIN } from '../../shared/auth';
 /** Header through which the server hands better-auth the client IP that Fastify resolved
  * (honouring TRUST_PROXY). Any value a client sends under this name is overwritten. */
 export const CLIENT_IP_HEADER = 'x-power-mixer-client-ip';
+
+/** Signs in a member whose password and second step our own routes have checked
+ * (features/two-factor): better-auth makes the session and its cookie as it does for a password.
+ * Server-only: no HTTP path reaches it. */
+const secondStepSession = {
+  id: 'second-step-session',
+  endpoints: {
+    createSecondStepSession: createAuthEndpoint.serverOnly(
+      { method: 'POST', body: z.object({ userId: z.string() }) },
+      async (ctx) => {
+        const found = await ctx.context.internalAdapter.findUserById(ctx.body.userId);
+        if (!found) throw new APIError('UNAUTHORIZED');
+        const created = await ctx.context.internalAdapter.createSession(found.id, false);
+        if (!created) throw new APIError('INTERNAL_SERVER_ERROR');
+        await setSessionCookie(ctx, { session: created, user: found });
+        return ctx.json({ user: { id: found.id, email: found.email } });
+      },
+    ),
+  },
+} satisfies BetterAuthPlugin;
 
 export function createAuth(db: Db, config: Config, mailer: Mailer) {
   return betterAuth({
@@ -71,6 +94,7 @@ export function createAuth(db: Db, config: Config, mailer: Mailer) {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       database: { generateId: () => crypto.randomUUID() },
     },
+    plugins: [secondStepSession],
     telemetry: { enabled: false },
     logger: {
       level: config.NODE_ENV === 'test' ? 'error' : 'warn',

@@ -51,11 +51,28 @@ export async function admitSignIn(db: Db, email: string, ip: string): Promise<vo
         gt(knownSignInIps.lastSeenAt, sql`now() - make_interval(days => ${KNOWN_IP_DAYS})`),
       ),
     );
-  const isKnown = known.length > 0;
+  await countAttempt(db, email, known.length > 0, accountDelayedMessage);
+}
+
+/** The same hold for a second proof on a signed-in or half-signed-in account (a two-step code,
+ * a password typed again), keyed `purpose:userId`. Every address counts: whoever is asking
+ * already got past the password. Cleared by `passedAccountCheck`. */
+export async function admitAccountCheck(db: Db, key: string): Promise<void> {
+  await countAttempt(db, key, false, (retryAfter) => {
+    const minutes = Math.max(1, Math.ceil(retryAfter / 60));
+    return `Too many wrong attempts on this account. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+  });
+}
+
+export async function passedAccountCheck(db: Db, key: string): Promise<void> {
+  await db.delete(signInFailures).where(eq(signInFailures.email, key));
+}
+
+async function countAttempt(db: Db, key: string, isKnown: boolean, message: (retryAfter: number) => string) {
   // failures after this attempt: 1 when the row is new or its count is stale, else one more.
   const counted = await db
     .insert(signInFailures)
-    .values({ email, failures: 1, lastFailureAt: sql`now()`, blockedUntil: holdUntil(sql`1`) })
+    .values({ email: key, failures: 1, lastFailureAt: sql`now()`, blockedUntil: holdUntil(sql`1`) })
     .onConflictDoUpdate({
       target: signInFailures.email,
       set: { failures: nextCount, lastFailureAt: sql`now()`, blockedUntil: holdUntil(nextCount) },
@@ -67,9 +84,9 @@ export async function admitSignIn(db: Db, email: string, ip: string): Promise<vo
   const [held] = await db
     .select({ retryAfter: sql<number>`ceil(extract(epoch from ${signInFailures.blockedUntil} - now()))::int` })
     .from(signInFailures)
-    .where(eq(signInFailures.email, email));
+    .where(eq(signInFailures.email, key));
   const retryAfter = Math.max(1, Number(held?.retryAfter ?? 1));
-  const error = tooManyRequests(accountDelayedMessage(retryAfter));
+  const error = tooManyRequests(message(retryAfter));
   error.retryAfter = retryAfter;
   throw error;
 }

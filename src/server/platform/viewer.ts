@@ -1,15 +1,23 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, eq, getTableName, gt, sql } from 'drizzle-orm';
+import { and, eq, getTableName, gt, ne, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
 import type { FastifyRequest } from 'fastify';
-import { profiles, session, user } from '../db/schema';
+import { profiles, session, twoFactor, user } from '../db/schema';
 import type { ChangeStream } from './changes';
-import { forbidden, unauthorized } from './errors';
+import { forbidden, HttpError, unauthorized } from './errors';
+import { TWO_FACTOR_REQUIRED_CODE, TWO_FACTOR_REQUIRED_MESSAGE } from '../../shared/two-factor-texts';
 
 /** Who is asking: decided on the server for every route, from the session cookie. */
 export interface Viewer {
   id: string;
   email: string;
+  /** Admin powers, held back while the rule asks for two-step sign-in and it is off. */
   isAdmin: boolean;
+  /** STAFF_TWO_FACTOR is `required` and this member has no second step: an admin or door staff
+   * member is refused their screens (403 TWO_FACTOR_REQUIRED) until they set it up. */
+  needsTwoFactor?: boolean;
+  /** An admin whose powers `needsTwoFactor` holds back. */
+  adminHeld?: boolean;
 }
 
 declare module 'fastify' {
@@ -69,7 +77,7 @@ export interface SessionCache {
 const SESSION_CACHE_MS = 5_000;
 const SESSION_CACHE_MAX = 10_000;
 /** The rows a cached viewer is made of; each carries the member's id in `id` or `user_id`. */
-const VIEWER_TABLES = new Set<string>([session, user, profiles].map((t) => getTableName(t)));
+const VIEWER_TABLES = new Set<string>([session, user, profiles, twoFactor].map((t) => getTableName(t)));
 
 export function createSessionCache(changes: ChangeStream): SessionCache {
   const entries = new Map<string, { viewer: Viewer; until: number }>();
@@ -127,14 +135,29 @@ async function loadViewer(request: FastifyRequest): Promise<Viewer | null> {
   if (!token) return null;
   return sessions.load(signedValue, async () => {
     const [row] = await db
-      .select({ id: session.userId, email: user.email, isAdmin: profiles.isAdmin, expiresAt: session.expiresAt })
+      .select({
+        id: session.userId,
+        email: user.email,
+        isAdmin: profiles.isAdmin,
+        twoFactor: sql<boolean>`${twoFactor.confirmedAt} is not null`,
+        expiresAt: session.expiresAt,
+      })
       .from(session)
       .innerJoin(user, eq(user.id, session.userId))
       .leftJoin(profiles, eq(profiles.id, session.userId))
+      .leftJoin(twoFactor, eq(twoFactor.userId, session.userId))
       .where(and(eq(session.token, token), gt(session.expiresAt, sql`now()`)));
     if (!row) return null;
+    const needsTwoFactor = config.staffTwoFactorRequired && !row.twoFactor;
+    const isAdmin = row.isAdmin ?? false;
     return {
-      viewer: { id: row.id, email: row.email, isAdmin: row.isAdmin ?? false },
+      viewer: {
+        id: row.id,
+        email: row.email,
+        isAdmin: isAdmin && !needsTwoFactor,
+        needsTwoFactor,
+        adminHeld: isAdmin && needsTwoFactor,
+      },
       expiresAt: row.expiresAt.getTime(),
     };
   });
@@ -154,6 +177,37 @@ export async function requireMember(request: FastifyRequest): Promise<Viewer> {
 
 export async function requireAdmin(request: FastifyRequest): Promise<Viewer> {
   const viewer = await requireMember(request);
+  if (viewer.adminHeld) throw twoFactorRequired();
   if (!viewer.isAdmin) throw forbidden('Only admins can do that.');
   return viewer;
+}
+
+/** An admin or door staff member refused until they turn two-step sign-in on. */
+export const twoFactorRequired = () => new HttpError(403, TWO_FACTOR_REQUIRED_CODE, TWO_FACTOR_REQUIRED_MESSAGE);
+
+/** The session token of this request's cookie when its signature holds (to keep this session
+ * when the member's others are ended). */
+export async function sessionTokenOf(request: FastifyRequest): Promise<string | null> {
+  const cookie = request.headers.cookie;
+  if (!cookie) return null;
+  const { auth, config } = request.server.services;
+  const signedValue = parseCookie(cookie, (await auth.$context).authCookies.sessionToken.name);
+  return signedValue ? verifiedToken(signedValue, config.sessionSecret) : null;
+}
+
+/** One cookie's raw value from the request, or null. */
+export function cookieOf(request: FastifyRequest, name: string): string | null {
+  const header = request.headers.cookie;
+  return header ? parseCookie(header, name) : null;
+}
+
+/** Ends every session of the member but `keepToken` (the one asking, when there is one): "sign
+ * out everywhere else", or a change to how they sign in. Every process drops them at once
+ * through the change stream. How many ended. */
+export async function endSessionsExcept(db: Db, userId: string, keepToken: string | null): Promise<number> {
+  const ended = await db
+    .delete(session)
+    .where(and(eq(session.userId, userId), keepToken ? ne(session.token, keepToken) : undefined))
+    .returning({ id: session.id });
+  return ended.length;
 }

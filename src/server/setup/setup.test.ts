@@ -43,6 +43,14 @@ describe('configuration', () => {
     expect(loadConfig({ DEMO_ADMIN_PASSWORD: 'set by the tests' }).DEMO_ADMIN_PASSWORD).toBe('set by the tests');
   });
 
+  it('requires two-step sign-in of staff in production only, unless STAFF_TWO_FACTOR says otherwise', () => {
+    const production = { NODE_ENV: 'production', SESSION_SECRET: 'a production secret of 32 characters!' };
+    expect(loadConfig({}).staffTwoFactorRequired).toBe(false);
+    expect(loadConfig(production).staffTwoFactorRequired).toBe(true);
+    expect(loadConfig({ ...production, STAFF_TWO_FACTOR: 'recommended' }).staffTwoFactorRequired).toBe(false);
+    expect(loadConfig({ STAFF_TWO_FACTOR: 'required' }).staffTwoFactorRequired).toBe(true);
+  });
+
   it('generates long random passwords', () => {
     const drawn = new Set(Array.from({ length: 50 }, generatePassword));
     expect(drawn.size).toBe(50);
@@ -81,6 +89,10 @@ describe('the demo install', { timeout: 120_000 }, () => {
       `Demo admin: admin@powermixer.example / ${seeded.adminPassword}  (demo content seeded just now)`,
     );
     expect(lines.join('\n')).toContain(`jordan.lee@powermixer.example) / ${seeded.memberPassword}`);
+    expect(lines.join('\n')).toContain('Two-step sign-in is recommended for admins and door staff');
+    expect(bannerLines({ ...config(), staffTwoFactorRequired: true }, report).join('\n')).toContain(
+      'Two-step sign-in is required of admins and door staff',
+    );
     expect(lines.join('\n')).toContain(
       'Captured mail: sign in as the admin and open http://localhost:3000/dev/mailbox',
     );

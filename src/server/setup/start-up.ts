@@ -99,7 +99,7 @@ export async function prepareInstall(db: Db, storage: Storage, config: SetupConf
 
 /** The start-up banner's lines after "running at": demo logins, how to get an admin, captured mail. */
 export function bannerLines(
-  config: Pick<Config, 'isProduction' | 'publicUrl' | 'SMTP_URL'>,
+  config: Pick<Config, 'isProduction' | 'publicUrl' | 'SMTP_URL' | 'staffTwoFactorRequired'>,
   report: StartupReport,
 ): string[] {
   const lines: string[] = [];
@@ -142,6 +142,9 @@ export function bannerLines(
   lines.push(
     `Captured mail: sign in as the admin and open ${config.publicUrl}/dev/mailbox${config.SMTP_URL ? ' (also sent over SMTP)' : ''}`,
     `Admin area: ${config.publicUrl}/admin (events, forums, sponsors, users, podcasts, reports, outbox, activity, jobs, insights, announcements, invitations)`,
+    config.staffTwoFactorRequired
+      ? 'Two-step sign-in is required of admins and door staff: at their first sign-in they set up an authenticator app on /dashboard before the admin area opens (STAFF_TWO_FACTOR=recommended turns this off).'
+      : 'Two-step sign-in is recommended for admins and door staff (set it up on /dashboard); STAFF_TWO_FACTOR=required makes it a must, as in production.',
   );
   return lines;
 }

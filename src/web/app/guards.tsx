@@ -31,5 +31,8 @@ export function RequireAdmin() {
   if (isPending) return <PageSpinner />;
   if (!me) return <Navigate to={paths.login} replace />;
   if (!me.isAdmin) return <Navigate to={paths.home} replace />;
+  // The server refuses every admin call until then (403 TWO_FACTOR_REQUIRED): the dashboard's
+  // section says why and sets it up.
+  if (me.twoFactorSetupRequired) return <Navigate to={`${paths.dashboard}#two-factor`} replace />;
   return <Outlet />;
 }

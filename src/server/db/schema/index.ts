@@ -23,3 +23,4 @@ export * from './people-to-meet';
 export * from './feedback';
 export * from './insights';
 export * from './announcements';
+export * from './two-factor';

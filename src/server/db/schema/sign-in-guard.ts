@@ -3,7 +3,8 @@ import { user } from './auth';
 
 /** Failed sign-ins per account, keyed by the lowercased e-mail typed (also for e-mails that
  * have no account, so the answer reveals nothing). Past a few failures, sign-ins from addresses
- * the account never used are refused until `blocked_until` (platform/sign-in-guard.ts). */
+ * the account never used are refused until `blocked_until` (platform/sign-in-guard.ts). Second
+ * proofs on an account (two-step codes) are counted here too, keyed `purpose:userId`. */
 export const signInFailures = pgTable(
   'sign_in_failures',
   {

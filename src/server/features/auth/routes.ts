@@ -16,7 +16,9 @@ import { HttpError, errorResponses } from '../../platform/errors';
 import { enforceRateLimit } from '../../platform/rate-limit';
 import { assertStrongPassword } from '../../platform/passwords';
 import { admitSignIn, rememberSignInIp, signedIn } from '../../platform/sign-in-guard';
-import { loadMe, registerMember, resetTokenOwner } from './service';
+import { endSession, loadMe, registerMember, resetTokenOwner } from './service';
+import { hasTwoFactor, openChallenge } from '../two-factor/service';
+import { CHALLENGE_COOKIE } from '../two-factor/challenge-cookie';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../../platform/database-errors';
@@ -24,6 +26,7 @@ import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../../platf
 const errors = errorResponses(400, 401, 409, 429);
 const userResponse = z.object({ user: meResponse.shape.user.unwrap() });
 const messageResponse = z.object({ message: z.string() });
+const signInResponse = z.union([userResponse, z.object({ user: z.null(), twoFactor: z.literal(true) })]);
 
 /** Copies better-auth's session cookies onto our reply. */
 function forwardCookies(from: Response, reply: FastifyReply) {
@@ -48,7 +51,7 @@ async function authError(db: Db, response: Response, fallback: HttpError): Promi
 }
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, auth, config } = app.services;
+  const { db, auth, config, clock } = app.services;
   const rule = { limit: config.AUTH_RATE_LIMIT, windowSeconds: config.AUTH_RATE_WINDOW_SECONDS };
   // Counted before validation, so malformed attempts use up the allowance too.
   const limited = (action: string) => async (request: FastifyRequest) =>
@@ -62,10 +65,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     });
     if (!response.ok)
       throw await authError(db, response, new HttpError(401, 'INVALID_CREDENTIALS', 'Invalid email or password'));
+    const { user, token } = (await response.json()) as { user: { id: string; email: string }; token: string };
+    if (await hasTwoFactor(db, user.id)) {
+      // The password was right; the session waits for the second step (features/two-factor).
+      await endSession(db, token);
+      const challenge = await openChallenge(db, user.id, clock.now());
+      reply.header('set-cookie', CHALLENGE_COOKIE.set(challenge, config.isProduction));
+      return null;
+    }
     forwardCookies(response, reply);
-    const { user } = (await response.json()) as { user: { id: string; email: string } };
     await signedIn(db, user.id, user.email, request.ip);
-    return loadMe(db, user.id, user.email);
+    return loadMe(db, user.id, user.email, config.staffTwoFactorRequired);
   }
 
   app.post(
@@ -83,7 +93,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await registerMember(db, request.body);
       const me = await signIn(request, reply, request.body.email, request.body.password);
-      return reply.status(201).send({ user: me });
+      return reply.status(201).send({ user: me! });
     },
   );
 
@@ -95,8 +105,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Sign in with e-mail and password',
+        description:
+          'With two-step sign-in on, answers `{ user: null, twoFactor: true }` and a short-lived cookie instead of a session: the code goes to `/auth/sign-in/two-factor`.',
         body: signInInput,
-        response: { 200: userResponse, ...errors },
+        response: { 200: signInResponse, ...errors },
       },
     },
     async (request, reply) => {
@@ -105,7 +117,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // from an address that signed in to it before.
       await admitSignIn(db, email, request.ip);
       const me = await signIn(request, reply, email, request.body.password);
-      return { user: me };
+      return me ? { user: me } : { user: null, twoFactor: true as const };
     },
   );
 
@@ -197,7 +209,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       forwardCookies(response, reply);
       const session = (await response.json().catch(() => null)) as { user?: { id: string; email: string } } | null;
       if (!session?.user) return { user: null };
-      return { user: await loadMe(db, session.user.id, session.user.email) };
+      return { user: await loadMe(db, session.user.id, session.user.email, config.staffTwoFactorRequired) };
     },
   );
 

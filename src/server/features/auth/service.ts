@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { account, profiles, user, verification } from '../../db/schema';
+import { account, profiles, session, user, verification } from '../../db/schema';
 import { memberSummaryColumns, presentMemberSummary } from '../../platform/presenters';
 import { conflict, isUniqueViolation } from '../../platform/errors';
 import { assertStrongPassword, hashPassword, type PasswordOwner } from '../../platform/passwords';
@@ -59,7 +59,7 @@ export async function resetTokenOwner(
 }
 
 /** Everything the navigation needs in one query: the profile and both badge counts. */
-export async function loadMe(db: Db, userId: string, email: string): Promise<Me> {
+export async function loadMe(db: Db, userId: string, email: string, staffTwoFactorRequired: boolean): Promise<Me> {
   const query = () =>
     db
       .select({
@@ -71,6 +71,9 @@ export async function loadMe(db: Db, userId: string, email: string): Promise<Me>
           where m.recipient_id = ${profiles.id} and m.read_at is null and m.recipient_deleted_at is null)`,
         pendingRequests: sql<number>`(select count(*)::int from connections c
           where c.recipient_id = ${profiles.id} and c.status = 'pending')`,
+        doorStaff: sql<boolean>`exists (select 1 from event_door_staff d where d.user_id = ${profiles.id})`,
+        twoFactorEnabled: sql<boolean>`exists (select 1 from two_factor t
+          where t.user_id = ${profiles.id} and t.confirmed_at is not null)`,
       })
       .from(profiles)
       .innerJoin(user, eq(user.id, profiles.id))
@@ -85,7 +88,14 @@ export async function loadMe(db: Db, userId: string, email: string): Promise<Me>
     email: row!.email,
     isAdmin: row!.isAdmin,
     passwordResetRequired: row!.passwordResetRequired,
+    twoFactorSetupRequired: staffTwoFactorRequired && (row!.isAdmin || row!.doorStaff) && !row!.twoFactorEnabled,
+    twoFactorEnabled: row!.twoFactorEnabled,
     unreadMessages: Number(row!.unreadMessages),
     pendingRequests: Number(row!.pendingRequests),
   };
+}
+
+/** Ends one session by its token (a sign-in that still waits for its second step). */
+export async function endSession(db: Db, token: string): Promise<void> {
+  await db.delete(session).where(eq(session.token, token));
 }

@@ -7,7 +7,12 @@ import { adminClient, createMembers, signIn } from '../../test/factories';
 // The mailbox shows every captured mail (reset links included): admins only, in every mode.
 const modes = {
   development: { NODE_ENV: 'development' },
-  production: { NODE_ENV: 'production', SESSION_SECRET: 'a-production-secret-of-sufficient-length-123' },
+  // Its admin signs in with a password only (two-step sign-in for staff is tested in features/two-factor).
+  production: {
+    NODE_ENV: 'production',
+    SESSION_SECRET: 'a-production-secret-of-sufficient-length-123',
+    STAFF_TWO_FACTOR: 'recommended',
+  },
 };
 
 describe.each(Object.entries(modes))('GET /api/dev/mailbox in %s', (mode, env) => {

@@ -90,7 +90,14 @@ export async function listUsers(db: Db, query: AdminUsersQuery): Promise<AdminUs
 }
 
 export async function findUser(db: Db, id: string): Promise<AdminUserDetail | null> {
-  const [r] = await db.select(detailColumns).from(profiles).where(eq(profiles.id, id));
+  const [r] = await db
+    .select({
+      ...detailColumns,
+      twoFactorEnabled: sql<boolean>`exists (select 1 from two_factor t
+        where t.user_id = ${profiles.id} and t.confirmed_at is not null)`,
+    })
+    .from(profiles)
+    .where(eq(profiles.id, id));
   if (!r) return null;
   const { email: _email, ...listed } = toAdminUser({ ...r, email: '' });
   return {
@@ -102,6 +109,7 @@ export async function findUser(db: Db, id: string): Promise<AdminUserDetail | nu
     instagramUrl: r.instagramUrl,
     facebookUrl: r.facebookUrl,
     linkedinUrl: r.linkedinUrl,
+    twoFactorEnabled: r.twoFactorEnabled,
   };
 }
 

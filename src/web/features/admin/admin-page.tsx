@@ -1,6 +1,9 @@
 import { lazy, Suspense, type LazyExoticComponent, type ComponentType } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { Alert } from '../../components/alert';
 import { SavedStatus } from '../../components/saved-status';
+import { TextLink } from '../../components/text-link';
+import { useMe } from '../../lib/session';
 import { Spinner } from '../../components/spinner';
 import { cn } from '../../lib/cn';
 import { paths } from '../../lib/paths';
@@ -32,12 +35,19 @@ export function AdminPage() {
   const requested = searchParams.get('tab');
   const current = tabs.find((tab) => tab.id === requested) ?? tabs[0]!;
   useDocumentTitle(`Admin Dashboard · ${current.label}`);
+  const { me } = useMe();
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight">Admin Dashboard</h1>
       {/* "Event created.", "User updated.": what the form the admin came from did. */}
       <SavedStatus className="mt-4" />
+      {me && !me.twoFactorEnabled && (
+        <Alert tone="info" className="mt-4">
+          Two-step sign-in is recommended for admins: your password alone opens every member’s e-mail address and the
+          attendee lists. <TextLink to={`${paths.dashboard}#two-factor`}>Set up two-step sign-in</TextLink>
+        </Alert>
+      )}
       <nav aria-label="Admin sections" className="mt-6 border-b border-line">
         <ul className="-mb-px flex flex-wrap gap-1">
           {tabs.map((tab) => {

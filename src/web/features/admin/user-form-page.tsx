@@ -11,11 +11,12 @@ import {
   type AdminUserDetail,
 } from '../../../shared/users';
 import { Alert } from '../../components/alert';
-import { ButtonLink } from '../../components/button';
+import { Button, ButtonLink } from '../../components/button';
+import { Dialog, DialogClose } from '../../components/dialog';
 import { PageSpinner } from '../../components/spinner';
 import { TextField } from '../../components/text-field';
 import { TextareaField } from '../../components/textarea-field';
-import { ApiRequestError } from '../../lib/api';
+import { ApiRequestError, errorMessage } from '../../lib/api';
 import { useForm } from '../../lib/form';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -23,7 +24,7 @@ import { AdminFormFrame } from '../../components/admin-form-frame';
 import { savedState } from '../../components/saved-status';
 import { NotFound } from '../../components/not-found';
 import { CheckboxField } from '../../components/checkbox-field';
-import { useAdminUser, useCreateUser, useUpdateUser, useUserAvatar } from './users-api';
+import { useAdminUser, useCreateUser, useResetTwoFactor, useUpdateUser, useUserAvatar } from './users-api';
 import { ImageUploadField } from './image-upload-field';
 
 const backTo = paths.adminTab('users');
@@ -216,7 +217,58 @@ function UserEditForm({ user }: { user: AdminUserDetail }) {
           onChange={(checked) => set('isPanelist')(checked)}
         />
       </fieldset>
+      <TwoFactorReset user={user} />
     </AdminFormFrame>
+  );
+}
+
+/** A member who lost their phone and their recovery codes is let back in by the password alone. */
+function TwoFactorReset({ user }: { user: AdminUserDetail }) {
+  const reset = useResetTwoFactor(user.id);
+  const [open, setOpen] = useState(false);
+  const [done, setDone] = useState(false);
+  return (
+    <div className="space-y-2">
+      <h2 className="text-sm font-medium text-fg">Two-step sign-in</h2>
+      <p className="text-sm text-fg-muted">
+        {user.twoFactorEnabled ? 'On.' : 'Off.'}
+        {done && ' Reset: the member was signed out and told by e-mail.'}
+      </p>
+      {user.twoFactorEnabled && (
+        <Button variant="secondary" onClick={() => setOpen(true)}>
+          Reset two-step sign-in
+        </Button>
+      )}
+      <Dialog
+        open={open}
+        onOpenChange={(next) => !reset.isPending && setOpen(next)}
+        title="Reset two-step sign-in?"
+        description={`${user.username}’s authenticator app and recovery codes are removed, their sessions are signed out and they are told by e-mail. Do this only when you know it is them asking.`}
+      >
+        {reset.isError && <Alert tone="error">{errorMessage(reset.error)}</Alert>}
+        <div className="mt-4 flex flex-wrap justify-end gap-2">
+          <DialogClose asChild>
+            <Button variant="secondary" disabled={reset.isPending}>
+              Cancel
+            </Button>
+          </DialogClose>
+          <Button
+            variant="danger"
+            loading={reset.isPending}
+            onClick={() =>
+              reset.mutate(undefined, {
+                onSuccess: () => {
+                  setOpen(false);
+                  setDone(true);
+                },
+              })
+            }
+          >
+            Reset
+          </Button>
+        </div>
+      </Dialog>
+    </div>
   );
 }
 

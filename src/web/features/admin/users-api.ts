@@ -121,3 +121,12 @@ export function useUserAvatar(id: string) {
     },
   });
 }
+
+/** Removes a member's authenticator app and recovery codes (they lost both); they are e-mailed. */
+export function useResetTwoFactor(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.delete<unknown>(`/api/admin/users/${encodeURIComponent(id)}/two-factor`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKey(id) }),
+  });
+}

@@ -1,16 +1,17 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { signInInput } from '../../../shared/auth';
+import { signInInput, type Me } from '../../../shared/auth';
+import { secondStepInput } from '../../../shared/two-factor';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/text-field';
-import { TextLink } from '../../components/text-link';
+import { TextLink, textLinkClasses } from '../../components/text-link';
 import { errorMessage } from '../../lib/api';
 import { useForm } from '../../lib/form';
 import { paths } from '../../lib/paths';
 import { rememberRedirect, takeRedirect } from '../../lib/redirect-after-login';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useSignIn } from './api';
+import { useSecondStep, useSignIn } from './api';
 import { AuthShell } from './auth-shell';
 
 export function LoginPage() {
@@ -19,19 +20,31 @@ export function LoginPage() {
   const [searchParams] = useSearchParams();
   const redirectTo = searchParams.get('redirect_to');
   const signIn = useSignIn();
+  const [secondStep, setSecondStep] = useState(false);
+  const enter = (user: Me) => {
+    // A member whose password must change goes there first, then staff asked for two-step
+    // sign-in; the remembered page waits.
+    const target = user.passwordResetRequired
+      ? paths.resetPassword
+      : user.twoFactorSetupRequired
+        ? `${paths.dashboard}#two-factor`
+        : (takeRedirect() ?? paths.dashboard);
+    void navigate(target, { replace: true });
+  };
   const { errors, formError, submitting, handleSubmit, handleInput } = useForm({
     schema: signInInput,
     submit: async (input) => {
       const { user } = await signIn.mutateAsync(input);
-      // A member whose password must change goes there first; the remembered page waits.
-      const target = user.passwordResetRequired ? paths.resetPassword : (takeRedirect() ?? paths.dashboard);
-      void navigate(target, { replace: true });
+      if (user) enter(user);
+      else setSecondStep(true);
     },
     failure: errorMessage,
   });
 
   // ?redirect_to=/events/42 is where the member goes after signing in.
   useEffect(() => rememberRedirect(redirectTo), [redirectTo]);
+
+  if (secondStep) return <SecondStep onDone={enter} onRestart={() => setSecondStep(false)} />;
 
   return (
     <AuthShell
@@ -61,6 +74,45 @@ export function LoginPage() {
         </div>
         <Button type="submit" size="lg" loading={submitting} className="w-full">
           Sign In
+        </Button>
+      </form>
+    </AuthShell>
+  );
+}
+
+/** After a right password, on an account with two-step sign-in: the code from the app. */
+function SecondStep({ onDone, onRestart }: { onDone: (user: Me) => void; onRestart: () => void }) {
+  useDocumentTitle('Two-step sign-in');
+  const secondStep = useSecondStep();
+  const { errors, formError, submitting, handleSubmit, handleInput } = useForm({
+    schema: secondStepInput,
+    submit: async (input) => onDone((await secondStep.mutateAsync(input)).user),
+    failure: errorMessage,
+  });
+  return (
+    <AuthShell
+      title="Two-step sign-in"
+      description="Enter the six-digit code your authenticator app shows for Power Mixer."
+      footer={
+        <button type="button" onClick={onRestart} className={textLinkClasses}>
+          Back to email and password
+        </button>
+      }
+    >
+      <form noValidate onSubmit={handleSubmit} onInput={handleInput} className="flex flex-col gap-5">
+        {formError && <Alert tone="error">{formError}</Alert>}
+        <TextField
+          label="Code"
+          name="code"
+          autoComplete="one-time-code"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          hint="Lost your phone? Type one of your recovery codes instead."
+          error={errors.code}
+        />
+        <Button type="submit" size="lg" loading={submitting} className="w-full">
+          Verify
         </Button>
       </form>
     </AuthShell>

@@ -31,6 +31,8 @@ import { OffersAsksEditor } from './offers-asks-editor';
 import { PeopleToMeetSetting } from './people-to-meet-setting';
 import { ProfileForm } from './profile-form';
 import { SkillsEditor } from './skills-editor';
+import { TwoFactorSection } from './two-factor';
+import { SessionsSection } from './sessions';
 
 export const PROFILE_LOAD_ERROR = 'Failed to load profile';
 
@@ -171,6 +173,8 @@ export function DashboardPage() {
             <PeopleToMeetSetting />
             <NotificationPreferences />
             <CalendarFeed />
+            <TwoFactorSection />
+            <SessionsSection />
             <DeleteAccount username={data.profile.username} />
           </div>
         </div>
