@@ -1263,7 +1263,9 @@ describe('demo seed', { timeout: 60_000 }, () => {
     const users = new Map((await database.db.select().from(user)).map((u) => [u.email.toLowerCase(), u]));
     const [admin] = await database.db.select().from(profiles).where(eq(profiles.isAdmin, true));
     const imported = rows[0]!.createdAt;
-    expect(now.getTime() - imported.getTime()).toBeGreaterThanOrEqual(19 * 86_400_000);
+    // A Tuesday 19 to 25 calendar days back, at 10:20: on the early hours of a day that is
+    // less than 19 whole days (from just past midnight: 18 days 13 h 40 min).
+    expect(now.getTime() - imported.getTime()).toBeGreaterThanOrEqual(18.5 * 86_400_000);
     expect(now.getTime() - imported.getTime()).toBeLessThanOrEqual(26 * 86_400_000);
     expect(new Set(rows.map((r) => r.email)).size).toBe(rows.length);
     for (const r of rows) {
