@@ -110,21 +110,28 @@ export async function expectNoAxeViolationsInBothThemes(page: Page, label?: stri
 }
 
 /** The newest mail to `to`, read from the mailbox API as the admin (it is theirs only), in a
- * context of its own so the page keeps its own session. */
-export async function latestMail(page: Page, to: string) {
+ * context of its own so the page keeps its own session. "New sign-in" notices (every fresh
+ * browser context that signs in sends one) are passed over unless `subject` asks for them. The
+ * reader signs in as one browser, so its own sign-ins tell the admin of it once. */
+export async function latestMail(page: Page, to: string, subject?: RegExp) {
   const origin = new URL(page.url()).origin;
   const admin = await request.newContext({ baseURL: origin, extraHTTPHeaders: { origin } });
   try {
-    const signedIn = await admin.post('/api/auth/sign-in', { data: DEMO_ADMIN });
+    const signedIn = await admin.post('/api/auth/sign-in', {
+      data: DEMO_ADMIN,
+      headers: { cookie: `pm_browser=${MAILBOX_READER_BROWSER}` },
+    });
     expect(signedIn.status(), 'the admin signs in to read the mailbox').toBe(200);
     const res = await admin.get('/api/dev/mailbox');
     expect(res.status()).toBe(200);
     const { messages } = (await res.json()) as { messages: { to: string; subject: string; text: string }[] };
-    return messages.find((m) => m.to === to);
+    return messages.find((m) => m.to === to && (subject ? subject.test(m.subject) : m.subject !== NEW_SIGN_IN));
   } finally {
     await admin.dispose();
   }
 }
+const MAILBOX_READER_BROWSER = 'e2e-mailbox-reader-browser-0000000000';
+const NEW_SIGN_IN = 'New sign-in to your Power Mixer account';
 
 /** WCAG relative luminance contrast of two CSS rgb() colours. */
 export function contrast(a: string, b: string): number {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { memberPage, signIn } from './fixtures';
+import { latestMail, memberPage, signIn } from './fixtures';
 
 // The dashboard's "Where you are signed in": a member signed in from two browsers sees both,
 // this one marked, and signs the other out from here; it is signed out at once.
@@ -14,6 +14,9 @@ test('a member sees their two browsers and signs the other one out', async ({ br
   const phone = await phoneContext.newPage();
   await signIn(phone, member.email, member.password);
   await expect(phone).toHaveURL(/\/dashboard$/);
+  // A browser the account was never signed in from: the member is told by e-mail, naming it.
+  const notice = await latestMail(phone, member.email, /^New sign-in/);
+  expect(notice?.text).toContain('Safari 18 on iOS 18.1');
 
   await page.goto('/dashboard');
   const section = page.getByRole('region', { name: 'Where you are signed in' });

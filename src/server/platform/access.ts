@@ -16,6 +16,8 @@ import { apiError } from '../../shared/errors';
 import { isUuid } from '../db/query-values';
 import { forbidden } from './errors';
 import { requireAdmin, requireMember, twoFactorRequired, type Viewer } from './viewer';
+import { assertRecentSignIn } from './recent-sign-in';
+import { RECENT_SIGN_IN_MINUTES } from '../../shared/recent-sign-in';
 
 /** Who may call a route: anyone, a signed-in member, an admin, or the door staff of the event
  * the URL names (`:id`; admins too). Every `/api` route declares it next to its schema
@@ -33,6 +35,8 @@ export type ViewerOf<Config> = Config extends { access: 'member' | 'admin' | 'do
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** Asks for a sign-in (or the password again) in the last 15 minutes (platform/recent-sign-in.ts). */
+    recentSignIn?: true;
   }
   // Fastify infers each route's `config` literal into ContextConfig, so the declaration types the
   // handler's viewer. A merged interface repeats Fastify's own type parameters exactly.
@@ -81,6 +85,7 @@ function declaredRefusals(
   access: Access,
   schema: { params?: unknown; querystring?: unknown; body?: unknown },
   crossSite?: 'allowed',
+  recentSignIn?: true,
 ): number[] {
   const api = mustDeclare(url);
   const write = WRITES.has(method);
@@ -89,7 +94,8 @@ function declaredRefusals(
   if ((api && write) || params) statuses.push(400);
   if (api && write) statuses.push(413, 415);
   if (access !== 'public') statuses.push(401);
-  if (access === 'admin' || access === 'door' || (api && write && crossSite !== 'allowed')) statuses.push(403);
+  if (access === 'admin' || access === 'door' || recentSignIn || (api && write && crossSite !== 'allowed'))
+    statuses.push(403);
   if (params) statuses.push(404);
   if (api || params || schema.querystring || schema.body) statuses.push(422);
   return statuses;
@@ -124,14 +130,25 @@ export function registerAccess(app: FastifyInstance, isDoorStaff: DoorStaffCheck
     const schema = (route.schema ??= {}) as Record<string, unknown>;
     schema.operationId ??= operationIdOf(method, route.url);
     schema.security = access === 'public' ? [] : [{ [SESSION_SCHEME]: [] }];
-    schema.description = [schema.description, WHO[access]].filter(Boolean).join(' ');
+    if (route.config?.recentSignIn && access === 'public') throw new Error(`${route.url}: recentSignIn needs a member`);
+    const recent = route.config?.recentSignIn
+      ? `Also 403 \`RECENT_SIGN_IN_REQUIRED\` when this session last proved itself more than ${RECENT_SIGN_IN_MINUTES} minutes ago (\`POST /api/me/recent-sign-in\`).`
+      : undefined;
+    schema.description = [schema.description, WHO[access], recent].filter(Boolean).join(' ');
     // Every refusal the declaration itself may give, so the document lists them (docs/errors.md);
     // a route adds its own (409, 429...) with `errorResponses`.
     // A hidden route is in no document; one without `response` is documented by Fastify's
     // default answer alone, which the fuzz test refuses once it answers anything else.
     if (schema.hide === true || !schema.response || typeof schema.response !== 'object') return;
     const response = schema.response as Record<string, unknown>;
-    for (const status of declaredRefusals(method, route.url, access, schema, route.config?.crossSite)) {
+    for (const status of declaredRefusals(
+      method,
+      route.url,
+      access,
+      schema,
+      route.config?.crossSite,
+      route.config?.recentSignIn,
+    )) {
       response[status] ??= apiError;
     }
   });
@@ -141,7 +158,9 @@ export function registerAccess(app: FastifyInstance, isDoorStaff: DoorStaffCheck
   app.addHook('onRequest', (request, _reply, done) => {
     const access = request.routeOptions.config?.access;
     if (access !== 'member' && access !== 'admin' && access !== 'door') return done();
-    admit(request, access).then(() => done(), done);
+    admit(request, access)
+      .then(() => (request.routeOptions.config.recentSignIn ? assertRecentSignIn(request) : undefined))
+      .then(() => done(), done);
   });
   async function admit(request: FastifyRequest, access: 'member' | 'admin' | 'door') {
     // Untyped here: this hook is what makes `ViewerOf` true for each declaration.

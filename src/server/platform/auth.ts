@@ -31,7 +31,7 @@ const secondStepSession = {
         const created = await ctx.context.internalAdapter.createSession(found.id, false);
         if (!created) throw new APIError('INTERNAL_SERVER_ERROR');
         await setSessionCookie(ctx, { session: created, user: found });
-        return ctx.json({ user: { id: found.id, email: found.email } });
+        return ctx.json({ user: { id: found.id, email: found.email }, token: created.token });
       },
     ),
   },

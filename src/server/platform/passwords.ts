@@ -91,9 +91,13 @@ export async function passwordProblem(password: string, owner: PasswordOwner = {
   return [WEAK_PASSWORD, warning, suggestions[0] ?? DEFAULT_ADVICE].filter(Boolean).join(' ');
 }
 
-/** Throws the 422 `WEAK_PASSWORD` error on the `password` field, with the reason, when
+/** Throws the 422 `WEAK_PASSWORD` error on the `password` field (or `field`), with the reason, when
  * `password` is too easy to guess. */
-export async function assertStrongPassword(password: string, owner: PasswordOwner = {}): Promise<void> {
+export async function assertStrongPassword(
+  password: string,
+  owner: PasswordOwner = {},
+  field = 'password',
+): Promise<void> {
   const problem = await passwordProblem(password, owner);
-  if (problem) throw unprocessable('WEAK_PASSWORD', problem, 'password');
+  if (problem) throw unprocessable('WEAK_PASSWORD', problem, field);
 }

@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import { rateLimits } from '../db/schema';
 import { tooManyRequests } from './errors';
 import { pruneSignInGuard } from './sign-in-guard';
+import { pruneKnownBrowsers } from './known-browsers';
 
 export interface RateLimitRule {
   /** Attempts allowed per window. */
@@ -55,5 +56,6 @@ export async function pruneRateLimits(db: Db): Promise<number> {
   );
   const [pruned] = await db.with(gone).select({ n: count() }).from(gone);
   await pruneSignInGuard(db);
+  await pruneKnownBrowsers(db);
   return pruned!.n;
 }

@@ -26,6 +26,9 @@ export const session = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
+    /** When the member last proved who they are in this session: signed in, or typed the password
+     * again (platform/recent-sign-in.ts). Null reads as long ago. */
+    provedAt: timestamp('proved_at', { withTimezone: true }),
   },
   // By update: who signed in lately (the Insights tab's members active in the last 30 days).
   (t) => [index('session_user_id_idx').on(t.userId), index('session_updated_at_idx').on(t.updatedAt)],

@@ -29,3 +29,17 @@ export const knownSignInIps = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.ip] }), index('known_sign_in_ips_last_seen_idx').on(t.lastSeenAt)],
 );
+
+/** Browsers a member signed in from, by the digest of the long-lived `pm_browser` cookie they
+ * hold: a sign-in from one not listed here e-mails the member (platform/known-browsers.ts). */
+export const knownBrowsers = pgTable(
+  'known_browsers',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    browserHash: text('browser_hash').notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.browserHash] }), index('known_browsers_last_seen_idx').on(t.lastSeenAt)],
+);

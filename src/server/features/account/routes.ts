@@ -1,7 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../platform/errors';
-import { deleteAccountInput, exportFileName } from '../../../shared/account';
+import { changePasswordInput, deleteAccountInput, exportFileName } from '../../../shared/account';
+import { enforceRateLimit } from '../../platform/rate-limit';
+import { markProved } from '../../platform/recent-sign-in';
+import { endSessionsExcept, sessionTokenOf } from '../../platform/viewer';
+import { changePassword, sendPasswordChanged } from './password';
 import { deleteUser } from '../users/service';
 import { assertOwnUsername, exportAccount } from './service';
 import { sendRegistrationEmail } from '../events/emails';
@@ -10,8 +14,33 @@ const errors = errorResponses(404, 409);
 
 /** The member's own account: download everything held about them, and delete it. */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, storage, auth, config, mailer } = app.services;
+  const { db, storage, auth, config, mailer, clock } = app.services;
   const mailDeps = { db, config, mailer, log: app.log };
+  const rule = { limit: config.AUTH_RATE_LIMIT, windowSeconds: config.AUTH_RATE_WINDOW_SECONDS };
+
+  app.post(
+    '/me/password',
+    {
+      onRequest: (request: { ip: string }) => enforceRateLimit(db, `password-change:${request.ip}`, rule),
+      config: { access: 'member' },
+      schema: {
+        tags: ['account'],
+        summary: 'Change your password (the current one, then a new one not easy to guess)',
+        description:
+          'Signs out your other sessions and tells you by e-mail. Wrong current passwords are held back per account like sign-ins (429 with Retry-After).',
+        body: changePasswordInput,
+        response: { 200: z.object({ ok: z.literal(true) }), ...errorResponses(429) },
+      },
+    },
+    async (request) => {
+      await changePassword(db, request.viewer.id, request.body);
+      const token = await sessionTokenOf(request);
+      await endSessionsExcept(db, request.viewer.id, token);
+      if (token) await markProved(db, token, clock.now());
+      await sendPasswordChanged(db, mailer, request.viewer.id, config.publicUrl);
+      return { ok: true as const };
+    },
+  );
 
   app.get(
     '/me/export',

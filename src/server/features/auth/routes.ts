@@ -15,7 +15,8 @@ import { authHeaders } from '../../platform/auth';
 import { HttpError, errorResponses } from '../../platform/errors';
 import { enforceRateLimit } from '../../platform/rate-limit';
 import { assertStrongPassword } from '../../platform/passwords';
-import { admitSignIn, rememberSignInIp, signedIn } from '../../platform/sign-in-guard';
+import { admitSignIn, rememberSignInIp } from '../../platform/sign-in-guard';
+import { completeSignIn } from '../../platform/sign-in-complete';
 import { endSession, loadMe, registerMember, resetTokenOwner } from './service';
 import { hasTwoFactor, openChallenge } from '../two-factor/service';
 import { CHALLENGE_COOKIE } from '../two-factor/challenge-cookie';
@@ -74,7 +75,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       return null;
     }
     forwardCookies(response, reply);
-    await signedIn(db, user.id, user.email, request.ip);
+    await completeSignIn(request, reply, { userId: user.id, email: user.email, token });
     return loadMe(db, user.id, user.email, config.staffTwoFactorRequired);
   }
 

@@ -317,7 +317,7 @@ export const eventAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/events/:id/attendees.csv',
     {
-      config: { ...admin, cache: 'no-store' },
+      config: { ...admin, cache: 'no-store', recentSignIn: true },
       schema: {
         tags,
         summary:

@@ -5,10 +5,37 @@ import { errorResponses } from '../../platform/errors';
 import { idParams } from '../../platform/http';
 import { endSessionsExcept, sessionTokenOf } from '../../platform/viewer';
 import { endMemberSession, listSessions } from './service';
+import { passwordConfirmInput } from '../../../shared/two-factor';
+import { checkOwnPassword } from '../../platform/password-check';
+import { enforceRateLimit } from '../../platform/rate-limit';
+import { markProved } from '../../platform/recent-sign-in';
+import { RECENT_SIGN_IN_MINUTES } from '../../../shared/recent-sign-in';
 
 /** Where the member is signed in: the list, and signing one browser (or all others) out. */
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.services;
+  const { db, config, clock } = app.services;
+  const rule = { limit: config.AUTH_RATE_LIMIT, windowSeconds: config.AUTH_RATE_WINDOW_SECONDS };
+
+  app.post(
+    '/me/recent-sign-in',
+    {
+      onRequest: (request: { ip: string }) => enforceRateLimit(db, `recent-sign-in:${request.ip}`, rule),
+      config: { access: 'member' },
+      schema: {
+        tags: ['account'],
+        summary: `Prove it is you again (the password): the most sensitive admin actions open for ${RECENT_SIGN_IN_MINUTES} minutes`,
+        description: 'Held back per account after repeated wrong passwords, like a sign-in (429 with Retry-After).',
+        body: passwordConfirmInput,
+        response: { 200: z.object({ ok: z.literal(true) }), ...errorResponses(429) },
+      },
+    },
+    async (request) => {
+      await checkOwnPassword(db, request.viewer.id, request.body.password);
+      const token = await sessionTokenOf(request);
+      if (token) await markProved(db, token, clock.now());
+      return { ok: true as const };
+    },
+  );
 
   app.get(
     '/me/sessions',

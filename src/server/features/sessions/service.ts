@@ -1,22 +1,9 @@
-import Bowser from 'bowser';
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { session } from '../../db/schema';
 import { notFound } from '../../platform/errors';
+import { describeUserAgent } from '../../platform/user-agent';
 import { SESSION_NOT_FOUND, type MemberSession } from '../../../shared/sessions';
-
-/** "Chrome 131" and "macOS 14" from a user agent (bowser), or words that say it is unknown. */
-export function describeUserAgent(userAgent: string | null): { browser: string; system: string } {
-  if (!userAgent) return { browser: 'Unknown browser', system: 'Unknown system' };
-  const parsed = Bowser.parse(userAgent);
-  const major = parsed.browser.version?.split('.')[0];
-  const browser = parsed.browser.name ? [parsed.browser.name, major].filter(Boolean).join(' ') : 'Unknown browser';
-  const os = parsed.os;
-  const system = os.name
-    ? [os.name, os.versionName ?? os.version?.split('.').slice(0, 2).join('.')].filter(Boolean).join(' ')
-    : 'Unknown system';
-  return { browser, system };
-}
 
 /** The member's live sessions, the most recently active first. */
 export async function listSessions(db: Db, userId: string, currentToken: string | null): Promise<MemberSession[]> {

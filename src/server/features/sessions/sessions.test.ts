@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, createTestContext, type TestContext } from '../../test/harness';
 import { createMembers, signIn } from '../../test/factories';
-import { describeUserAgent } from './service';
+import { describeUserAgent } from '../../platform/user-agent';
 import { SESSION_NOT_FOUND } from '../../../shared/sessions';
 
 const PASSWORD = 'factory password 1';

@@ -14,13 +14,14 @@ import { authHeaders } from '../../platform/auth';
 import { errorResponses, notFound } from '../../platform/errors';
 import { idParams } from '../../platform/http';
 import { enforceRateLimit } from '../../platform/rate-limit';
-import { admitAccountCheck, passedAccountCheck, signedIn } from '../../platform/sign-in-guard';
+import { checkOwnPassword } from '../../platform/password-check';
+import { admitAccountCheck, passedAccountCheck } from '../../platform/sign-in-guard';
+import { completeSignIn } from '../../platform/sign-in-complete';
 import { cookieOf, endSessionsExcept, sessionTokenOf } from '../../platform/viewer';
 import { loadMe } from '../auth/service';
 import { CHALLENGE_COOKIE } from './challenge-cookie';
 import { sendTwoFactorNotice } from './emails';
 import {
-  assertOwnPassword,
   closeChallenge,
   confirmSetup,
   removeTwoFactor,
@@ -43,14 +44,6 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   // Per address, counted before validation like the password's routes (features/auth).
   const limited = (action: string) => async (request: { ip: string }) =>
     enforceRateLimit(db, `${action}:${request.ip}`, rule);
-
-  /** The password typed again, held back per account after repeated failures like a sign-in. */
-  async function checkPassword(userId: string, password: string) {
-    const key = `password-check:${userId}`;
-    await admitAccountCheck(db, key);
-    await assertOwnPassword(db, userId, password);
-    await passedAccountCheck(db, key);
-  }
 
   async function endOthers(request: FastifyRequest, userId: string) {
     await endSessionsExcept(db, userId, await sessionTokenOf(request));
@@ -83,7 +76,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await checkPassword(request.viewer.id, request.body.password);
+      await checkOwnPassword(db, request.viewer.id, request.body.password);
       return startSetup(db, request.viewer.id, request.viewer.email);
     },
   );
@@ -124,7 +117,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await checkPassword(request.viewer.id, request.body.password);
+      await checkOwnPassword(db, request.viewer.id, request.body.password);
       return { recoveryCodes: await renewRecoveryCodes(db, request.viewer.id) };
     },
   );
@@ -143,7 +136,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await checkPassword(request.viewer.id, request.body.password);
+      await checkOwnPassword(db, request.viewer.id, request.body.password);
       if (await removeTwoFactor(db, request.viewer.id)) {
         await endOthers(request, request.viewer.id);
         await sendTwoFactorNotice(db, mailer, request.viewer.id, 'turned-off');
@@ -181,16 +174,19 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       if (!response.ok) throw new Error(`second-step session not made (${response.status})`);
       forward(response, reply);
-      const [row] = await db.select({ email: user.email }).from(user).where(eq(user.id, userId));
-      await signedIn(db, userId, row!.email, request.ip);
-      return { user: await loadMe(db, userId, row!.email, config.staffTwoFactorRequired) };
+      const { user: signed, token: sessionToken } = (await response.json()) as {
+        user: { id: string; email: string };
+        token: string;
+      };
+      await completeSignIn(request, reply, { userId, email: signed.email, token: sessionToken });
+      return { user: await loadMe(db, userId, signed.email, config.staffTwoFactorRequired) };
     },
   );
 
   app.delete(
     '/admin/users/:id/two-factor',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', recentSignIn: true },
       schema: {
         tags: ['admin'],
         summary: 'Reset a member’s two-step sign-in (a lost phone and lost recovery codes)',

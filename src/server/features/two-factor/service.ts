@@ -1,16 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { account, eventDoorStaff, profiles, recoveryCodes, signInChallenges, twoFactor } from '../../db/schema';
+import { eventDoorStaff, profiles, recoveryCodes, signInChallenges, twoFactor } from '../../db/schema';
 import { conflict, HttpError, unprocessable } from '../../platform/errors';
-import { verifyPassword } from '../../platform/passwords';
 import { qrPng } from '../../platform/qr-image';
 import { signingKey } from '../../platform/signing-keys';
 import { type TwoFactorSetup, type TwoFactorStatus } from '../../../shared/two-factor';
 import {
   CHALLENGE_EXPIRED,
   CODE_ALREADY_USED,
-  INCORRECT_PASSWORD,
   NO_SETUP_STARTED,
   TWO_FACTOR_ALREADY_ON,
   WRONG_CODE,
@@ -58,16 +56,6 @@ export async function twoFactorStatusOf(db: Db, userId: string, staffRule: boole
     recoveryCodesLeft: row ? Number(row.left) : 0,
     required: staffRule && (await isStaff(db, userId)),
   };
-}
-
-/** Refused (422 on the password field) unless `password` is the member's own. */
-export async function assertOwnPassword(db: Db, userId: string, password: string): Promise<void> {
-  const [row] = await db
-    .select({ hash: account.password })
-    .from(account)
-    .where(and(eq(account.userId, userId), eq(account.providerId, 'credential')));
-  if (!row?.hash || !(await verifyPassword(row.hash, password)))
-    throw unprocessable('INCORRECT_PASSWORD', INCORRECT_PASSWORD, 'password');
 }
 
 /** A new secret waiting for its first code; one begun earlier and never confirmed is replaced. */

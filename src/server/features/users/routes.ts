@@ -11,6 +11,7 @@ import {
   adminUserResponse,
 } from '../../../shared/users';
 import { recordChanges } from '../../platform/audit';
+import { assertRecentSignIn } from '../../platform/recent-sign-in';
 import { replaceAvatar } from '../../platform/avatars';
 import { invariant, notFound, errorResponses } from '../../platform/errors';
 import { uploadedFile } from '../../platform/uploads';
@@ -81,11 +82,14 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Create a user: account and profile in one transaction (password at least 6, not guessable)',
+        description:
+          'Creating an admin asks for a recent sign-in (403 `RECENT_SIGN_IN_REQUIRED` after 15 minutes; `POST /api/me/recent-sign-in`).',
         body: createUserInput,
         response: { 201: adminUserResponse, ...errors },
       },
     },
     async (request, reply) => {
+      if (request.body.isAdmin) await assertRecentSignIn(request);
       const id = await createUser(db, request.body);
       request.auditTargetId = id;
       recordChanges(request, { isAdmin: { before: null, after: request.body.isAdmin } });
@@ -161,7 +165,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Flip one flag (admin, sponsor, panelist); takes effect at once',
-        description: 'An admin cannot remove their own admin flag (403); the last admin cannot be demoted (409).',
+        description:
+          'Making someone an admin asks for a recent sign-in (403 `RECENT_SIGN_IN_REQUIRED` after 15 minutes; `POST /api/me/recent-sign-in`). An admin cannot remove their own admin flag (403); the last admin cannot be demoted (409).',
         params: idParams,
         body: userFlagInput,
         response: { 200: adminUserResponse, ...errors },
@@ -169,6 +174,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { flag, value } = request.body;
+      // Making an admin is the one flag that hands over power: it asks for a recent sign-in.
+      if (flag === 'isAdmin' && value) await assertRecentSignIn(request);
       const { before } = await setUserFlag(db, request.viewer.id, request.params.id, flag, value);
       recordChanges(request, { [flag]: { before, after: value } });
       return { user: (await findUser(db, request.params.id))! };
@@ -178,7 +185,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/admin/users/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', recentSignIn: true },
       schema: {
         tags: ['admin'],
         summary: 'Delete a user: account, sessions, profile, registrations, guests, connections and uploads',

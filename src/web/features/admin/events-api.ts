@@ -222,7 +222,11 @@ export async function removeGalleryImage(eventId: string, url: string): Promise<
 /** Downloads the attendee CSV under the server's file name. */
 export async function downloadAttendees(eventId: string): Promise<string> {
   const response = await fetch(`${eventPath(eventId)}/attendees.csv`, { credentials: 'same-origin' });
-  if (!response.ok) throw new ApiRequestError(response.status, 'EXPORT_FAILED', '');
+  if (!response.ok) {
+    // The server's refusal when it gave one (a recent sign-in needed), so the caller can act on it.
+    const body = (await response.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
+    throw new ApiRequestError(response.status, body?.error?.code ?? 'EXPORT_FAILED', body?.error?.message ?? '');
+  }
   const disposition = response.headers.get('content-disposition') ?? '';
   const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'attendees.csv';
   const blob = await response.blob();

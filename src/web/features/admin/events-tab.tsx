@@ -10,6 +10,7 @@ import { paths } from '../../lib/paths';
 import { AdminList } from './admin-list';
 import { EventEmailDialog } from './event-email-dialog';
 import { downloadAttendees, useAdminEvents, useDeleteEvent } from './events-api';
+import { useRecentSignIn } from '../../components/recent-sign-in';
 
 // The Events tab (spec 2 section 2): name, date, status, attendee and guest counts, capacity;
 // per event Edit, Duplicate, Export attendees, Email attendees and Delete.
@@ -35,6 +36,8 @@ export default function EventsTab() {
   const [exportFailed, setExportFailed] = useState(false);
   const [emailing, setEmailing] = useState<AdminEventRow | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  // The attendee export asks for the password again after 15 minutes.
+  const recent = useRecentSignIn();
   const timeZone = events.data?.timeZone ?? 'America/New_York';
 
   async function handleExport(event: AdminEventRow) {
@@ -42,7 +45,7 @@ export default function EventsTab() {
     setNotice(null);
     setExporting(event.id);
     try {
-      await downloadAttendees(event.id);
+      await recent.guard(() => downloadAttendees(event.id));
     } catch {
       setExportFailed(true);
     } finally {
@@ -75,6 +78,7 @@ export default function EventsTab() {
         }
         toolbar={
           <div className="space-y-2">
+            {recent.dialog}
             {exportFailed && <Alert tone="error">{EVENT_ADMIN_TEXTS.exportFailed}</Alert>}
             {notice && <Alert tone="success">{notice}</Alert>}
           </div>

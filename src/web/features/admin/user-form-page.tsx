@@ -21,6 +21,7 @@ import { useForm } from '../../lib/form';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { AdminFormFrame } from '../../components/admin-form-frame';
+import { useRecentSignIn } from '../../components/recent-sign-in';
 import { savedState } from '../../components/saved-status';
 import { NotFound } from '../../components/not-found';
 import { CheckboxField } from '../../components/checkbox-field';
@@ -36,12 +37,13 @@ const serviceMessage = (error: unknown) =>
 export function UserCreatePage() {
   const navigate = useNavigate();
   const create = useCreateUser();
+  const recent = useRecentSignIn();
   const [values, setValues] = useState({ email: '', password: '', username: '', fullName: '', isAdmin: false });
   const { errors, formError, submitting, handleSubmit, clearError } = useForm({
     schema: createUserInput,
     values: () => values,
     submit: async (input) => {
-      await create.mutateAsync(input);
+      await recent.guard(() => create.mutateAsync(input));
       void navigate(backTo, { state: savedState('User created.') });
     },
     failure: (error) => serviceMessage(error) ?? USER_CREATE_FAILED,
@@ -61,6 +63,7 @@ export function UserCreatePage() {
       submitting={submitting}
       onSubmit={handleSubmit}
     >
+      {recent.dialog}
       <TextField
         label="Email"
         name="email"
@@ -225,6 +228,7 @@ function UserEditForm({ user }: { user: AdminUserDetail }) {
 /** A member who lost their phone and their recovery codes is let back in by the password alone. */
 function TwoFactorReset({ user }: { user: AdminUserDetail }) {
   const reset = useResetTwoFactor(user.id);
+  const recent = useRecentSignIn();
   const [open, setOpen] = useState(false);
   const [done, setDone] = useState(false);
   return (
@@ -246,6 +250,7 @@ function TwoFactorReset({ user }: { user: AdminUserDetail }) {
         description={`${user.username}’s authenticator app and recovery codes are removed, their sessions are signed out and they are told by e-mail. Do this only when you know it is them asking.`}
       >
         {reset.isError && <Alert tone="error">{errorMessage(reset.error)}</Alert>}
+        {recent.dialog}
         <div className="mt-4 flex flex-wrap justify-end gap-2">
           <DialogClose asChild>
             <Button variant="secondary" disabled={reset.isPending}>
@@ -256,12 +261,13 @@ function TwoFactorReset({ user }: { user: AdminUserDetail }) {
             variant="danger"
             loading={reset.isPending}
             onClick={() =>
-              reset.mutate(undefined, {
-                onSuccess: () => {
+              recent
+                .guard(() => reset.mutateAsync())
+                .then(() => {
                   setOpen(false);
                   setDone(true);
-                },
-              })
+                })
+                .catch(() => undefined)
             }
           >
             Reset

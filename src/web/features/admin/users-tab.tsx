@@ -10,6 +10,7 @@ import { cn } from '../../lib/cn';
 import { paths } from '../../lib/paths';
 import { useMe } from '../../lib/session';
 import { AdminList } from './admin-list';
+import { useRecentSignIn } from '../../components/recent-sign-in';
 import { useAdminUsers, useDeleteUser, useSetUserFlag } from './users-api';
 
 // The spec's pairs: a toggle shows the member's current state and flips it on click.
@@ -29,6 +30,8 @@ export default function UsersTab() {
   const deleteUser = useDeleteUser();
   const { me } = useMe();
   const [flagError, setFlagError] = useState<{ flag: UserFlag; detail: string | null } | null>(null);
+  // Making an admin and deleting a member ask for the password again after 15 minutes.
+  const recent = useRecentSignIn();
 
   const pageUrl = (n: number) => {
     const next = new URLSearchParams({ tab: 'users' });
@@ -45,16 +48,14 @@ export default function UsersTab() {
 
   const toggle = (user: AdminUser, flag: UserFlag) => {
     setFlagError(null);
-    setFlag.mutate(
-      { id: user.id, flag, value: !user[flag] },
-      {
-        onError: (error) =>
-          setFlagError({
-            flag,
-            detail: error instanceof ApiRequestError && error.status !== 0 ? error.message : null,
-          }),
-      },
-    );
+    recent
+      .guard(() => setFlag.mutateAsync({ id: user.id, flag, value: !user[flag] }))
+      .catch((error: unknown) =>
+        setFlagError({
+          flag,
+          detail: error instanceof ApiRequestError && error.status !== 0 ? error.message : null,
+        }),
+      );
   };
 
   const data = users.data;
@@ -68,13 +69,14 @@ export default function UsersTab() {
       query={users}
       items={data?.users}
       itemName={(user) => user.username}
-      onDelete={(user) => deleteUser.mutateAsync(user.id)}
+      onDelete={(user) => recent.guard(() => deleteUser.mutateAsync(user.id))}
       canDelete={(user) => user.id !== me?.id}
       deleteDescription={(user) =>
         `${user.username}'s account, profile, registrations, guests and connections are deleted. Messages they sent and their forum posts stay, shown as from a former member.`
       }
       toolbar={
         <div className="flex flex-col gap-3">
+          {recent.dialog}
           <SearchField
             label="Search users by username or full name"
             placeholder="Search by username or full name"

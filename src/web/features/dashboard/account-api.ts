@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { MeResponse } from '../../../shared/auth';
+import type { ChangePasswordInput } from '../../../shared/account';
+import { sessionsKey } from './sessions-api';
 import { api } from '../../lib/api';
 import { paths } from '../../lib/paths';
 import { meQueryKey } from '../../lib/session';
@@ -20,5 +22,14 @@ export function useDeleteAccount() {
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] });
       queryClient.setQueryData<MeResponse>(meQueryKey, { user: null });
     },
+  });
+}
+
+/** Changes the password; the server signs out the member's other sessions, so their list changes. */
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ChangePasswordInput) => api.post<{ ok: true }>('/api/me/password', input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionsKey }),
   });
 }

@@ -33,6 +33,7 @@ import { ProfileForm } from './profile-form';
 import { SkillsEditor } from './skills-editor';
 import { TwoFactorSection } from './two-factor';
 import { SessionsSection } from './sessions';
+import { PasswordSection } from './password';
 
 export const PROFILE_LOAD_ERROR = 'Failed to load profile';
 
@@ -173,6 +174,7 @@ export function DashboardPage() {
             <PeopleToMeetSetting />
             <NotificationPreferences />
             <CalendarFeed />
+            <PasswordSection />
             <TwoFactorSection />
             <SessionsSection />
             <DeleteAccount username={data.profile.username} />

@@ -35,7 +35,7 @@ export function SessionsSection() {
     endOne.mutate(item.id, { onSuccess: ({ current }) => current && void signOut() });
 
   return (
-    <section aria-labelledby="sessions-heading">
+    <section id="sessions" aria-labelledby="sessions-heading" className="scroll-mt-24">
       <Card>
         <h2 id="sessions-heading" className="text-lg font-semibold text-fg">
           {SESSIONS_TITLE}

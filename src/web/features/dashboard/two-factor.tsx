@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { Download, KeyRound, ShieldCheck } from 'lucide-react';
-import { appCodeInput, passwordConfirmInput, type TwoFactorSetup } from '../../../shared/two-factor';
+import { appCodeInput, type TwoFactorSetup } from '../../../shared/two-factor';
 import { RECOVERY_CODE_COUNT, TWO_FACTOR_TITLE } from '../../../shared/two-factor-texts';
 import { Alert } from '../../components/alert';
 import { Button, buttonClasses } from '../../components/button';
 import { Card } from '../../components/card';
-import { Dialog, DialogClose } from '../../components/dialog';
+import { Dialog } from '../../components/dialog';
+import { PasswordConfirmForm } from '../../components/password-confirm-form';
 import { LoadError } from '../../components/load-error';
 import { Skeleton } from '../../components/skeleton';
 import { TextField } from '../../components/text-field';
@@ -144,31 +145,13 @@ export function TwoFactorSection() {
 
 function PasswordStep({ onStarted, onCancel }: { onStarted: (setup: TwoFactorSetup) => void; onCancel: () => void }) {
   const start = useStartTwoFactor();
-  const { errors, formError, submitting, handleSubmit, handleInput } = useForm({
-    schema: passwordConfirmInput,
-    submit: async (input) => onStarted(await start.mutateAsync(input)),
-    failure: errorMessage,
-  });
   return (
-    <form noValidate onSubmit={handleSubmit} onInput={handleInput} className="mt-4 max-w-sm space-y-4">
-      {formError && <Alert tone="error">{formError}</Alert>}
-      <TextField
-        label="Your password"
-        name="password"
-        type="password"
-        autoComplete="current-password"
-        required
-        error={errors.password}
-      />
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" loading={submitting}>
-          Continue
-        </Button>
-        <Button variant="secondary" onClick={onCancel} disabled={submitting}>
-          Cancel
-        </Button>
-      </div>
-    </form>
+    <PasswordConfirmForm
+      className="mt-4 max-w-sm"
+      submitLabel="Continue"
+      onConfirm={async (password) => onStarted(await start.mutateAsync({ password }))}
+      onCancel={onCancel}
+    />
   );
 }
 
@@ -279,48 +262,27 @@ function PasswordDialog({
 }) {
   const [open, setOpen] = useState(false);
   const run = mutation();
-  const { errors, formError, submitting, handleSubmit, handleInput, clearErrors } = useForm({
-    schema: passwordConfirmInput,
-    submit: async (input) => {
-      const result = await run.mutateAsync(input);
-      setOpen(false);
-      onDone(result);
-    },
-    failure: errorMessage,
-  });
   return (
     <>
-      <Button
-        variant={danger ? 'danger' : 'secondary'}
-        onClick={() => {
-          clearErrors();
-          setOpen(true);
-        }}
-      >
+      <Button variant={danger ? 'danger' : 'secondary'} onClick={() => setOpen(true)}>
         {trigger}
       </Button>
-      <Dialog open={open} onOpenChange={(next) => !submitting && setOpen(next)} title={title} description={description}>
-        <form noValidate onSubmit={handleSubmit} onInput={handleInput} className="space-y-4">
-          {formError && <Alert tone="error">{formError}</Alert>}
-          <TextField
-            label="Your password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            error={errors.password}
-          />
-          <div className="flex flex-wrap justify-end gap-2">
-            <DialogClose asChild>
-              <Button variant="secondary" disabled={submitting}>
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" variant={danger ? 'danger' : 'primary'} loading={submitting}>
-              {submitLabel}
-            </Button>
-          </div>
-        </form>
+      <Dialog
+        open={open}
+        onOpenChange={(next) => !run.isPending && setOpen(next)}
+        title={title}
+        description={description}
+      >
+        <PasswordConfirmForm
+          submitLabel={submitLabel}
+          danger={danger}
+          onConfirm={async (password) => {
+            const result = await run.mutateAsync({ password });
+            setOpen(false);
+            onDone(result);
+          }}
+          onCancel={() => setOpen(false)}
+        />
       </Dialog>
     </>
   );
