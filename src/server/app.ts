@@ -53,6 +53,7 @@ import { userRoutes } from './features/users/routes';
 import { accountRoutes } from './features/account/routes';
 import { twoFactorRoutes } from './features/two-factor/routes';
 import { sessionRoutes } from './features/sessions/routes';
+import { passkeyRoutes } from './features/passkeys/routes';
 import { calendarFeedAccountRoutes } from './features/events/personal-calendar';
 import { auditRoutes } from './features/audit/routes';
 import { reminderJob } from './features/events/reminders';
@@ -287,6 +288,7 @@ export async function buildApp(options: BuildOptions) {
   await app.register(accountRoutes, { prefix: '/api' });
   await app.register(twoFactorRoutes, { prefix: '/api' });
   await app.register(sessionRoutes, { prefix: '/api' });
+  await app.register(passkeyRoutes, { prefix: '/api' });
   await app.register(calendarFeedAccountRoutes, { prefix: '/api' });
   await app.register(auditRoutes, { prefix: '/api' });
   await app.register(jobRoutes, { prefix: '/api' });

@@ -17,13 +17,13 @@ import { PASSWORD_MAX, PASSWORD_MIN } from '../../shared/auth';
  * (honouring TRUST_PROXY). Any value a client sends under this name is overwritten. */
 export const CLIENT_IP_HEADER = 'x-power-mixer-client-ip';
 
-/** Signs in a member whose password and second step our own routes have checked
- * (features/two-factor): better-auth makes the session and its cookie as it does for a password.
- * Server-only: no HTTP path reaches it. */
-const secondStepSession = {
-  id: 'second-step-session',
+/** Signs in a member our own routes have proved (a password and second step, features/two-factor;
+ * a passkey, features/passkeys): better-auth makes the session and its cookie as it does for a
+ * password. Server-only: no HTTP path reaches it. */
+const provenSession = {
+  id: 'proven-session',
   endpoints: {
-    createSecondStepSession: createAuthEndpoint.serverOnly(
+    createProvenSession: createAuthEndpoint.serverOnly(
       { method: 'POST', body: z.object({ userId: z.string() }) },
       async (ctx) => {
         const found = await ctx.context.internalAdapter.findUserById(ctx.body.userId);
@@ -94,7 +94,7 @@ export function createAuth(db: Db, config: Config, mailer: Mailer) {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       database: { generateId: () => crypto.randomUUID() },
     },
-    plugins: [secondStepSession],
+    plugins: [provenSession],
     telemetry: { enabled: false },
     logger: {
       level: config.NODE_ENV === 'test' ? 'error' : 'warn',

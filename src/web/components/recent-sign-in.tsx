@@ -1,6 +1,9 @@
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { CONFIRM_DESCRIPTION, CONFIRM_TITLE, RECENT_SIGN_IN_REQUIRED_CODE } from '../../shared/recent-sign-in';
-import { api, ApiRequestError } from '../lib/api';
+import { api, ApiRequestError, errorMessage } from '../lib/api';
+import { passkeysSupported, signWithPasskey, usePasskeys } from '../lib/passkeys';
+import { Alert } from './alert';
+import { Button } from './button';
 import { Dialog } from './dialog';
 import { PasswordConfirmForm } from './password-confirm-form';
 
@@ -48,7 +51,37 @@ export function useRecentSignIn(): { guard: <T>(action: () => Promise<T>) => Pro
         }}
         onCancel={() => settle('reject')}
       />
+      <PasskeyProof open={open} onProved={() => settle('resolve')} />
     </Dialog>
   );
   return { guard, dialog };
+}
+
+/** "Use a passkey instead", for a member who has one, in a browser that can use it. */
+function PasskeyProof({ open, onProved }: { open: boolean; onProved: () => void }) {
+  const supported = passkeysSupported();
+  const passkeys = usePasskeys(open && supported);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
+  if (!supported || !passkeys.data?.passkeys.length) return null;
+  async function prove() {
+    setFailure(null);
+    setBusy(true);
+    try {
+      await api.post('/api/me/recent-sign-in/passkey', { credential: await signWithPasskey() });
+      onProved();
+    } catch (error) {
+      setFailure(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <div className="mt-4 space-y-3 border-t border-line pt-4">
+      {!!failure && <Alert tone="error">{errorMessage(failure)}</Alert>}
+      <Button variant="secondary" loading={busy} onClick={() => void prove()}>
+        Use a passkey instead
+      </Button>
+    </div>
+  );
 }

@@ -24,3 +24,4 @@ export * from './feedback';
 export * from './insights';
 export * from './announcements';
 export * from './two-factor';
+export * from './passkeys';

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { meResponse } from '../../../shared/auth';
@@ -10,13 +10,12 @@ import {
   twoFactorSetup,
   twoFactorStatus,
 } from '../../../shared/two-factor';
-import { authHeaders } from '../../platform/auth';
 import { errorResponses, notFound } from '../../platform/errors';
 import { idParams } from '../../platform/http';
 import { enforceRateLimit } from '../../platform/rate-limit';
 import { checkOwnPassword } from '../../platform/password-check';
 import { admitAccountCheck, passedAccountCheck } from '../../platform/sign-in-guard';
-import { completeSignIn } from '../../platform/sign-in-complete';
+import { startProvenSession } from '../../platform/sign-in-complete';
 import { cookieOf, endSessionsExcept, sessionTokenOf } from '../../platform/viewer';
 import { loadMe } from '../auth/service';
 import { CHALLENGE_COOKIE } from './challenge-cookie';
@@ -39,7 +38,7 @@ const ok = z.object({ ok: z.literal(true) });
 /** Two-step sign-in: a member sets it up and turns it off from the dashboard (with their
  * password), signs in with a code after the password, and an admin resets a member's. */
 export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, auth, config, mailer, clock } = app.services;
+  const { db, config, mailer, clock } = app.services;
   const rule = { limit: config.AUTH_RATE_LIMIT, windowSeconds: config.AUTH_RATE_WINDOW_SECONDS };
   // Per address, counted before validation like the password's routes (features/auth).
   const limited = (action: string) => async (request: { ip: string }) =>
@@ -167,19 +166,9 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       await spendCode(db, userId, request.body.code, clock.now());
       await passedAccountCheck(db, key);
       await closeChallenge(db, token!);
-      const response = await auth.api.createSecondStepSession({
-        body: { userId },
-        headers: authHeaders(request),
-        asResponse: true,
-      });
-      if (!response.ok) throw new Error(`second-step session not made (${response.status})`);
-      forward(response, reply);
-      const { user: signed, token: sessionToken } = (await response.json()) as {
-        user: { id: string; email: string };
-        token: string;
-      };
-      await completeSignIn(request, reply, { userId, email: signed.email, token: sessionToken });
-      return { user: await loadMe(db, userId, signed.email, config.staffTwoFactorRequired) };
+      reply.header('set-cookie', CHALLENGE_COOKIE.clear(config.isProduction));
+      const { email } = await startProvenSession(request, reply, userId);
+      return { user: await loadMe(db, userId, email, config.staffTwoFactorRequired) };
     },
   );
 
@@ -208,8 +197,3 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-
-function forward(from: Response, reply: FastifyReply) {
-  const cookies = from.headers.getSetCookie();
-  reply.header('set-cookie', [...cookies, CHALLENGE_COOKIE.clear(reply.server.services.config.isProduction)]);
-}

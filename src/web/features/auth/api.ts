@@ -3,6 +3,7 @@ import type { Me, NewPasswordInput, RegisterInput, ResetRequestInput, SignInInpu
 import type { SecondStepInput } from '../../../shared/two-factor';
 import { api } from '../../lib/api';
 import { setSignedIn } from '../../lib/session';
+import { signWithPasskey } from '../../lib/passkeys';
 
 type UserResponse = { user: Me };
 /** With two-step sign-in on, the password answers no member yet: the code comes next. */
@@ -42,5 +43,15 @@ export function useRequestPasswordReset() {
 export function useSetNewPassword() {
   return useMutation({
     mutationFn: (input: NewPasswordInput) => api.post<unknown>('/api/auth/password-reset', input),
+  });
+}
+
+/** Signs in with a passkey: the browser signs the server's challenge, the server checks it. */
+export function usePasskeySignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () =>
+      api.post<UserResponse>('/api/auth/sign-in/passkey', { credential: await signWithPasskey() }),
+    onSuccess: ({ user }) => setSignedIn(queryClient, user),
   });
 }

@@ -11,7 +11,9 @@ import { useForm } from '../../lib/form';
 import { paths } from '../../lib/paths';
 import { rememberRedirect, takeRedirect } from '../../lib/redirect-after-login';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useSecondStep, useSignIn } from './api';
+import { usePasskeySignIn, useSecondStep, useSignIn } from './api';
+import { passkeysSupported } from '../../lib/passkeys';
+import { SIGN_IN_WITH_PASSKEY_LABEL } from '../../../shared/passkey-texts';
 import { AuthShell } from './auth-shell';
 
 export function LoginPage() {
@@ -76,6 +78,7 @@ export function LoginPage() {
           Sign In
         </Button>
       </form>
+      <PasskeySignIn onDone={enter} />
     </AuthShell>
   );
 }
@@ -116,5 +119,25 @@ function SecondStep({ onDone, onRestart }: { onDone: (user: Me) => void; onResta
         </Button>
       </form>
     </AuthShell>
+  );
+}
+
+/** A passkey instead of the e-mail, password and second step (browsers that have WebAuthn). */
+function PasskeySignIn({ onDone }: { onDone: (user: Me) => void }) {
+  const passkey = usePasskeySignIn();
+  if (!passkeysSupported()) return null;
+  return (
+    <div className="mt-5 flex flex-col gap-3 border-t border-line pt-5">
+      {passkey.isError && <Alert tone="error">{errorMessage(passkey.error)}</Alert>}
+      <Button
+        variant="secondary"
+        size="lg"
+        className="w-full"
+        loading={passkey.isPending}
+        onClick={() => passkey.mutate(undefined, { onSuccess: ({ user }) => onDone(user) })}
+      >
+        {SIGN_IN_WITH_PASSKEY_LABEL}
+      </Button>
+    </div>
   );
 }

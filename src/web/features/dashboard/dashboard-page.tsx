@@ -34,6 +34,7 @@ import { SkillsEditor } from './skills-editor';
 import { TwoFactorSection } from './two-factor';
 import { SessionsSection } from './sessions';
 import { PasswordSection } from './password';
+import { PasskeysSection } from './passkeys';
 
 export const PROFILE_LOAD_ERROR = 'Failed to load profile';
 
@@ -176,6 +177,7 @@ export function DashboardPage() {
             <CalendarFeed />
             <PasswordSection />
             <TwoFactorSection />
+            <PasskeysSection />
             <SessionsSection />
             <DeleteAccount username={data.profile.username} />
           </div>
