@@ -109,7 +109,7 @@ export default defineConfig({
             // rows) stay out of it, so the other screens do not carry them.
             {
               name: (id, ctx) => (loadedByEntry(ctx).has(id) ? null : 'ui'),
-              test: /src[\\/]web[\\/]components[\\/](?!rich-text-editor|dialog|recent-sign-in|password-confirm-form|report-button|block-button|event-card|profile-sections|connections-list|person-link)|src[\\/]shared[\\/](event-texts|video-links|rich-text)\.|node_modules[\\/]lucide-react[\\/]/,
+              test: /src[\\/]web[\\/]components[\\/](?!rich-text-editor|dialog|recent-sign-in|password-confirm-form|report-button|block-button|event-card|profile-sections|connections-list|person-link)|src[\\/]shared[\\/](event-texts|video-links|rich-text|passkey-texts)\.|node_modules[\\/]lucide-react[\\/]/,
               minShareCount: 2,
               priority: 1,
             },

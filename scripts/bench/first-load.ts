@@ -9,8 +9,10 @@ import { brotliCompressSync, constants } from 'node:zlib';
 
 /** The budget, in brotli bytes: the landing page's first load when it was set, plus a margin of
  * less than 1 KB. Lower it when the page gets lighter; never raise it to let a change through
- * without saying why in the commit. */
-export const LANDING_FIRST_LOAD_BUDGET = 118_200;
+ * without saying why in the commit. The shell lists every lazy chunk by its hashed file name,
+ * which brotli cannot compress: the same code weighs up to about 150 bytes more or less as the
+ * hashes of other chunks change (118,147 to 118,304 while passkeys landed). */
+export const LANDING_FIRST_LOAD_BUDGET = 118_400;
 
 /** The module the router loads for `/` (src/web/app/router.tsx), as the build's manifest names
  * it: the server preloads its chunks with index.html (src/server/web-app.ts). */

@@ -1,3 +1,6 @@
+import type { z } from 'zod';
+import type { passkeySummary } from './passkeys';
+
 // Passkeys' words and the list's shape, for the server and screens alike (no zod here: the
 // sign-in page and the dashboard read it without the contracts in passkeys.ts).
 
@@ -10,13 +13,6 @@ export const PASSKEY_TAKEN = 'This passkey is already added to your account.';
 export const PASSKEY_NOT_FOUND = 'Passkey not found.';
 export const PASSKEY_CANCELLED = 'No passkey was used.';
 
-/** One of the member's passkeys, as the dashboard lists it (`passkeySummary` in passkeys.ts). */
-export interface PasskeySummary {
-  id: string;
-  /** The browser and system it was added from: "Chrome 131 on macOS 14". */
-  name: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  /** Kept in a passkey manager that syncs it between the member's devices. */
-  synced: boolean;
-}
+/** One of the member's passkeys, as the dashboard lists it. Type-only imports: no zod reaches
+ * the screens that read this file. */
+export type PasskeySummary = z.infer<typeof passkeySummary>;

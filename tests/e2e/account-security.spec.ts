@@ -78,6 +78,7 @@ test('an admin confirms it is them before an export and before making someone an
   const dialog = page.getByRole('dialog', { name: 'Confirm it’s you' });
   await expect(dialog).toContainText('You signed in more than 15 minutes ago.');
   const password = dialog.getByRole('textbox', { name: 'Your password' });
+  await expect(password).toBeFocused();
   await password.fill('not the admin password');
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(password).toHaveAccessibleDescription(new RegExp(NOT_RIGHT));

@@ -2,9 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
-import { knownBrowsers, profiles, user } from '../db/schema';
+import { knownBrowsers } from '../db/schema';
+import { sendAccountNotice } from './account-notice';
 import { dateTimeFormat } from './date-format';
-import { TRANSACTIONAL_FOOTER } from './unsubscribe';
 import { describeUserAgent } from './user-agent';
 import { cookieOf } from './viewer';
 
@@ -44,24 +44,19 @@ export async function noteBrowser(request: FastifyRequest, reply: FastifyReply, 
     .returning({ inserted: sql<boolean>`xmax = 0` });
   if (!written?.inserted || Number(others?.count ?? 0) === 0) return;
 
-  const [row] = await db
-    .select({ email: user.email, fullName: profiles.fullName, username: profiles.username })
-    .from(user)
-    .leftJoin(profiles, eq(profiles.id, user.id))
-    .where(eq(user.id, userId));
-  if (!row) return;
   const { browser, system } = describeUserAgent(request.headers['user-agent']);
   const when = dateTimeFormat('en-US', {
     timeZone: config.SITE_TIMEZONE,
     dateStyle: 'full',
     timeStyle: 'short',
   }).format(clock.now());
-  const name = row.fullName?.trim() || row.username;
-  await mailer.send({
-    to: row.email,
-    subject: NEW_SIGN_IN_SUBJECT,
-    text: `${name ? `Hello ${name}` : 'Hello'},\n\nYour Power Mixer account was just signed in to from a browser it had not been used in before:\n\n${browser} on ${system}\n${when}\n\nIf it was you, there is nothing to do.\n\nIf it was not, change your password at once and choose "Sign out everywhere else" on your profile page (${config.publicUrl}/dashboard#sessions).\n\nPower Mixer\n\n--\n${TRANSACTIONAL_FOOTER}`,
-  });
+  await sendAccountNotice(
+    db,
+    mailer,
+    userId,
+    NEW_SIGN_IN_SUBJECT,
+    `Your Power Mixer account was just signed in to from a browser it had not been used in before:\n\n${browser} on ${system}\n${when}\n\nIf it was you, there is nothing to do.\n\nIf it was not, change your password at once and choose "Sign out everywhere else" on your profile page (${config.publicUrl}/dashboard#sessions).`,
+  );
 }
 
 /** Browsers unseen for longer than their cookie lives are forgotten. */

@@ -21,6 +21,13 @@ export async function markProved(db: Db, token: string, now: Date): Promise<void
   await db.update(session).set({ provedAt: now }).where(eq(session.token, token));
 }
 
+/** The request's own session proved itself now (the password or a passkey given again, a new
+ * password). */
+export async function markRequestProved(request: FastifyRequest): Promise<void> {
+  const token = await sessionTokenOf(request);
+  if (token) await markProved(request.server.services.db, token, request.server.services.clock.now());
+}
+
 /** 403 `RECENT_SIGN_IN_REQUIRED` unless the request's session proved itself lately. */
 export async function assertRecentSignIn(request: FastifyRequest): Promise<void> {
   const { db, clock } = request.server.services;

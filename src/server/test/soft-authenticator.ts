@@ -86,12 +86,13 @@ export class SoftAuthenticator {
     };
   }
 
-  /** `navigator.credentials.get()`: a signature over the options' challenge. */
-  get(options: Options, clientOrigin = this.origin) {
+  /** `navigator.credentials.get()`: a signature over the options' challenge; `verified` false is
+   * a key touched without its PIN or fingerprint. */
+  get(options: Options, clientOrigin = this.origin, verified = true) {
     this.count += 1;
     const counter = Buffer.alloc(4);
     counter.writeUInt32BE(this.count);
-    const authenticatorData = Buffer.concat([sha256(options.rpId!), Buffer.from([0x05]), counter]);
+    const authenticatorData = Buffer.concat([sha256(options.rpId!), Buffer.from([verified ? 0x05 : 0x01]), counter]);
     const clientData = Buffer.from(
       JSON.stringify({ type: 'webauthn.get', challenge: options.challenge, origin: clientOrigin }),
     );

@@ -9,21 +9,26 @@ import { PasswordConfirmForm } from './password-confirm-form';
 
 type Waiting = { resolve: () => void; reject: () => void };
 
+/** Whether a refusal only asks for the password again (the dialog deals with it). */
+export const isRecentSignInRequired = (error: unknown) =>
+  error instanceof ApiRequestError && error.code === RECENT_SIGN_IN_REQUIRED_CODE;
+
 /** The most sensitive admin actions answer 403 `RECENT_SIGN_IN_REQUIRED` when the admin last
  * proved it is them more than 15 minutes ago (the server decides: platform/recent-sign-in.ts).
  * `guard(action)` runs the action; on that answer it asks for the password in `dialog`, then
  * runs it once more. Cancelled, the action fails with the server's message. */
 export function useRecentSignIn(): { guard: <T>(action: () => Promise<T>) => Promise<T>; dialog: ReactNode } {
   const [open, setOpen] = useState(false);
-  const waiting = useRef<Waiting | null>(null);
+  // Every action refused while the dialog is open waits for the one proof.
+  const waiting = useRef<Waiting[]>([]);
 
   const guard = useCallback(async <T,>(action: () => Promise<T>): Promise<T> => {
     try {
       return await action();
     } catch (error) {
-      if (!(error instanceof ApiRequestError && error.code === RECENT_SIGN_IN_REQUIRED_CODE)) throw error;
+      if (!isRecentSignInRequired(error)) throw error;
       await new Promise<void>((resolve, reject) => {
-        waiting.current = { resolve, reject: () => reject(error) };
+        waiting.current.push({ resolve, reject: () => reject(error) });
         setOpen(true);
       });
       return action();
@@ -32,8 +37,9 @@ export function useRecentSignIn(): { guard: <T>(action: () => Promise<T>) => Pro
 
   const settle = (how: keyof Waiting) => {
     setOpen(false);
-    waiting.current?.[how]();
-    waiting.current = null;
+    const settled = waiting.current;
+    waiting.current = [];
+    for (const waiter of settled) waiter[how]();
   };
 
   const dialog = (
@@ -42,6 +48,13 @@ export function useRecentSignIn(): { guard: <T>(action: () => Promise<T>) => Pro
       onOpenChange={(next) => !next && settle('reject')}
       title={CONFIRM_TITLE}
       description={CONFIRM_DESCRIPTION}
+      // Straight to the password, not the dialog's close button.
+      onOpenAutoFocus={(event) => {
+        const password = (event.target as HTMLElement | null)?.querySelector<HTMLInputElement>('input[name=password]');
+        if (!password) return;
+        event.preventDefault();
+        password.focus();
+      }}
     >
       <PasswordConfirmForm
         submitLabel="Confirm"
@@ -68,7 +81,8 @@ function PasskeyProof({ open, onProved }: { open: boolean; onProved: () => void 
     setFailure(null);
     setBusy(true);
     try {
-      await api.post('/api/me/recent-sign-in/passkey', { credential: await signWithPasskey() });
+      const credential = await signWithPasskey('/api/me/recent-sign-in/passkey/options');
+      await api.post('/api/me/recent-sign-in/passkey', { credential });
       onProved();
     } catch (error) {
       setFailure(error);

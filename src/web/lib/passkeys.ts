@@ -19,9 +19,10 @@ function promptFailure(error: unknown): Error {
   return new Error(code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED' ? PASSKEY_TAKEN : PASSKEY_CANCELLED);
 }
 
-/** Signs the server's challenge with a passkey the member picks: the answer to post. */
-export async function signWithPasskey() {
-  const optionsJSON = await api.post<PublicKeyCredentialRequestOptionsJSON>('/api/auth/passkey/options');
+/** Signs the server's challenge with a passkey the member picks: the answer to post. The options
+ * come from `optionsPath`: any passkey for signing in, the member's own to prove it is them. */
+export async function signWithPasskey(optionsPath = '/api/auth/passkey/options') {
+  const optionsJSON = await api.post<PublicKeyCredentialRequestOptionsJSON>(optionsPath);
   const { startAuthentication } = await import('@simplewebauthn/browser');
   return startAuthentication({ optionsJSON }).catch((error: unknown) => {
     throw promptFailure(error);

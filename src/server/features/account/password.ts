@@ -5,7 +5,7 @@ import { unprocessable } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail';
 import { checkOwnPassword } from '../../platform/password-check';
 import { assertStrongPassword, hashPassword } from '../../platform/passwords';
-import { TRANSACTIONAL_FOOTER } from '../../platform/unsubscribe';
+import { sendAccountNotice } from '../../platform/account-notice';
 import { SAME_PASSWORD, type ChangePasswordInput } from '../../../shared/account';
 
 /** A signed-in member's new password, after the one they have: the same strength rule as at
@@ -25,19 +25,14 @@ export async function changePassword(db: Db, userId: string, input: ChangePasswo
     .where(and(eq(account.userId, userId), eq(account.providerId, 'credential')));
 }
 
-/** Tells the member their password changed (transactional): the one warning an owner gets when
- * someone else did it. */
+/** Tells the member their password changed: the one warning an owner gets when someone else
+ * did it. */
 export async function sendPasswordChanged(db: Db, mailer: Mailer, userId: string, publicUrl: string) {
-  const [row] = await db
-    .select({ email: user.email, fullName: profiles.fullName, username: profiles.username })
-    .from(user)
-    .leftJoin(profiles, eq(profiles.id, user.id))
-    .where(eq(user.id, userId));
-  if (!row) return;
-  const name = row.fullName?.trim() || row.username;
-  await mailer.send({
-    to: row.email,
-    subject: 'Your Power Mixer password was changed',
-    text: `${name ? `Hello ${name}` : 'Hello'},\n\nThe password of your Power Mixer account was just changed, and your other sessions were signed out.\n\nIf it was not you, reset your password at once: ${publicUrl}/reset-password\n\nPower Mixer\n\n--\n${TRANSACTIONAL_FOOTER}`,
-  });
+  await sendAccountNotice(
+    db,
+    mailer,
+    userId,
+    'Your Power Mixer password was changed',
+    `The password of your Power Mixer account was just changed, and your other sessions were signed out.\n\nIf it was not you, reset your password at once: ${publicUrl}/reset-password`,
+  );
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { errorResponses } from '../../platform/errors';
 import { changePasswordInput, deleteAccountInput, exportFileName } from '../../../shared/account';
 import { enforceRateLimit } from '../../platform/rate-limit';
-import { markProved } from '../../platform/recent-sign-in';
+import { markRequestProved } from '../../platform/recent-sign-in';
 import { endSessionsExcept, sessionTokenOf } from '../../platform/viewer';
 import { changePassword, sendPasswordChanged } from './password';
 import { deleteUser } from '../users/service';
@@ -14,7 +14,7 @@ const errors = errorResponses(404, 409);
 
 /** The member's own account: download everything held about them, and delete it. */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, storage, auth, config, mailer, clock } = app.services;
+  const { db, storage, auth, config, mailer } = app.services;
   const mailDeps = { db, config, mailer, log: app.log };
   const rule = { limit: config.AUTH_RATE_LIMIT, windowSeconds: config.AUTH_RATE_WINDOW_SECONDS };
 
@@ -36,7 +36,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       await changePassword(db, request.viewer.id, request.body);
       const token = await sessionTokenOf(request);
       await endSessionsExcept(db, request.viewer.id, token);
-      if (token) await markProved(db, token, clock.now());
+      await markRequestProved(request);
       await sendPasswordChanged(db, mailer, request.viewer.id, config.publicUrl);
       return { ok: true as const };
     },

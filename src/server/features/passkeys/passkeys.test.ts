@@ -76,7 +76,7 @@ describe('passkeys', () => {
     expect(replay.json().error.message).toBe(PASSKEY_REFUSED);
   });
 
-  it('refuses a signature made for another site, an expired challenge, and a passkey it does not know', async () => {
+  it('refuses a signature made for another site, one without the fingerprint or PIN, an expired challenge, and a passkey it does not know', async () => {
     const [member] = await createMembers(db(), 1, 'passkeyrefuse');
     const { authenticator } = await addPasskey(await signIn(ctx.app, member!));
     const client = new Client(ctx.app);
@@ -85,6 +85,13 @@ describe('passkeys', () => {
       credential: authenticator.get(options, 'https://power-mixer.example.net'),
     });
     expect(phished.statusCode).toBe(401);
+
+    // Touched without its fingerprint or PIN: one factor, not enough to stand for two.
+    const touched = (await client.post('/api/auth/passkey/options')).json();
+    const unverified = await client.post('/api/auth/sign-in/passkey', {
+      credential: authenticator.get(touched, ORIGIN, false),
+    });
+    expect(unverified.statusCode).toBe(401);
 
     const late = (await client.post('/api/auth/passkey/options')).json();
     clock.advance(5 * 60_000 + 1000);
@@ -113,6 +120,8 @@ describe('passkeys', () => {
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().error.message).toBe(PASSKEY_NOT_FOUND);
     expect((await client.request('DELETE', `/api/me/passkeys/${passkey.id}`)).json()).toEqual({ ok: true });
+    const mail = await db().select().from(emailOutbox).where(eq(emailOutbox.to, member!.email));
+    expect(mail.map((m) => m.subject)).toContain('A passkey was removed from your Power Mixer account');
     expect((await client.get('/api/me/passkeys')).json().passkeys).toEqual([]);
     expect((await signInWith(authenticator)).res.statusCode).toBe(401);
     expect((await new Client(ctx.app).get('/api/me/passkeys')).statusCode).toBe(401);
@@ -127,13 +136,21 @@ describe('passkeys', () => {
     clock.advance(16 * 60_000);
     expect((await admin.get(`/api/admin/events/${event.id}/attendees.csv`)).statusCode).toBe(403);
 
-    const prove = async (with_: SoftAuthenticator) => {
-      const options = (await admin.post('/api/auth/passkey/options')).json();
+    const prove = async (with_: SoftAuthenticator, optionsPath = '/api/me/recent-sign-in/passkey/options') => {
+      const options = (await admin.post(optionsPath)).json();
       return admin.post('/api/me/recent-sign-in/passkey', { credential: with_.get(options) });
     };
+    // Only the admin's own passkeys are offered, and another member's is refused before anything
+    // of theirs is spent or written.
+    const offered = (await admin.post('/api/me/recent-sign-in/passkey/options')).json();
+    expect(offered.allowCredentials.map((c: { id: string }) => c.id)).toEqual([authenticator.id]);
     const wrong = await prove(theirs);
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().error.fields).toEqual({ credential: PASSKEY_REFUSED });
+    const [untouched] = await db().select().from(passkeys).where(eq(passkeys.id, theirs.id));
+    expect(untouched!.lastUsedAt).toBeNull();
+    // A challenge handed out for signing in proves nothing here.
+    expect((await prove(authenticator, '/api/auth/passkey/options')).statusCode).toBe(422);
     expect((await admin.get(`/api/admin/events/${event.id}/attendees.csv`)).statusCode).toBe(403);
     expect((await prove(authenticator)).json()).toEqual({ ok: true });
     expect((await admin.get(`/api/admin/events/${event.id}/attendees.csv`)).statusCode).toBe(200);

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { meResponse } from '../../../shared/auth';
 import { PASSKEY_REFUSED } from '../../../shared/passkey-texts';
@@ -10,14 +9,12 @@ import {
   passkeysResponse,
   webauthnOptions,
 } from '../../../shared/passkeys';
-import { profiles } from '../../db/schema';
 import { errorResponses, HttpError, unprocessable } from '../../platform/errors';
 import { enforceRateLimit } from '../../platform/rate-limit';
-import { markProved } from '../../platform/recent-sign-in';
+import { markRequestProved } from '../../platform/recent-sign-in';
 import { startProvenSession } from '../../platform/sign-in-complete';
-import { TRANSACTIONAL_FOOTER } from '../../platform/unsubscribe';
+import { sendAccountNotice } from '../../platform/account-notice';
 import { describeUserAgent } from '../../platform/user-agent';
-import { sessionTokenOf } from '../../platform/viewer';
 import { loadMe } from '../auth/service';
 import {
   addPasskey,
@@ -89,16 +86,13 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
       const { browser, system } = describeUserAgent(request.headers['user-agent']);
       const name = `${browser} on ${system}`;
       const passkey = await addPasskey(db, config, request.viewer.id, request.body.credential, name, clock.now());
-      const [row] = await db
-        .select({ fullName: profiles.fullName, username: profiles.username })
-        .from(profiles)
-        .where(eq(profiles.id, request.viewer.id));
-      const greeting = row?.fullName?.trim() || row?.username;
-      await mailer.send({
-        to: request.viewer.email,
-        subject: 'A passkey was added to your Power Mixer account',
-        text: `${greeting ? `Hello ${greeting}` : 'Hello'},\n\nA passkey was just added to your Power Mixer account from ${name}. It signs you in without your password.\n\nIf it was not you, remove it from your profile page (${config.publicUrl}/dashboard#passkeys) and change your password.\n\nPower Mixer\n\n--\n${TRANSACTIONAL_FOOTER}`,
-      });
+      await sendAccountNotice(
+        db,
+        mailer,
+        request.viewer.id,
+        'A passkey was added to your Power Mixer account',
+        `A passkey was just added to your Power Mixer account from ${name}. It signs you in without your password.\n\nIf it was not you, remove it from your profile page (${config.publicUrl}/dashboard#passkeys) and change your password.`,
+      );
       return reply.status(201).send({ passkey });
     },
   );
@@ -106,16 +100,25 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/me/passkeys/:id',
     {
+      onRequest: limited('passkey'),
       config: { access: 'member' },
       schema: {
         tags: ['account'],
         summary: 'Remove one of your passkeys; it signs in no more',
+        description: 'Tells the member by e-mail.',
         params: passkeyParams,
-        response: { 200: ok },
+        response: { 200: ok, ...errorResponses(429) },
       },
     },
     async (request) => {
-      await removePasskey(db, request.viewer.id, request.params.id);
+      const name = await removePasskey(db, request.viewer.id, request.params.id);
+      await sendAccountNotice(
+        db,
+        mailer,
+        request.viewer.id,
+        'A passkey was removed from your Power Mixer account',
+        `The passkey added from ${name} was just removed from your Power Mixer account: it signs you in no more.\n\nIf it was not you, change your password and choose "Sign out everywhere else" on your profile page (${config.publicUrl}/dashboard#sessions).`,
+      );
       return { ok: true as const };
     },
   );
@@ -128,7 +131,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Options for the browser to sign with a passkey (`navigator.credentials.get`), valid five minutes',
-        description: 'For signing in, and for a signed-in member proving it is them again.',
+        description: 'Any passkey this browser holds for the site may answer.',
         response: { 200: webauthnOptions, ...errorResponses(429) },
       },
     },
@@ -156,6 +159,20 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
+    '/me/recent-sign-in/passkey/options',
+    {
+      onRequest: limited('passkey'),
+      config: { access: 'member' },
+      schema: {
+        tags: ['account'],
+        summary: 'Options for the browser to sign with one of your passkeys, to prove it is you again',
+        response: { 200: webauthnOptions, ...errorResponses(429) },
+      },
+    },
+    async (request) => ({ ...(await authenticationOptions(db, config, clock.now(), request.viewer.id)) }),
+  );
+
+  app.post(
     '/me/recent-sign-in/passkey',
     {
       onRequest: limited('recent-sign-in'),
@@ -163,6 +180,8 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['account'],
         summary: 'Prove it is you again with one of your passkeys (instead of the password)',
+        description:
+          'Signed over a challenge from `/me/recent-sign-in/passkey/options`; another member’s passkey is refused (422).',
         body: passkeyAssertionInput,
         response: { 200: ok, ...errorResponses(429) },
       },
@@ -170,12 +189,12 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       // A refusal here is the form's (422), not the session's: a 401 would read as signed out.
       const refused = () => unprocessable('PASSKEY_REFUSED', PASSKEY_REFUSED, 'credential');
-      const userId = await verifyPasskey(db, config, request.body.credential, clock.now()).catch((error: unknown) => {
-        throw error instanceof HttpError && error.statusCode === 401 ? refused() : error;
-      });
-      if (userId !== request.viewer.id) throw refused();
-      const token = await sessionTokenOf(request);
-      if (token) await markProved(db, token, clock.now());
+      await verifyPasskey(db, config, request.body.credential, clock.now(), request.viewer.id).catch(
+        (error: unknown) => {
+          throw error instanceof HttpError && error.statusCode === 401 ? refused() : error;
+        },
+      );
+      await markRequestProved(request);
       return { ok: true as const };
     },
   );

@@ -7,7 +7,7 @@ import {
   type AuthenticatorTransport,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import { and, asc, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -68,19 +68,21 @@ function challengeTaker(db: Db, purpose: 'register' | 'authenticate', userId: st
   };
 }
 
+const toSummary = (row: typeof passkeys.$inferSelect): PasskeySummary => ({
+  id: row.id,
+  name: row.name,
+  createdAt: row.createdAt.toISOString(),
+  lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+  synced: row.backedUp,
+});
+
 export async function listPasskeys(db: Db, userId: string): Promise<PasskeySummary[]> {
   const rows = await db
     .select()
     .from(passkeys)
     .where(eq(passkeys.userId, userId))
     .orderBy(asc(passkeys.createdAt), asc(passkeys.id));
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    createdAt: row.createdAt.toISOString(),
-    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
-    synced: row.backedUp,
-  }));
+  return rows.map(toSummary);
 }
 
 /** Options for the browser to make a passkey for the member: a discoverable credential (it
@@ -104,7 +106,7 @@ export async function registrationOptions(db: Db, config: Config, userId: string
     attestationType: 'none',
     timeout: TIMEOUT_MS,
     excludeCredentials: existing.map((key) => ({ id: key.id, transports: splitTransports(key.transports) })),
-    authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
+    authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
   });
   await storeChallenge(db, options.challenge, 'register', userId, now);
   return options;
@@ -127,7 +129,7 @@ export async function addPasskey(
     expectedChallenge: challengeTaker(db, 'register', userId, now),
     expectedOrigin: origin,
     expectedRPID: rpID,
-    requireUserVerification: false,
+    requireUserVerification: true,
   }).catch(() => null);
   if (!result?.verified) throw unprocessable('PASSKEY_REFUSED', PASSKEY_REFUSED, 'credential');
   const { credential: made, credentialBackedUp } = result.registrationInfo;
@@ -144,52 +146,59 @@ export async function addPasskey(
         name,
       })
       .returning();
-    return {
-      id: row!.id,
-      name: row!.name,
-      createdAt: row!.createdAt.toISOString(),
-      lastUsedAt: null,
-      synced: row!.backedUp,
-    };
+    return toSummary(row!);
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict('PASSKEY_TAKEN', PASSKEY_TAKEN);
     throw error;
   }
 }
 
-export async function removePasskey(db: Db, userId: string, id: string): Promise<void> {
-  const gone = await db
+/** Removes one of the member's passkeys; its name, for the notice. */
+export async function removePasskey(db: Db, userId: string, id: string): Promise<string> {
+  const [gone] = await db
     .delete(passkeys)
     .where(and(eq(passkeys.id, id), eq(passkeys.userId, userId)))
-    .returning({ id: passkeys.id });
-  if (gone.length === 0) throw notFound(PASSKEY_NOT_FOUND);
+    .returning({ name: passkeys.name });
+  if (!gone) throw notFound(PASSKEY_NOT_FOUND);
+  return gone.name;
 }
 
-/** Options for the browser to sign with any passkey it holds for this site. */
-export async function authenticationOptions(db: Db, config: Config, now: Date) {
+/** Options for the browser to sign with a passkey for this site: any it holds (signing in), or
+ * only the signed-in member's (`userId`: proving it is them again). */
+export async function authenticationOptions(db: Db, config: Config, now: Date, userId: string | null = null) {
+  const allowed = userId
+    ? await db
+        .select({ id: passkeys.id, transports: passkeys.transports })
+        .from(passkeys)
+        .where(eq(passkeys.userId, userId))
+    : [];
   const options = await generateAuthenticationOptions({
     rpID: relyingParty(config).rpID,
     timeout: TIMEOUT_MS,
-    userVerification: 'preferred',
+    userVerification: 'required',
+    allowCredentials: allowed.map((key) => ({ id: key.id, transports: splitTransports(key.transports) })),
   });
-  await storeChallenge(db, options.challenge, 'authenticate', null, now);
+  await storeChallenge(db, options.challenge, 'authenticate', userId, now);
   return options;
 }
 
 /** The member a passkey's signature proves, after checking it against its challenge and its
- * stored key (and the signature count, where the authenticator keeps one). */
+ * stored key (and the signature count, where the authenticator keeps one). With `userId` (a
+ * signed-in member proving it is them), only their own passkeys and challenges count, and
+ * anything else is refused before anything is spent or written. */
 export async function verifyPasskey(
   db: Db,
   config: Config,
   credential: z.infer<typeof authenticationResponse>,
   now: Date,
+  userId: string | null = null,
 ): Promise<string> {
   const [key] = await db.select().from(passkeys).where(eq(passkeys.id, credential.id));
-  if (!key) throw new HttpError(401, 'PASSKEY_UNKNOWN', PASSKEY_UNKNOWN);
+  if (!key || (userId && key.userId !== userId)) throw new HttpError(401, 'PASSKEY_UNKNOWN', PASSKEY_UNKNOWN);
   const { rpID, origin } = relyingParty(config);
   const result = await verifyAuthenticationResponse({
     response: credential as AuthenticationResponseJSON,
-    expectedChallenge: challengeTaker(db, 'authenticate', null, now),
+    expectedChallenge: challengeTaker(db, 'authenticate', userId, now),
     expectedOrigin: origin,
     expectedRPID: rpID,
     credential: {
@@ -198,12 +207,13 @@ export async function verifyPasskey(
       counter: key.counter,
       transports: splitTransports(key.transports),
     },
-    requireUserVerification: false,
+    requireUserVerification: true,
   }).catch(() => null);
   if (!result?.verified) throw new HttpError(401, 'PASSKEY_REFUSED', PASSKEY_REFUSED);
   await db
     .update(passkeys)
-    .set({ counter: result.authenticationInfo.newCounter, lastUsedAt: now })
+    // Two sign-ins at once must not set the count back: the higher one stays.
+    .set({ counter: sql`greatest(${passkeys.counter}, ${result.authenticationInfo.newCounter})`, lastUsedAt: now })
     .where(eq(passkeys.id, key.id));
   return key.userId;
 }

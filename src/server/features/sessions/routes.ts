@@ -8,12 +8,12 @@ import { endMemberSession, listSessions } from './service';
 import { passwordConfirmInput } from '../../../shared/two-factor';
 import { checkOwnPassword } from '../../platform/password-check';
 import { enforceRateLimit } from '../../platform/rate-limit';
-import { markProved } from '../../platform/recent-sign-in';
+import { markRequestProved } from '../../platform/recent-sign-in';
 import { RECENT_SIGN_IN_MINUTES } from '../../../shared/recent-sign-in';
 
 /** Where the member is signed in: the list, and signing one browser (or all others) out. */
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, config, clock } = app.services;
+  const { db, config } = app.services;
   const rule = { limit: config.AUTH_RATE_LIMIT, windowSeconds: config.AUTH_RATE_WINDOW_SECONDS };
 
   app.post(
@@ -31,8 +31,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await checkOwnPassword(db, request.viewer.id, request.body.password);
-      const token = await sessionTokenOf(request);
-      if (token) await markProved(db, token, clock.now());
+      await markRequestProved(request);
       return { ok: true as const };
     },
   );

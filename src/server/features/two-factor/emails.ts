@@ -1,8 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { profiles, user } from '../../db/schema';
+import { sendAccountNotice } from '../../platform/account-notice';
 import type { Mailer } from '../../platform/mail';
-import { TRANSACTIONAL_FOOTER } from '../../platform/unsubscribe';
 
 export type TwoFactorNotice = 'turned-off' | 'reset-by-admin';
 
@@ -19,17 +17,6 @@ const TEXTS: Record<TwoFactorNotice, { subject: string; body: string }> = {
 
 /** A change to how the member signs in, told to them by e-mail (transactional: it always goes). */
 export async function sendTwoFactorNotice(db: Db, mailer: Mailer, userId: string, notice: TwoFactorNotice) {
-  const [row] = await db
-    .select({ email: user.email, fullName: profiles.fullName, username: profiles.username })
-    .from(user)
-    .leftJoin(profiles, eq(profiles.id, user.id))
-    .where(eq(user.id, userId));
-  if (!row) return;
-  const name = row.fullName?.trim() || row.username;
   const { subject, body } = TEXTS[notice];
-  await mailer.send({
-    to: row.email,
-    subject,
-    text: `${name ? `Hello ${name}` : 'Hello'},\n\n${body}\n\nPower Mixer\n\n--\n${TRANSACTIONAL_FOOTER}`,
-  });
+  await sendAccountNotice(db, mailer, userId, subject, body);
 }

@@ -21,7 +21,7 @@ import { useForm } from '../../lib/form';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { AdminFormFrame } from '../../components/admin-form-frame';
-import { useRecentSignIn } from '../../components/recent-sign-in';
+import { isRecentSignInRequired, useRecentSignIn } from '../../components/recent-sign-in';
 import { savedState } from '../../components/saved-status';
 import { NotFound } from '../../components/not-found';
 import { CheckboxField } from '../../components/checkbox-field';
@@ -249,7 +249,9 @@ function TwoFactorReset({ user }: { user: AdminUserDetail }) {
         title="Reset two-step sign-in?"
         description={`${user.username}’s authenticator app and recovery codes are removed, their sessions are signed out and they are told by e-mail. Do this only when you know it is them asking.`}
       >
-        {reset.isError && <Alert tone="error">{errorMessage(reset.error)}</Alert>}
+        {reset.isError && !isRecentSignInRequired(reset.error) && (
+          <Alert tone="error">{errorMessage(reset.error)}</Alert>
+        )}
         {recent.dialog}
         <div className="mt-4 flex flex-wrap justify-end gap-2">
           <DialogClose asChild>

@@ -3,7 +3,6 @@ import type { Me, NewPasswordInput, RegisterInput, ResetRequestInput, SignInInpu
 import type { SecondStepInput } from '../../../shared/two-factor';
 import { api } from '../../lib/api';
 import { setSignedIn } from '../../lib/session';
-import { signWithPasskey } from '../../lib/passkeys';
 
 type UserResponse = { user: Me };
 /** With two-step sign-in on, the password answers no member yet: the code comes next. */
@@ -50,8 +49,11 @@ export function useSetNewPassword() {
 export function usePasskeySignIn() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () =>
-      api.post<UserResponse>('/api/auth/sign-in/passkey', { credential: await signWithPasskey() }),
+    mutationFn: async () => {
+      // Loaded on use: the sign-in page itself stays as light as before passkeys.
+      const { signWithPasskey } = await import('../../lib/passkeys');
+      return api.post<UserResponse>('/api/auth/sign-in/passkey', { credential: await signWithPasskey() });
+    },
     onSuccess: ({ user }) => setSignedIn(queryClient, user),
   });
 }

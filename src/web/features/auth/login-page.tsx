@@ -12,7 +12,6 @@ import { paths } from '../../lib/paths';
 import { rememberRedirect, takeRedirect } from '../../lib/redirect-after-login';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { usePasskeySignIn, useSecondStep, useSignIn } from './api';
-import { passkeysSupported } from '../../lib/passkeys';
 import { SIGN_IN_WITH_PASSKEY_LABEL } from '../../../shared/passkey-texts';
 import { AuthShell } from './auth-shell';
 
@@ -125,7 +124,7 @@ function SecondStep({ onDone, onRestart }: { onDone: (user: Me) => void; onResta
 /** A passkey instead of the e-mail, password and second step (browsers that have WebAuthn). */
 function PasskeySignIn({ onDone }: { onDone: (user: Me) => void }) {
   const passkey = usePasskeySignIn();
-  if (!passkeysSupported()) return null;
+  if (!('PublicKeyCredential' in window)) return null;
   return (
     <div className="mt-5 flex flex-col gap-3 border-t border-line pt-5">
       {passkey.isError && <Alert tone="error">{errorMessage(passkey.error)}</Alert>}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Fingerprint } from 'lucide-react';
 import { ADD_PASSKEY_LABEL, PASSKEYS_TITLE } from '../../../shared/passkey-texts';
@@ -22,16 +22,19 @@ export function PasskeysSection() {
   const queryClient = useQueryClient();
   const [adding, setAdding] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
-  const [added, setAdded] = useState<string | null>(null);
+  /** What just happened, announced: a passkey added or removed. */
+  const [notice, setNotice] = useState<string | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
   const supported = passkeysSupported();
 
   async function add() {
     setFailure(null);
-    setAdded(null);
+    setNotice(null);
+    remove.reset();
     setAdding(true);
     try {
       const { passkey } = await recent.guard(addPasskey);
-      setAdded(`Passkey added: ${passkey.name}.`);
+      setNotice(`Passkey added: ${passkey.name}.`);
       await queryClient.invalidateQueries({ queryKey: passkeysKey });
     } catch (error) {
       setFailure(error);
@@ -46,16 +49,16 @@ export function PasskeysSection() {
     <section id="passkeys" aria-labelledby="passkeys-heading" className="scroll-mt-24">
       <Card>
         {recent.dialog}
-        <h2 id="passkeys-heading" className="text-lg font-semibold text-fg">
+        <h2 id="passkeys-heading" ref={heading} tabIndex={-1} className="text-lg font-semibold text-fg">
           {PASSKEYS_TITLE}
         </h2>
         <p className="mt-1 text-sm text-fg-muted">
           Sign in with your fingerprint, face or device PIN instead of your password and code. A passkey works only on
           this site, so a look-alike page cannot use it.
         </p>
-        {added && (
+        {notice && (
           <Alert tone="success" className="mt-3">
-            {added}
+            {notice}
           </Alert>
         )}
         {!!error && (
@@ -89,9 +92,15 @@ export function PasskeysSection() {
                     aria-label={`Remove the passkey ${item.name}, added ${shortDate(item.createdAt)}`}
                     loading={remove.isPending && remove.variables === item.id}
                     onClick={() => {
-                      setAdded(null);
+                      setNotice(null);
                       setFailure(null);
-                      remove.mutate(item.id);
+                      remove.mutate(item.id, {
+                        // Its button goes with it: focus moves to the section, the change is announced.
+                        onSuccess: () => {
+                          setNotice(`Passkey removed: ${item.name}.`);
+                          heading.current?.focus();
+                        },
+                      });
                     }}
                   >
                     Remove
