@@ -5,6 +5,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { firstStyles } from './scripts/build/first-styles';
 
 // The web app lives in src/web and builds to dist/web, which the server serves in production.
 // In `npm run dev` Vite serves it with hot reload and proxies the API to the server on API_PORT.
@@ -77,7 +78,7 @@ function loadedByEntry(ctx: Rolldown.ChunkingContext): Set<string> {
 
 export default defineConfig({
   root: 'src/web',
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), firstStyles(), precompress()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

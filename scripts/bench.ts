@@ -92,7 +92,7 @@
  * first load, its JavaScript and CSS in brotli counted from the build beside the weight ratchet's
  * budget (scripts/bench/first-load.ts, tests/e2e/weight.spec.ts); the bytes a first
  * visit to the landing page transfers, every request as Chromium received it off the wire (a
- * phone's screen and a desktop's; target <= 130 KB), and Lighthouse (mobile, simulated
+ * phone's screen and a desktop's; target <= 110 KB on the phone), and Lighthouse (mobile, simulated
  * throttling) on /, /events, the next event's page, /community and /podcasts: performance,
  * accessibility, best practices, SEO, CLS and LCP. Quick on its own: BENCH_SUITES=page.
  *

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
+import { FIRST_STYLES_FILE, type FirstStyles } from '../../src/shared/first-styles';
 
 // The landing page's first load, by weight: the JavaScript and CSS a first visit to `/` makes
 // the browser load before anyone scrolls or touches it, counted from the build (dist/web) in
@@ -11,8 +12,9 @@ import { brotliCompressSync, constants } from 'node:zlib';
  * less than 1 KB. Lower it when the page gets lighter; never raise it to let a change through
  * without saying why in the commit. The shell lists every lazy chunk by its hashed file name,
  * which brotli cannot compress: the same code weighs up to about 150 bytes more or less as the
- * hashes of other chunks change (118,147 to 118,304 while passkeys landed). */
-export const LANDING_FIRST_LOAD_BUDGET = 118_400;
+ * hashes of other chunks change. Lowered from 118,400 when the router became the declarative
+ * one and the page carried only its own first stylesheet (101,224 measured). */
+export const LANDING_FIRST_LOAD_BUDGET = 102_000;
 
 /** The module the router loads for `/` (src/web/app/router.tsx), as the build's manifest names
  * it: the server preloads its chunks with index.html (src/server/web-app.ts). */
@@ -83,7 +85,19 @@ export async function landingFirstLoad(webRoot: string): Promise<FirstLoad> {
   for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) walk(key);
   walk(LANDING_SCREEN);
 
+  // The server writes the landing screen's own first stylesheet into the page in place of the
+  // whole one (scripts/build/first-styles.ts), which waits for the next screen.
+  const first = await readFile(path.join(webRoot, FIRST_STYLES_FILE), 'utf8')
+    .then((text) => JSON.parse(text) as FirstStyles)
+    .catch(() => null);
+  const firstStyles = first?.screens[LANDING_SCREEN];
+  if (first && firstStyles !== undefined) urls.delete(first.whole);
+
   const files: FirstLoadFile[] = [];
+  if (firstStyles !== undefined) {
+    const content = Buffer.from(firstStyles);
+    files.push({ url: 'first stylesheet', kind: 'style', bytes: content.length, brotli: brotliSize(content) });
+  }
   for (const [url, kind] of urls) {
     const content = await readFile(path.join(webRoot, url));
     files.push({ url, kind, bytes: content.length, brotli: brotliSize(content) });

@@ -49,7 +49,15 @@ beforeAll(async () => {
         isDynamicEntry: true,
         imports: ['index.html', '_react.js', '_button.js'],
       },
-      'features/events/event-page.tsx': { file: 'assets/event-page-1.js', imports: ['_button.js'] },
+      'app/routes/event-route.tsx': { file: 'assets/event-page-1.js', imports: ['_button.js'] },
+    }),
+  );
+  // The events list's own first stylesheet (scripts/build/first-styles.ts); the others have none.
+  await writeFile(
+    path.join(webRoot, '.vite', 'first-styles.json'),
+    JSON.stringify({
+      whole: '/assets/shell-abc.css',
+      screens: { 'features/events/events-page.tsx': 'body{margin:0}' },
     }),
   );
   database = await openDatabase('memory://');
@@ -267,17 +275,43 @@ describe('serving the web app', () => {
   it("announces a public page's first data with index.html, exactly as the app asks for it", async () => {
     const data = (html: string) =>
       [...html.matchAll(/<link rel="preload" as="fetch" crossorigin="anonymous" href="([^"]+)">/g)].map((m) => m[1]);
-    expect(data((await app.inject('/')).body)).toEqual(['/api/me', '/api/landing']);
-    expect(data((await app.inject('/community/')).body)).toEqual(['/api/me', '/api/members', '/api/members/filters']);
+    // A browser holding a session cookie: the session is announced too.
+    const withSession = (url: string) =>
+      app.inject({ url, headers: { cookie: 'better-auth.session_token=abc.def' } }).then((res) => res.body);
+    expect(data(await withSession('/'))).toEqual(['/api/me', '/api/landing']);
+    expect(data(await withSession('/community/'))).toEqual(['/api/me', '/api/members', '/api/members/filters']);
     const event = await createEvent(database.db);
-    expect(data((await app.inject(`/events/${event.id}`)).body)).toEqual(['/api/me', `/api/events/${event.id}`]);
+    expect(data(await withSession(`/events/${event.id}`))).toEqual(['/api/me', `/api/events/${event.id}`]);
     // A filtered list builds its own query string: only the session is announced.
-    expect(data((await app.inject('/events?category=Mixer')).body)).toEqual(['/api/me']);
-    expect(data((await app.inject('/dashboard')).body)).toEqual(['/api/me']);
+    expect(data(await withSession('/events?category=Mixer'))).toEqual(['/api/me']);
+    expect(data(await withSession('/dashboard'))).toEqual(['/api/me']);
+    expect(await withSession('/')).toContain('<html>');
+
+    // Without one, nobody is signed in: the page says so and the app asks nothing about it.
+    const visitor = (await app.inject('/')).body;
+    expect(data(visitor)).toEqual(['/api/landing']);
+    expect(visitor).toContain('<html data-signed-out>');
+    expect(data((await app.inject('/dashboard')).body)).toEqual([]);
+  });
+
+  it("writes a screen's own first stylesheet into its page, and the whole one's link for the next screen", async () => {
+    const events = (await app.inject('/events')).body;
+    expect(events).toContain(
+      '<style>body{margin:0}</style><link rel="stylesheet" href="/assets/shell-abc.css" disabled data-rest>',
+    );
+    expect(events).not.toContain(stylesheet);
+    // A screen without one, and an address that opens no page: the whole stylesheet.
+    for (const url of ['/podcasts', '/no-such-page']) {
+      const body = (await app.inject(url)).body;
+      expect(body).toContain(
+        `<style>${stylesheet}</style><link rel="stylesheet" href="/assets/shell-abc.css" disabled>`,
+      );
+      expect(body).not.toContain('data-rest');
+    }
   });
 
   it('writes the render-blocking script and stylesheet into the page, and lets only that script run inline', async () => {
-    const res = await app.inject('/events');
+    const res = await app.inject('/contact');
     expect(res.body).toContain(`<script>${themeScript}</script>`);
     expect(res.body).not.toContain('src="/theme-init.js"');
     expect(res.body).toContain(`<style>${stylesheet}</style>`);

@@ -6,9 +6,10 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NOT_FOUND_META, renderIndexHtml } from './page-meta';
 import { findPage } from './page-routes';
-import { preferredEncoding } from './platform/shared-answers';
+import { hasSessionCookie, preferredEncoding } from './platform/shared-answers';
 import { securityHeaders } from './platform/http';
-import { dataPreloadTag, firstScreenData } from '../shared/first-screen-data';
+import { dataPreloadTag, firstScreenData, SIGNED_OUT_ATTRIBUTE } from '../shared/first-screen-data';
+import { FIRST_STYLES_FILE, type FirstStyles } from '../shared/first-styles';
 
 /** Serves the built web app: hashed assets cached for a year, and index.html (never cached)
  * for every other GET that is not an API or upload path, so client routes survive reload: 200
@@ -17,6 +18,8 @@ import { dataPreloadTag, firstScreenData } from '../shared/first-screen-data';
  * browser accepts; index.html, filled in per request, is compressed as it is sent. */
 export async function registerWebApp(app: FastifyInstance, webRoot: string | null) {
   let indexHtml: string | null = null;
+  /** index.html with a screen's own first stylesheet in place of the whole one, by screen. */
+  let screenHtml = new Map<string, string>();
   let preloads = new Map<string, string>();
   let pageCsp = securityHeaders(app.services.config)['content-security-policy']!;
   if (webRoot) {
@@ -25,6 +28,7 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string | nul
     if (inlined.scriptHashes.length)
       pageCsp = pageCsp.replace("script-src 'self'", `script-src 'self' ${inlined.scriptHashes.join(' ')}`);
     preloads = await screenPreloads(webRoot);
+    screenHtml = await screenStyles(webRoot, indexHtml);
     await app.register(fastifyStatic, {
       root: webRoot,
       prefix: '/',
@@ -61,10 +65,17 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string | nul
 
   /** index.html for the path, with its preview tags, preloads and CSP; 404 (and noindex) when the
    * path opens no page or the page's item is missing: the app still shows its not-found screen. */
+  const screenOf = (path: string) => SCREENS.find(([pattern]) => pattern.test(path))?.[1];
+  const htmlFor = (path: string) => {
+    const screen = screenOf(path);
+    return (screen && screenHtml.get(screen)) || indexHtml!;
+  };
+
   const sendPage = (request: FastifyRequest, reply: FastifyReply, html: string, path: string, query?: string) => {
-    const screen = SCREENS.find(([pattern]) => pattern.test(path))?.[1];
+    const screen = screenOf(path);
     // The screen's data downloads beside its code, not after the code has run.
-    const data = firstScreenData(path, query ? `?${query}` : '').map((url) => `    ${dataPreloadTag(url)}`);
+    const signedOut = !hasSessionCookie(request);
+    const data = firstScreenData(path, query ? `?${query}` : '', signedOut).map((url) => `    ${dataPreloadTag(url)}`);
     const links = [...data, ...(screen ? [preloads.get(screen) ?? ''] : [])].filter(Boolean).join('\n');
     reply
       .type('text/html; charset=utf-8')
@@ -73,7 +84,10 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string | nul
     return sendCompressed(
       request,
       reply,
-      html.replace('</head>', () => `${links}\n  </head>`),
+      (signedOut ? html.replace('<html', `<html ${SIGNED_OUT_ATTRIBUTE}`) : html).replace(
+        '</head>',
+        () => `${links}\n  </head>`,
+      ),
     );
   };
 
@@ -95,7 +109,9 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string | nul
       return sendPage(
         request,
         reply,
-        renderIndexHtml(indexHtml, meta, app.services.config.publicUrl, path),
+        // An unknown address shows the not-found screen: the whole stylesheet, as for any page
+        // without a first stylesheet of its own.
+        renderIndexHtml(page.found ? htmlFor(path) : indexHtml, meta, app.services.config.publicUrl, path),
         path,
         query,
       );
@@ -143,6 +159,34 @@ async function inlineRenderBlocking(webRoot: string, html: string) {
   return { html: out, scriptHashes };
 }
 
+/** index.html for each screen the build wrote a first stylesheet for (scripts/build/first-styles.ts):
+ * those rules in place of the whole stylesheet, whose link is marked `data-rest` for the app to
+ * enable when the visitor goes on to another screen (src/web/lib/full-styles.ts). */
+async function screenStyles(webRoot: string, html: string): Promise<Map<string, string>> {
+  const pages = new Map<string, string>();
+  let styles: FirstStyles;
+  try {
+    styles = JSON.parse(await readFile(path.join(webRoot, FIRST_STYLES_FILE), 'utf8')) as FirstStyles;
+  } catch {
+    return pages;
+  }
+  const css = await readFile(path.join(webRoot, styles.whole), 'utf8').catch(() => '');
+  const whole = `<style>${css}</style><link rel="stylesheet" href="${styles.whole}" disabled>`;
+  if (!css || !html.includes(whole)) return pages;
+  for (const [, screen] of SCREENS) {
+    const first = styles.screens[screen];
+    if (first === undefined || /<\/style/i.test(first)) continue;
+    pages.set(
+      screen,
+      html.replace(
+        whole,
+        () => `<style>${first}</style><link rel="stylesheet" href="${styles.whole}" disabled data-rest>`,
+      ),
+    );
+  }
+  return pages;
+}
+
 /** Sends text compressed as the browser prefers (brotli, then gzip, else as it is). */
 function sendCompressed(request: FastifyRequest, reply: FastifyReply, text: string) {
   reply.header('vary', 'accept-encoding');
@@ -167,7 +211,7 @@ function sendCompressed(request: FastifyRequest, reply: FastifyReply, text: stri
 const SCREENS: [RegExp, string][] = [
   [/^\/$/, 'features/home/home-page.tsx'],
   [/^\/events\/?$/, 'features/events/events-page.tsx'],
-  [/^\/events\/(?!create\/?$)[^/]+\/?$/, 'features/events/event-page.tsx'],
+  [/^\/events\/(?!create\/?$)[^/]+\/?$/, 'app/routes/event-route.tsx'],
   [/^\/community\/?$/, 'features/community/community-page.tsx'],
   [/^\/user\/[^/]+\/?$/, 'features/profile/profile-page.tsx'],
   // Opened by a phone's camera from someone's connect code: usually a first visit.

@@ -7,9 +7,13 @@
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const EVENT_PAGE = new RegExp(`^/events/(${UUID})$`, 'i');
 
-export function firstScreenData(pathname: string, search: string): string[] {
+/** A page served to a browser without a session says so (`<html data-signed-out>`): its first
+ * screen knows nobody is signed in without asking /api/me (web lib/session.ts). */
+export const SIGNED_OUT_ATTRIBUTE = 'data-signed-out';
+
+export function firstScreenData(pathname: string, search: string, signedOut = false): string[] {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  const urls = ['/api/me'];
+  const urls = signedOut ? [] : ['/api/me'];
   const event = EVENT_PAGE.exec(path);
   if (event) return [...urls, `/api/events/${encodeURIComponent(event[1]!)}`];
   // Filtered or paged lists build their own query strings: leave those to the screen.

@@ -3,12 +3,12 @@ import './lib/preload-data';
 import './lib/zod-without-eval';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter } from 'react-router';
+import { ErrorBoundary } from './app/error-boundary';
 import { Providers } from './app/providers';
-import { createRouter } from './app/router';
+import { AppRoutes } from './app/router';
 import './styles.css';
 
-const router = createRouter();
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
@@ -20,7 +20,11 @@ startTransition(() => {
   root.render(
     <StrictMode>
       <Providers>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <ErrorBoundary root>
+            <AppRoutes />
+          </ErrorBoundary>
+        </BrowserRouter>
       </Providers>
     </StrictMode>,
   );

@@ -7,8 +7,16 @@ import path from 'node:path';
 
 /** What `vite build` reads (vite.config.ts: root src/web, whose tree Tailwind also scans): the app
  * with its index.html and public files, the shared contracts it imports, the build's configuration
- * and, through the lock file, the versions of Vite, its plugins and every bundled package. */
-export const WEB_BUILD_INPUTS = ['src/web', 'src/shared', 'vite.config.ts', 'tsconfig.json', 'package-lock.json'];
+ * with its own plugins (scripts/build) and, through the lock file, the versions of Vite, its
+ * plugins and every bundled package. */
+export const WEB_BUILD_INPUTS = [
+  'src/web',
+  'src/shared',
+  'scripts/build',
+  'vite.config.ts',
+  'tsconfig.json',
+  'package-lock.json',
+];
 
 /** Written into the output folder after a successful build; Vite empties that folder before
  * building, so an interrupted build leaves no stamp and the next start builds again. */

@@ -1,4 +1,3 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router';
 import House from 'lucide-react/icons/house';
 import { ButtonLink } from '../components/button';
 import { NotFound } from '../components/not-found';
@@ -13,12 +12,20 @@ const statusTitles: Record<number, string> = {
   500: 'Something went wrong',
 };
 
+/** What the router itself reports: an address that opens no screen. */
+export interface RouteStatus {
+  status: number;
+}
+
+function isRouteStatus(error: unknown): error is RouteStatus {
+  return typeof error === 'object' && error !== null && !(error instanceof Error) && 'status' in error;
+}
+
 function describe(error: unknown): { status?: number; title: string; message: string } {
-  if (isRouteErrorResponse(error)) {
-    const title = statusTitles[error.status] ?? (error.statusText || 'Something went wrong');
-    const detail = typeof error.data === 'string' && error.data ? error.data : undefined;
+  if (isRouteStatus(error)) {
+    const title = statusTitles[error.status] ?? 'Something went wrong';
     const message =
-      detail ?? (error.status === 404 ? "The page you're looking for doesn't exist." : 'The page could not be shown.');
+      error.status === 404 ? "The page you're looking for doesn't exist." : 'The page could not be shown.';
     return { status: error.status, title, message };
   }
   if (error instanceof ApiRequestError) {
@@ -33,8 +40,7 @@ function describe(error: unknown): { status?: number; title: string; message: st
 }
 
 /** The router's fallback: the error status (e.g. 404) or message, and a way home. */
-export function ErrorPage() {
-  const error = useRouteError();
+export function ErrorPage({ error }: { error: unknown }) {
   const { status, title, message } = describe(error);
   useDocumentTitle(title);
 
@@ -63,10 +69,10 @@ export function ErrorPage() {
 }
 
 /** When the layout itself fails there is no chrome around the page: bring our own <main>. */
-export function RootErrorPage() {
+export function RootErrorPage({ error }: { error: unknown }) {
   return (
     <main id="main" className="min-h-dvh">
-      <ErrorPage />
+      <ErrorPage error={error} />
     </main>
   );
 }

@@ -1,21 +1,24 @@
-import { Outlet, useMatches, useNavigation } from 'react-router';
+import { Suspense, useSyncExternalStore } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { PageSpinner } from '../components/spinner';
+import { ErrorBoundary } from './error-boundary';
 import { RouteFocus } from './route-focus';
+import { screensLoading } from './routes/screen';
 import { ScrollToTop } from './scroll-to-top';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { useRealtime } from './use-realtime';
 
-/** A route whose `handle` says `{ bare: true }` shows alone, without the site's header and footer
- * (the ticket full screen, held up at the door). */
-export interface RouteHandle {
-  bare?: boolean;
-}
+/** Screens that show alone, without the site's header and footer: the ticket full screen, held
+ * up at the door (paths.eventTicket). */
+const BARE = /^\/events\/[^/]+\/ticket\/?$/;
 
 /** Shared chrome: skip link, fixed top nav, main content, footer. */
 export function Layout() {
   useRealtime();
-  const navigation = useNavigation();
-  const bare = useMatches().some((match) => (match.handle as RouteHandle | undefined)?.bare);
+  const { pathname } = useLocation();
+  const loading = useSyncExternalStore(screensLoading.subscribe, screensLoading.count) > 0;
+  const bare = BARE.test(pathname);
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -28,9 +31,7 @@ export function Layout() {
         Skip to main content
       </a>
       {/* A thin bar while the next screen's code or data loads. */}
-      {navigation.state !== 'idle' && (
-        <div aria-hidden="true" className="fixed inset-x-0 top-0 z-50 h-0.5 animate-pulse bg-brand" />
-      )}
+      {loading && <div aria-hidden="true" className="fixed inset-x-0 top-0 z-50 h-0.5 animate-pulse bg-brand" />}
       {!bare && <SiteHeader />}
       {/* At least a screen tall: the footer starts below the fold and never moves into view as
           the screen's code and data arrive (no layout shift). */}
@@ -39,7 +40,11 @@ export function Layout() {
         tabIndex={-1}
         className={bare ? 'min-h-dvh flex-1 outline-none' : 'min-h-dvh flex-1 pt-16 outline-none'}
       >
-        <Outlet />
+        <ErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
       </main>
       {!bare && <SiteFooter />}
     </div>

@@ -1,9 +1,10 @@
 import { useState, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ApiRequestError } from '../lib/api';
+import { seedSignedOut } from '../lib/session';
 
 function makeQueryClient() {
-  return new QueryClient({
+  const client = new QueryClient({
     defaultOptions: {
       queries: {
         staleTime: 30_000,
@@ -13,6 +14,8 @@ function makeQueryClient() {
       },
     },
   });
+  seedSignedOut(client);
+  return client;
 }
 
 export function Providers({ children }: { children: ReactNode }) {

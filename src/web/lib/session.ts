@@ -4,9 +4,16 @@ import { useNavigate } from 'react-router';
 import type { Me, MeResponse } from '../../shared/auth';
 import { api } from './api';
 import { paths } from './paths';
+import { signedOutAtLoad } from './signed-out';
 
 // The signed-in member, shared by the nav, the guards and every member screen.
 export const meQueryKey = ['me'] as const;
+
+/** A page served without a session starts signed out, without asking the server (until the answer
+ * goes stale, as any other). */
+export function seedSignedOut(queryClient: QueryClient): void {
+  if (signedOutAtLoad) queryClient.setQueryData<MeResponse>(meQueryKey, { user: null });
+}
 
 export function useMe() {
   const query = useQuery({

@@ -6,35 +6,35 @@ import { screen } from './screen';
 export const adminRoutes: RouteObject[] = [
   {
     path: '/admin',
-    lazy: screen(
+    element: screen(
       () => import('../../features/admin/admin-page'),
       (m) => m.AdminPage,
     ),
   },
   {
     path: '/events/create',
-    lazy: screen(
+    element: screen(
       () => import('../../features/admin/event-form-page'),
       (m) => m.EventCreatePage,
     ),
   },
   {
     path: '/events/:eventId/edit',
-    lazy: screen(
+    element: screen(
       () => import('../../features/admin/event-form-page'),
       (m) => m.EventEditPage,
     ),
   },
   {
     path: '/podcasts/create',
-    lazy: screen(
+    element: screen(
       () => import('../../features/admin/podcast-form-page'),
       (m) => m.PodcastCreatePage,
     ),
   },
   {
     path: '/podcasts/:podcastId/edit',
-    lazy: screen(
+    element: screen(
       () => import('../../features/admin/podcast-form-page'),
       (m) => m.PodcastEditPage,
     ),
@@ -43,56 +43,56 @@ export const adminRoutes: RouteObject[] = [
     // Announcements (issue 35): a new one, then one's own page (its form, or its progress once
     // sent), through a small module that keeps the form's chunks out of the shell's list.
     path: '/admin/announcements/create',
-    lazy: screen(
+    element: screen(
       () => import('../../features/admin/announcement-screens'),
       (m) => m.AnnouncementCreateScreen,
     ),
   },
   {
     path: '/admin/announcements/:announcementId',
-    lazy: screen(
+    element: screen(
       () => import('../../features/admin/announcement-screens'),
       (m) => m.AnnouncementScreen,
     ),
   },
   {
     path: '/sponsors/create',
-    lazy: screen(
+    element: screen(
       () => import('../../features/admin/sponsor-form-page'),
       (m) => m.SponsorCreatePage,
     ),
   },
   {
     path: '/sponsors/:sponsorId/edit',
-    lazy: screen(
+    element: screen(
       () => import('../../features/admin/sponsor-form-page'),
       (m) => m.SponsorEditPage,
     ),
   },
   {
     path: '/users/create',
-    lazy: screen(
+    element: screen(
       () => import('../../features/admin/user-form-page'),
       (m) => m.UserCreatePage,
     ),
   },
   {
     path: '/users/:userId/edit',
-    lazy: screen(
+    element: screen(
       () => import('../../features/admin/user-form-page'),
       (m) => m.UserEditPage,
     ),
   },
   {
     path: '/forums/create',
-    lazy: screen(
+    element: screen(
       () => import('../../features/forums/forum-form-page'),
       (m) => m.ForumCreatePage,
     ),
   },
   {
     path: '/forums/:forumId/edit',
-    lazy: screen(
+    element: screen(
       () => import('../../features/forums/forum-form-page'),
       (m) => m.ForumEditPage,
     ),

@@ -1,13 +1,12 @@
 import type { RouteObject } from 'react-router';
 import { paths } from '../../lib/paths';
-import type { RouteHandle } from '../layout';
 import { screen } from './screen';
 
 // Members: the directory and public profiles (public), own profile, connections, messages (login).
 export const communityPublicRoutes: RouteObject[] = [
   {
     path: paths.community,
-    lazy: screen(
+    element: screen(
       () => import('../../features/community/community-page'),
       (m) => m.CommunityPage,
     ),
@@ -15,7 +14,7 @@ export const communityPublicRoutes: RouteObject[] = [
   {
     // paths.profile(username)
     path: '/user/:username',
-    lazy: screen(
+    element: screen(
       () => import('../../features/profile/profile-page'),
       (m) => m.ProfilePage,
     ),
@@ -23,7 +22,7 @@ export const communityPublicRoutes: RouteObject[] = [
   {
     // paths.connect(token): a scanned connect code; a visitor sees whose it is, signs in, comes back.
     path: '/connect/:token',
-    lazy: screen(
+    element: screen(
       () => import('../../features/connect/connect-page'),
       (m) => m.ConnectPage,
     ),
@@ -33,7 +32,7 @@ export const communityPublicRoutes: RouteObject[] = [
 export const communityMemberRoutes: RouteObject[] = [
   {
     path: paths.connections,
-    lazy: screen(
+    element: screen(
       () => import('../../features/connections/connections-page'),
       (m) => m.ConnectionsPage,
     ),
@@ -41,24 +40,23 @@ export const communityMemberRoutes: RouteObject[] = [
   {
     // The member's own connect code, full screen (white in both themes, the screen kept awake).
     path: paths.connectCode,
-    lazy: screen(
+    element: screen(
       () => import('../../features/dashboard/connect-code-page'),
       (m) => m.ConnectCodePage,
     ),
   },
   {
     path: paths.messages,
-    lazy: screen(
+    element: screen(
       () => import('../../features/messages/messages-page'),
       (m) => m.MessagesPage,
     ),
   },
   {
     // paths.eventTicket(eventId): the member's ticket full screen (works offline once loaded),
-    // alone on the screen: no site header or footer.
+    // alone on the screen: no site header or footer (layout.tsx).
     path: '/events/:eventId/ticket',
-    handle: { bare: true } satisfies RouteHandle,
-    lazy: screen(
+    element: screen(
       () => import('../../features/ticket/ticket-page'),
       (m) => m.TicketPage,
     ),
@@ -66,7 +64,7 @@ export const communityMemberRoutes: RouteObject[] = [
   {
     // paths.eventCheckIn(eventId): the door screen (the server says who may use it).
     path: '/events/:eventId/check-in',
-    lazy: screen(
+    element: screen(
       () => import('../../features/check-in/door-page'),
       (m) => m.DoorPage,
     ),

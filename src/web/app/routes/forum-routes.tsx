@@ -6,28 +6,28 @@ import { screen } from './screen';
 export const forumMemberRoutes: RouteObject[] = [
   {
     path: '/forums',
-    lazy: screen(
+    element: screen(
       () => import('../../features/forums/forums-page'),
       (m) => m.ForumsPage,
     ),
   },
   {
     path: '/forums/:forumId',
-    lazy: screen(
+    element: screen(
       () => import('../../features/forums/forum-page'),
       (m) => m.ForumPage,
     ),
   },
   {
     path: '/forums/:forumId/create',
-    lazy: screen(
+    element: screen(
       () => import('../../features/forums/post-form-page'),
       (m) => m.PostCreatePage,
     ),
   },
   {
     path: '/forums/:forumId/:postId',
-    lazy: screen(
+    element: screen(
       () => import('../../features/forums/post-page'),
       (m) => m.PostPage,
     ),

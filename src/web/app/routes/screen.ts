@@ -1,7 +1,38 @@
-import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router';
+import { createElement, lazy, type ComponentType, type ReactElement } from 'react';
+import { awaitFullStyles } from '../../lib/full-styles';
 
-/** Every screen is its own chunk. Screens export a named component; `screen` adapts it to `lazy`. */
-export function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): RouteObject['lazy'] {
-  return async () => ({ Component: pick(await load()) });
+/** How many screens' code is on its way: the layout's thin bar shows while any is. */
+let loading = 0;
+/** The page's first screen arrives with its own rules in the page already. */
+let first = true;
+const listeners = new Set<() => void>();
+const notify = () => queueMicrotask(() => listeners.forEach((listener) => listener()));
+
+export const screensLoading = {
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  count: () => loading,
+};
+
+/** Every screen is its own chunk, loaded when its route first renders. Screens export a named
+ * component; `screen` adapts it to React's `lazy` and returns the route's element. Navigations
+ * render as transitions (BrowserRouter), so the screen on view stays until the next one's code
+ * has arrived, with the whole stylesheet (the first page inlines only its own rules). */
+export function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): ReactElement {
+  const Screen = lazy(async () => {
+    loading += 1;
+    notify();
+    const styles = first ? undefined : awaitFullStyles();
+    first = false;
+    try {
+      const [module] = await Promise.all([load(), styles]);
+      return { default: pick(module) };
+    } finally {
+      loading -= 1;
+      notify();
+    }
+  });
+  return createElement(Screen);
 }

@@ -6,7 +6,7 @@ import { screen } from './screen';
 export const siteRoutes: RouteObject[] = [
   {
     path: paths.events,
-    lazy: screen(
+    element: screen(
       () => import('../../features/events/events-page'),
       (m) => m.EventsPage,
     ),
@@ -14,21 +14,21 @@ export const siteRoutes: RouteObject[] = [
   {
     path: `${paths.events}/:eventId`,
     // The event page and the features it shows as slots (event-route.tsx).
-    lazy: screen(
+    element: screen(
       () => import('./event-route'),
       (m) => m.EventRoute,
     ),
   },
   {
     path: '/series/:seriesId',
-    lazy: screen(
+    element: screen(
       () => import('../../features/events/series-page'),
       (m) => m.SeriesPage,
     ),
   },
   {
     path: paths.podcasts,
-    lazy: screen(
+    element: screen(
       () => import('../../features/podcasts/podcasts-page'),
       (m) => m.PodcastsPage,
     ),
@@ -36,7 +36,7 @@ export const siteRoutes: RouteObject[] = [
   {
     // An episode's own page (issue 36).
     path: `${paths.podcasts}/:podcastId`,
-    lazy: screen(
+    element: screen(
       () => import('../../features/podcasts/episode-page'),
       (m) => m.EpisodePage,
     ),
@@ -44,14 +44,14 @@ export const siteRoutes: RouteObject[] = [
   {
     // The news archive (issue 35): the organisers' announcements.
     path: paths.news,
-    lazy: screen(
+    element: screen(
       () => import('../../features/news/news-pages'),
       (m) => m.NewsPage,
     ),
   },
   {
     path: `${paths.news}/:newsId`,
-    lazy: screen(
+    element: screen(
       () => import('../../features/news/news-pages'),
       (m) => m.NewsArticlePage,
     ),
@@ -59,14 +59,14 @@ export const siteRoutes: RouteObject[] = [
   {
     // The one search's results (the header's quick search opens it with Enter).
     path: paths.searchResults,
-    lazy: screen(
+    element: screen(
       () => import('../../features/search/search-page'),
       (m) => m.SearchPage,
     ),
   },
   {
     path: paths.contact,
-    lazy: screen(
+    element: screen(
       () => import('../../features/contact/contact-page'),
       (m) => m.ContactPage,
     ),
