@@ -36,7 +36,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf test-results/e2e-data-${port} && tsx src/server/main.ts`,
+    // The built server, as production runs it (`npm run test:e2e` builds it first).
+    command: `rm -rf test-results/e2e-data-${port} && node --enable-source-maps dist/server/main.js`,
     url: `${baseURL}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -135,6 +135,7 @@ import { searchPart } from './bench/search';
 import { insightsPart } from './bench/insights';
 import { seriesPart } from './bench/series';
 import { settings } from './bench/settings';
+import { startupPart } from './bench/startup';
 
 installCleanupHandlers();
 const started = performance.now();
@@ -155,6 +156,7 @@ const parts: BenchPart[] = [
   insightsPart,
   announcementsPart,
   pagePart,
+  startupPart,
   fleetPart,
 ].filter((part) => part.enabled);
 
@@ -172,6 +174,7 @@ try {
     settings.insights && 'insights',
     settings.announcements && 'announcements',
     settings.page && 'page',
+    settings.startup && 'startup',
     settings.fleet && 'fleet',
   ]
     .filter(Boolean)

@@ -1,20 +1,20 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { settings } from './settings';
 
-// The web app's build, which every suite's server serves (what a visitor receives is measured
-// by the page suite, scripts/bench/page.ts).
+// The build every suite's server runs: the web app (dist/web, what a visitor receives, measured by
+// the page suite, scripts/bench/page.ts) and the server itself (dist/server), as in production.
 
-const indexHtml = path.join(settings.root, 'dist/web/index.html');
-
-/** The server reads dist/web at start-up, so the build must exist before a server starts. */
+/** Builds what changed since the last build (as `npm start` does), or everything with
+ * BENCH_BUILD=1, before any server starts. */
 export function ensureWebBuild(): string {
-  if (existsSync(indexHtml) && !settings.forceBuild) {
-    return `dist/web built ${statSync(indexHtml).mtime.toISOString()} (BENCH_BUILD=1 rebuilds)`;
-  }
   const started = performance.now();
-  const build = spawnSync('npx', ['vite', 'build'], { cwd: settings.root, encoding: 'utf8' });
-  if (build.status !== 0) throw new Error(`vite build failed:\n${build.stdout}\n${build.stderr}`);
-  return `dist/web built now in ${((performance.now() - started) / 1000).toFixed(1)} s`;
+  const [command, args] = settings.forceBuild
+    ? ['npm', ['run', 'build']]
+    : ['npx', ['tsx', 'scripts/build-if-changed.ts']];
+  const build = spawnSync(command, args, { cwd: settings.root, encoding: 'utf8' });
+  if (build.status !== 0) throw new Error(`the build failed:\n${build.stdout}\n${build.stderr}`);
+  const built = (file: string) => statSync(path.join(settings.root, file)).mtime.toISOString();
+  return `dist/web built ${built('dist/web/index.html')}, dist/server ${built('dist/server/main.js')} (checked in ${((performance.now() - started) / 1000).toFixed(1)} s; BENCH_BUILD=1 rebuilds both)`;
 }

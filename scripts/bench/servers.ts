@@ -59,6 +59,7 @@ const killGroup = (pid: number, signal: NodeJS.Signals) => {
  * `readyPath` answers 200. `envFor` gets the port (the app's PUBLIC_URL must name it). */
 async function startChild(
   name: string,
+  /** A TypeScript file run through tsx, or the built server (`dist/server/main.js`) run by Node. */
   script: string,
   envFor: (port: number) => Record<string, string>,
   readyPath: string,
@@ -66,7 +67,10 @@ async function startChild(
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   // npx -> tsx -> node: detached puts all three in one process group that we signal as a whole.
-  const child = spawn('npx', ['tsx', script], {
+  const [command, args] = script.endsWith('.js')
+    ? [process.execPath, ['--enable-source-maps', script]]
+    : ['npx', ['tsx', script]];
+  const child = spawn(command, args, {
     cwd: settings.root,
     env: { ...childEnv(), ...envFor(port), PORT: String(port) },
     detached: true,
@@ -161,7 +165,8 @@ export function startAppServer(
   const dataDir = 'DATA_DIR' in database ? database.DATA_DIR : tempDir('pm-bench-uploads-');
   return startChild(
     'app server',
-    'src/server/main.ts',
+    // What production runs: the built server (`npm run serve`).
+    'dist/server/main.js',
     (port) => ({
       SEED_ON_EMPTY: 'false',
       LOG_LEVEL: 'warn',

@@ -16,7 +16,7 @@ function positive(name: string, fallback: number, { allowZero = false } = {}): n
 const databases = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',').map((s) => s.trim());
 const suites = (
   process.env.BENCH_SUITES ??
-  'events,mixed,members,forums,reminders,door,people,search,series,insights,announcements,page'
+  'events,mixed,members,forums,reminders,door,people,search,series,insights,announcements,page,startup'
 )
   .split(',')
   .map((s) => s.trim());
@@ -35,11 +35,12 @@ for (const suite of suites) {
       'insights',
       'announcements',
       'page',
+      'startup',
       'fleet',
     ].includes(suite)
   )
     throw new Error(
-      `BENCH_SUITES: unknown suite "${suite}" (events, mixed, members, forums, reminders, door, people, search, series, insights, announcements, page, fleet)`,
+      `BENCH_SUITES: unknown suite "${suite}" (events, mixed, members, forums, reminders, door, people, search, series, insights, announcements, page, startup, fleet)`,
     );
 }
 const fleetSizes = (process.env.BENCH_FLEET_SIZES ?? '1,2').split(',').map((s) => Number(s.trim()));
@@ -57,6 +58,8 @@ export const settings = {
   rotation: 200,
   /** The target: public reads at this share of the framework's ceiling or more. */
   targetRatio: 0.5,
+  /** Start-up time and memory of the built server against the same run through tsx. */
+  startup: suites.includes('startup'),
   /** The landing page's budget: every byte a first visit transfers on a phone (page suite). */
   pageBudgetKb: 110,
   /** BENCH_BUILD=1 rebuilds the web app even when dist/web exists. */

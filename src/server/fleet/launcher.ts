@@ -82,7 +82,8 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
       typeof options.output === 'object'
         ? openSync(path.join(options.output.logDir, `process-${p.index}.log`), 'a')
         : (options.output ?? 'ignore');
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    // The built server, as `npm run serve` runs it (the callers build it first).
+    const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
       env: {
         ...process.env,
         PORT: String(p.port),

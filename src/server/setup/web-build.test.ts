@@ -2,7 +2,14 @@ import { cp, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/pro
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BUILD_STAMP, WEB_BUILD_INPUTS, buildWebIfChanged, hashWebBuildInputs } from './web-build';
+import {
+  BUILD_STAMP,
+  SERVER_BUILD_INPUTS,
+  SERVER_BUILD_OUTPUTS,
+  WEB_BUILD_INPUTS,
+  buildWebIfChanged,
+  hashWebBuildInputs,
+} from './web-build';
 
 // The project's own inputs, copied to a temporary folder that each test may change freely.
 const projectRoot = path.resolve(import.meta.dirname, '../../..');
@@ -112,6 +119,22 @@ describe('building only when the inputs changed', () => {
     await rm(path.join(outDir, 'index.html'));
     expect(await buildWebIfChanged(root, outDir, build, options)).toBe('built');
     expect(builds).toBe(2);
+  });
+
+  it('checks the outputs it is given: the server build, whose bundle the server runs', async () => {
+    const serverDir = path.join(root, 'dist/server');
+    const buildServer = async () => {
+      builds += 1;
+      await mkdir(serverDir, { recursive: true });
+      await writeFile(path.join(serverDir, 'main.js'), 'export {};\n');
+    };
+    const server = { inputs, outputs: SERVER_BUILD_OUTPUTS, nodeEnv: '' };
+    expect(await buildWebIfChanged(root, serverDir, buildServer, server)).toBe('built');
+    expect(await buildWebIfChanged(root, serverDir, buildServer, server)).toBe('current');
+    await rm(path.join(serverDir, 'main.js'));
+    expect(await buildWebIfChanged(root, serverDir, buildServer, server)).toBe('built');
+    expect(builds).toBe(2);
+    expect(SERVER_BUILD_INPUTS).toEqual(expect.arrayContaining(['src/server', 'src/shared', 'vite.server.config.ts']));
   });
 
   it('leaves no stamp when the build fails, so the next start tries again', async () => {

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-// `npm start` builds the web app only when what the build reads changed since the last build
-// (scripts/build-if-changed.ts), so a restart does not wait for Vite.
+// `npm start` builds the web app and the server, each only when what its build reads changed
+// since its last build (scripts/build-if-changed.ts), so a restart does not wait for Vite.
 
 /** What `vite build` reads (vite.config.ts: root src/web, whose tree Tailwind also scans): the app
  * with its index.html and public files, the shared contracts it imports, the build's configuration
@@ -18,12 +18,24 @@ export const WEB_BUILD_INPUTS = [
   'package-lock.json',
 ];
 
+/** What `vite build -c vite.server.config.ts` reads: the server and the shared contracts it
+ * imports, its configuration, and the versions of Vite and every package through the lock file. */
+export const SERVER_BUILD_INPUTS = [
+  'src/server',
+  'src/shared',
+  'vite.server.config.ts',
+  'tsconfig.json',
+  'package-lock.json',
+];
+
 /** Written into the output folder after a successful build; Vite empties that folder before
  * building, so an interrupted build leaves no stamp and the next start builds again. */
 export const BUILD_STAMP = '.build-hash';
 
-/** Files a build must have left for the stamp to be trusted (the server needs both). */
-const BUILD_OUTPUTS = ['index.html', '.vite/manifest.json'];
+/** Files the web build must have left for the stamp to be trusted (the server needs both). */
+export const WEB_BUILD_OUTPUTS = ['index.html', '.vite/manifest.json'];
+/** And the server build. */
+export const SERVER_BUILD_OUTPUTS = ['main.js'];
 
 /** Tests are never bundled: editing one should not cost a rebuild. */
 const NOT_BUNDLED = /\.test\.tsx?$/;
@@ -63,13 +75,11 @@ export async function buildWebIfChanged(
   root: string,
   outDir: string,
   build: () => Promise<void>,
-  { inputs = WEB_BUILD_INPUTS, nodeEnv = process.env.NODE_ENV ?? '' } = {},
+  { inputs = WEB_BUILD_INPUTS, outputs = WEB_BUILD_OUTPUTS, nodeEnv = process.env.NODE_ENV ?? '' } = {},
 ): Promise<'built' | 'current'> {
   const wanted = `${await hashWebBuildInputs(root, inputs)} NODE_ENV=${nodeEnv}`;
   const stamp = await readFile(path.join(outDir, BUILD_STAMP), 'utf8').catch(() => null);
-  const complete = await Promise.all(
-    BUILD_OUTPUTS.map((file) => stat(path.join(outDir, file)).then(Boolean, () => false)),
-  );
+  const complete = await Promise.all(outputs.map((file) => stat(path.join(outDir, file)).then(Boolean, () => false)));
   if (stamp?.trim() === wanted && complete.every(Boolean)) return 'current';
   await build();
   await writeFile(path.join(outDir, BUILD_STAMP), `${wanted}\n`);

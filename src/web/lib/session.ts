@@ -12,7 +12,12 @@ export const meQueryKey = ['me'] as const;
 /** A page served without a session starts signed out, without asking the server (until the answer
  * goes stale, as any other). */
 export function seedSignedOut(queryClient: QueryClient): void {
-  if (signedOutAtLoad) queryClient.setQueryData<MeResponse>(meQueryKey, { user: null });
+  if (!signedOutAtLoad) return;
+  queryClient.setQueryData<MeResponse>(meQueryKey, { user: null });
+  // The service worker drops the tickets it kept when it sees /api/me say nobody is signed in;
+  // a page that never asks tells it instead (only where one was ever installed).
+  if (navigator.serviceWorker?.controller)
+    void import('./service-worker').then((m) => m.forgetOfflineCopies()).catch(() => undefined);
 }
 
 export function useMe() {
