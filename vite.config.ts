@@ -93,15 +93,15 @@ export default defineConfig({
           // Only the matched modules themselves: their dependencies stay where they were.
           includeDependenciesRecursively: false,
           groups: [
-            // Everything main.tsx loads up front (React, the router, the query client, header and
-            // footer with their pieces) as one file beside the tiny entry, not split by which
-            // screens happen to share a piece of it. The shell imports its icons one by one
+            // main.tsx and everything it loads up front (React, the router, the query client, header
+            // and footer with their pieces) as one file, not split by which screens happen to share
+            // a piece of it; the entry that loads it is then Rolldown's runtime alone (one request
+            // less than with main.tsx in an entry of its own). The shell imports its icons one by one
             // (lucide-react/icons/name): through the barrel it would seem to load all of them.
             // Rolldown's own runtime helpers and the picture helper too: a few hundred bytes that
             // many screens share would otherwise be files of their own, waited for in turn.
             {
-              name: (id, ctx) =>
-                SMALL_SHARED.test(id) || (id !== entry && loadedByEntry(ctx).has(id)) ? 'shell' : null,
+              name: (id, ctx) => (SMALL_SHARED.test(id) || loadedByEntry(ctx).has(id) ? 'shell' : null),
               priority: 2,
             },
             // The small pieces the other screens share (buttons, fields, icons, helpers, zod-free
