@@ -264,6 +264,8 @@ test('the dashboard: the next event with its ticket on top, upcoming apart from 
   // The ticket is one press away.
   await card.getByRole('link', { name: 'Show tickets' }).click();
   await expect(page).toHaveURL(new RegExp(`/events/${ids.next}/ticket$`));
+  // The address changes first; the dashboard stays until the ticket screen's code has arrived.
+  await expect(page.getByRole('heading', { level: 1, name: 'Your ticket' })).toBeVisible();
   await expect(page.getByText(names.next)).toBeVisible();
 });
 
