@@ -98,8 +98,8 @@ export default defineConfig({
             // a piece of it; the entry that loads it is then Rolldown's runtime alone (one request
             // less than with main.tsx in an entry of its own). The shell imports its icons one by one
             // (lucide-react/icons/name): through the barrel it would seem to load all of them.
-            // Rolldown's own runtime helpers and the picture helper too: a few hundred bytes that
-            // many screens share would otherwise be files of their own, waited for in turn.
+            // The picture helpers too: a few hundred bytes that many screens share would otherwise
+            // be files of their own, waited for in turn.
             {
               name: (id, ctx) => (SMALL_SHARED.test(id) || loadedByEntry(ctx).has(id) ? 'shell' : null),
               priority: 2,

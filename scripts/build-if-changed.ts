@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  buildWebIfChanged,
+  buildIfChanged,
   SERVER_BUILD_INPUTS,
   SERVER_BUILD_OUTPUTS,
   WEB_BUILD_INPUTS,
@@ -27,12 +27,12 @@ function npmRun(script: string) {
 }
 
 try {
-  const web = await buildWebIfChanged(root, path.join(root, 'dist/web'), npmRun('build:web'), {
+  const web = await buildIfChanged(root, path.join(root, 'dist/web'), npmRun('build:web'), {
     inputs: WEB_BUILD_INPUTS,
     outputs: WEB_BUILD_OUTPUTS,
   });
   if (web === 'current') console.log('Web app unchanged since the last build: serving dist/web as it is.');
-  const server = await buildWebIfChanged(root, path.join(root, 'dist/server'), npmRun('build:server'), {
+  const server = await buildIfChanged(root, path.join(root, 'dist/server'), npmRun('build:server'), {
     inputs: SERVER_BUILD_INPUTS,
     outputs: SERVER_BUILD_OUTPUTS,
   });

@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { onCleanup } from './cleanup';
 import { runPart, type BenchPart } from './part';
 import { int, log, printTitle, type PartReport } from './report';
-import { freePort, tempDir } from './servers';
+import { BENCH_SESSION_SECRET, freePort, tempDir } from './servers';
 import { settings } from './settings';
 
 // Start-up: the server as production runs it (`npm run serve`: Node running the built
@@ -62,7 +62,7 @@ async function startOnce(args: readonly string[], dataDir: string, seed: boolean
       LOG_LEVEL: 'warn',
       SEED_ON_EMPTY: seed ? 'true' : 'false',
       NODE_ENV: 'production',
-      SESSION_SECRET: 'benchmark-only-session-secret-0123456789abcdef',
+      SESSION_SECRET: BENCH_SESSION_SECRET,
       STAFF_TWO_FACTOR: 'recommended',
     },
     stdio: 'ignore',

@@ -66,10 +66,15 @@ export function firstStyles(): Plugin {
       };
       const manifestKey = (id: string) => path.relative(root, id).split(path.sep).join('/');
 
+      // What every page may render (the frame, the shell), once; then each screen's own.
+      const shell = reachable([entry]);
+      const everywhere = new Set(words(page));
+      for (const id of shell) for (const word of words(code.get(id) ?? '')) everywhere.add(word);
       const result: FirstStyles = { whole: `/${whole.fileName}`, screens: {} };
       for (const screen of screens) {
-        const used = new Set(words(page));
-        for (const id of reachable([entry, screen])) for (const word of words(code.get(id) ?? '')) used.add(word);
+        const used = new Set(everywhere);
+        for (const id of reachable([screen]))
+          if (!shell.has(id)) for (const word of words(code.get(id) ?? '')) used.add(word);
         result.screens[manifestKey(screen)] = rulesUsing(css, used);
       }
       this.emitFile({ type: 'asset', fileName: FIRST_STYLES_FILE, source: JSON.stringify(result) });

@@ -7,8 +7,8 @@ import {
   SERVER_BUILD_INPUTS,
   SERVER_BUILD_OUTPUTS,
   WEB_BUILD_INPUTS,
-  buildWebIfChanged,
-  hashWebBuildInputs,
+  buildIfChanged,
+  hashBuildInputs,
 } from './web-build';
 
 // The project's own inputs, copied to a temporary folder that each test may change freely.
@@ -24,20 +24,20 @@ describe('the web build inputs hash', () => {
   afterEach(() => rm(root, { recursive: true, force: true }));
 
   it('is the same for an unchanged tree, wherever it lies', async () => {
-    const first = await hashWebBuildInputs(root);
+    const first = await hashBuildInputs(root);
     expect(first).toMatch(/^[0-9a-f]{64}$/);
-    expect(await hashWebBuildInputs(root)).toBe(first);
+    expect(await hashBuildInputs(root)).toBe(first);
     const elsewhere = await mkdtemp(path.join(tmpdir(), 'web-build-'));
     try {
       await cp(root, elsewhere, { recursive: true });
-      expect(await hashWebBuildInputs(elsewhere)).toBe(first);
+      expect(await hashBuildInputs(elsewhere)).toBe(first);
     } finally {
       await rm(elsewhere, { recursive: true, force: true });
     }
   });
 
   it('changes with an edit, a new, a renamed or a deleted file under src/web, and with the config', async () => {
-    const hash = () => hashWebBuildInputs(root);
+    const hash = () => hashBuildInputs(root);
     const original = await hash();
     await writeFile(path.join(root, 'src/web/main.tsx'), '// edited\n', { flag: 'a' });
     const edited = await hash();
@@ -63,11 +63,11 @@ describe('the web build inputs hash', () => {
   });
 
   it('ignores test files and files outside the inputs', async () => {
-    const before = await hashWebBuildInputs(root);
+    const before = await hashBuildInputs(root);
     await writeFile(path.join(root, 'src/shared/text.test.ts'), '// edited\n', { flag: 'a' });
     await mkdir(path.join(root, 'src/server'), { recursive: true });
     await writeFile(path.join(root, 'src/server/main.ts'), 'export {};\n');
-    expect(await hashWebBuildInputs(root)).toBe(before);
+    expect(await hashBuildInputs(root)).toBe(before);
   });
 });
 
@@ -96,28 +96,28 @@ describe('building only when the inputs changed', () => {
   afterEach(() => rm(root, { recursive: true, force: true }));
 
   it('builds a fresh clone, then not again until a source changes', async () => {
-    expect(await buildWebIfChanged(root, outDir, build, options)).toBe('built');
-    expect(await readFile(path.join(outDir, BUILD_STAMP), 'utf8')).toContain(await hashWebBuildInputs(root, inputs));
-    expect(await buildWebIfChanged(root, outDir, build, options)).toBe('current');
+    expect(await buildIfChanged(root, outDir, build, options)).toBe('built');
+    expect(await readFile(path.join(outDir, BUILD_STAMP), 'utf8')).toContain(await hashBuildInputs(root, inputs));
+    expect(await buildIfChanged(root, outDir, build, options)).toBe('current');
     expect(builds).toBe(1);
 
     await writeFile(path.join(root, 'src/web/main.tsx'), '// edited\n', { flag: 'a' });
-    expect(await buildWebIfChanged(root, outDir, build, options)).toBe('built');
-    expect(await buildWebIfChanged(root, outDir, build, options)).toBe('current');
+    expect(await buildIfChanged(root, outDir, build, options)).toBe('built');
+    expect(await buildIfChanged(root, outDir, build, options)).toBe('current');
     expect(builds).toBe(2);
   });
 
   it('builds again for another NODE_ENV (Vite bundles development React under development)', async () => {
-    await buildWebIfChanged(root, outDir, build, options);
-    expect(await buildWebIfChanged(root, outDir, build, { inputs, nodeEnv: 'development' })).toBe('built');
-    expect(await buildWebIfChanged(root, outDir, build, { inputs, nodeEnv: 'development' })).toBe('current');
+    await buildIfChanged(root, outDir, build, options);
+    expect(await buildIfChanged(root, outDir, build, { inputs, nodeEnv: 'development' })).toBe('built');
+    expect(await buildIfChanged(root, outDir, build, { inputs, nodeEnv: 'development' })).toBe('current');
     expect(builds).toBe(2);
   });
 
   it('builds again when the output lost a file the server needs', async () => {
-    await buildWebIfChanged(root, outDir, build, options);
+    await buildIfChanged(root, outDir, build, options);
     await rm(path.join(outDir, 'index.html'));
-    expect(await buildWebIfChanged(root, outDir, build, options)).toBe('built');
+    expect(await buildIfChanged(root, outDir, build, options)).toBe('built');
     expect(builds).toBe(2);
   });
 
@@ -129,10 +129,10 @@ describe('building only when the inputs changed', () => {
       await writeFile(path.join(serverDir, 'main.js'), 'export {};\n');
     };
     const server = { inputs, outputs: SERVER_BUILD_OUTPUTS, nodeEnv: '' };
-    expect(await buildWebIfChanged(root, serverDir, buildServer, server)).toBe('built');
-    expect(await buildWebIfChanged(root, serverDir, buildServer, server)).toBe('current');
+    expect(await buildIfChanged(root, serverDir, buildServer, server)).toBe('built');
+    expect(await buildIfChanged(root, serverDir, buildServer, server)).toBe('current');
     await rm(path.join(serverDir, 'main.js'));
-    expect(await buildWebIfChanged(root, serverDir, buildServer, server)).toBe('built');
+    expect(await buildIfChanged(root, serverDir, buildServer, server)).toBe('built');
     expect(builds).toBe(2);
     expect(SERVER_BUILD_INPUTS).toEqual(expect.arrayContaining(['src/server', 'src/shared', 'vite.server.config.ts']));
   });
@@ -143,9 +143,9 @@ describe('building only when the inputs changed', () => {
       await mkdir(outDir, { recursive: true });
       throw new Error('vite build failed');
     };
-    await expect(buildWebIfChanged(root, outDir, failing, options)).rejects.toThrow('vite build failed');
+    await expect(buildIfChanged(root, outDir, failing, options)).rejects.toThrow('vite build failed');
     await expect(readFile(path.join(outDir, BUILD_STAMP))).rejects.toThrow();
-    expect(await buildWebIfChanged(root, outDir, build, options)).toBe('built');
+    expect(await buildIfChanged(root, outDir, build, options)).toBe('built');
     expect(builds).toBe(1);
   });
 });

@@ -54,7 +54,7 @@ async function inputFiles(root: string, input: string): Promise<string[]> {
 
 /** One SHA-256 over the names and contents of every input file, in a fixed order: the same tree
  * gives the same hash wherever it lies, and any edit, new, renamed or deleted file changes it. */
-export async function hashWebBuildInputs(root: string, inputs: readonly string[] = WEB_BUILD_INPUTS) {
+export async function hashBuildInputs(root: string, inputs: readonly string[] = WEB_BUILD_INPUTS) {
   const files = (await Promise.all(inputs.map((input) => inputFiles(root, input)))).flat().sort();
   const hash = createHash('sha256');
   for (const file of files) {
@@ -71,13 +71,13 @@ export async function hashWebBuildInputs(root: string, inputs: readonly string[]
  * again rather than trust output that may predate the edit. NODE_ENV is part of the stamp: Vite
  * bundles React's development build when it is `development`, which must not be served later in
  * production mode. */
-export async function buildWebIfChanged(
+export async function buildIfChanged(
   root: string,
   outDir: string,
   build: () => Promise<void>,
   { inputs = WEB_BUILD_INPUTS, outputs = WEB_BUILD_OUTPUTS, nodeEnv = process.env.NODE_ENV ?? '' } = {},
 ): Promise<'built' | 'current'> {
-  const wanted = `${await hashWebBuildInputs(root, inputs)} NODE_ENV=${nodeEnv}`;
+  const wanted = `${await hashBuildInputs(root, inputs)} NODE_ENV=${nodeEnv}`;
   const stamp = await readFile(path.join(outDir, BUILD_STAMP), 'utf8').catch(() => null);
   const complete = await Promise.all(outputs.map((file) => stat(path.join(outDir, file)).then(Boolean, () => false)));
   if (stamp?.trim() === wanted && complete.every(Boolean)) return 'current';
