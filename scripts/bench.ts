@@ -124,6 +124,7 @@ import { doorPart } from './bench/door';
 import { fleetPart } from './bench/fleet';
 import { forumsPart } from './bench/forums-run';
 import { ensureWebBuild } from './bench/js-size';
+import { livePart } from './bench/live';
 import { membersPart } from './bench/members-run';
 import { pagePart } from './bench/page';
 import type { BenchPart } from './bench/part';
@@ -148,6 +149,7 @@ const parts: BenchPart[] = [
   eventsPart,
   membersPart,
   forumsPart,
+  livePart,
   remindersPart,
   doorPart,
   peopleToMeetPart,
@@ -166,6 +168,7 @@ try {
     settings.mixed && 'mixed',
     settings.members && 'members',
     settings.forums && 'forums',
+    settings.live && 'live',
     settings.reminders && 'reminders',
     settings.door && 'door',
     settings.people && 'people',

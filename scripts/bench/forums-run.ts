@@ -1,6 +1,8 @@
 import { forumCases } from './forums-cases';
 import { generateForumsDataset, type ForumsFixture } from './forums-generate';
-import { measureLiveFanOut, type LiveResult } from './forums-live';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../src/server/db/client';
+import { measureFanOut, type FanOut, type LiveResult } from './fan-out';
 import { printForumsReport } from './forums-report';
 import { measureCases, type MemberMeasurement } from './members-run';
 import { postgresPart } from './postgres-part';
@@ -29,11 +31,8 @@ export const forumsPart = postgresPart({
     await measureCases(server.url, forumCases(fixture), session!, report.routes);
 
     log(`  live: a reply's notice to ${int(settings.forumsLiveStreams)} open event streams...`);
-    report.live = await measureLiveFanOut(
-      server.url,
-      session!.cookie,
-      db,
-      { postId: fixture.longThread.postId, authorId: fixture.viewer.id },
+    report.live = await measureFanOut(
+      liveReplies(server.url, session!.cookie, db, fixture.longThread.postId, fixture.viewer.id),
       settings.forumsLiveStreams,
     );
     const l = report.live;
@@ -42,4 +41,16 @@ export const forumsPart = postgresPart({
     );
   },
   print: printForumsReport,
+});
+
+/** A reply written straight into the database (as any writer would), its notice awaited on the
+ * app's event stream. */
+export const liveReplies = (baseUrl: string, cookie: string, db: Db, postId: string, authorId: string): FanOut => ({
+  url: `${baseUrl}/api/realtime`,
+  headers: { cookie },
+  marker: '"forum-replies"',
+  trigger: async (round) => {
+    await db.execute(sql`insert into forum_replies (post_id, author_id, content)
+      values (${postId}, ${authorId}, ${`<p>Live round ${round}</p>`})`);
+  },
 });

@@ -1,4 +1,4 @@
-import autocannon, { type Request, type Result } from 'autocannon';
+import http from 'node:http';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../src/server/db/client';
 import { hashPassword, passwordProblem } from '../../src/server/platform/passwords';
@@ -6,6 +6,7 @@ import { loadHttp, type HttpResult } from './load';
 import { int, log } from './report';
 import { settings } from './settings';
 import { signIn } from './servers';
+import { summarize } from './stats';
 
 // The mixed part: one event's page read by visitors (autocannon, as every other route) while
 // members switch their registration on that same event as fast as they can. Reads alone, writes
@@ -86,6 +87,9 @@ export interface WriteResult {
   staleList: number;
   /** Own reads that did not answer 200. */
   checkFailed: number;
+  /** Each write's time, from its request to its answer, in ms. */
+  p50: number;
+  p99: number;
 }
 
 export interface MixedMeasurement {
@@ -128,15 +132,16 @@ export async function benchMixed(baseUrl: string, fixture: MixedFixture): Promis
 }
 
 const writesLine = (w: WriteResult) =>
-  `${int(w.writesPerSec).padStart(7)} writes/s  failed ${w.failed}/${w.writes}${w.errors ? ` (+${w.errors} errors)` : ''}; own reads checked ${w.checked}, stale ${w.staleField + w.staleList}`;
+  `${int(w.writesPerSec).padStart(7)} writes/s  p50 ${w.p50.toFixed(1)} ms  p99 ${w.p99.toFixed(1)} ms  failed ${w.failed}/${w.writes}${w.errors ? ` (+${w.errors} errors)` : ''}; own reads checked ${w.checked}, stale ${w.staleField + w.staleList}`;
 
 interface EventAnswer {
   event: { attendees: { status: string; user: { id: string } }[] };
   registration: { status: string } | null;
 }
 
-/** Every member on their own connection (their own session), for the warm-up and the measured
- * time together, so the writes run through the whole of a concurrent read measurement. */
+/** Every member on their own keep-alive connection, one request at a time, for the warm-up and
+ * the measured time together (so the writes run through the whole of a concurrent read
+ * measurement). Each write is timed from its request to its answer's end: a member's wait. */
 async function runWriters(baseUrl: string, fixture: MixedFixture, cookies: string[]): Promise<WriteResult> {
   const total: WriteResult = {
     writesPerSec: 0,
@@ -147,73 +152,86 @@ async function runWriters(baseUrl: string, fixture: MixedFixture, cookies: strin
     staleField: 0,
     staleList: 0,
     checkFailed: 0,
+    p50: 0,
+    p99: 0,
   };
-  const seconds = settings.warmup + settings.duration;
+  const latencies: number[] = [];
   const started = performance.now();
-  const results = await Promise.all(
-    fixture.members.map((member, i) => {
-      const requests = writerRequests(baseUrl, fixture.eventId, member, cookies[i]!, total);
-      // A cap counts requests: the own reads between the writes too.
-      const writesPerRound = requests.filter((r) => r.method === 'PUT').length;
-      const rate = (settings.mixedWriteRate / fixture.members.length) * (requests.length / writesPerRound);
-      const options = { url: baseUrl, connections: 1, duration: seconds, timeout: 10, requests };
-      return new Promise<Result>((resolve, reject) => {
-        autocannon(rate > 0 ? { ...options, connectionRate: rate } : options, (err, res) =>
-          err ? reject(err) : resolve(res),
-        );
-      });
+  const until = started + (settings.warmup + settings.duration) * 1000;
+  // A cap spreads the writes evenly over the members.
+  const gapMs = settings.mixedWriteRate > 0 ? (1000 * fixture.members.length) / settings.mixedWriteRate : 0;
+  await Promise.all(
+    fixture.members.map(async (member, i) => {
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      const cookie = cookies[i]!;
+      try {
+        for (let n = 1; performance.now() < until; n++) {
+          const status = n % 2 === 1 ? 'attending' : 'maybe'; // members start as 'maybe'
+          const sent = performance.now();
+          const write = await request(agent, baseUrl, 'PUT', `/api/events/${fixture.eventId}/registration`, {
+            // The CSRF guard wants our own origin on writes: the server's PUBLIC_URL.
+            headers: { cookie, origin: baseUrl, 'content-type': 'application/json' },
+            body: JSON.stringify({ status }),
+          });
+          if (!write) {
+            total.errors++;
+            continue;
+          }
+          total.writes++;
+          latencies.push(performance.now() - sent);
+          const ok = write.status >= 200 && write.status < 300;
+          if (!ok) total.failed++;
+          if (ok && n % settings.mixedCheckEvery === 0)
+            await checkOwnRead(agent, baseUrl, fixture, member, cookie, status, total);
+          if (gapMs > 0) await new Promise((r) => setTimeout(r, Math.max(0, sent + gapMs - performance.now())));
+        }
+      } finally {
+        agent.destroy();
+      }
     }),
   );
-  total.errors = results.reduce((sum, r) => sum + r.errors + r.timeouts, 0);
   total.writesPerSec = total.writes / ((performance.now() - started) / 1000);
-  return total;
+  const { p50, p99 } = summarize(latencies);
+  return { ...total, p50, p99 };
 }
 
-/** One member's loop: attending, maybe, attending… (each write a real change), and after every
- * `mixedCheckEvery`-th write their own read of the page, checked. Built once: autocannon walks
- * the list in turn, one request at a time on the member's connection. */
-function writerRequests(
+/** The member's own read right after their write: their registration and their entry in the
+ * cached attendee list must both show the new status. */
+async function checkOwnRead(
+  agent: http.Agent,
   baseUrl: string,
-  eventId: string,
+  fixture: MixedFixture,
   member: MixedMember,
   cookie: string,
+  status: string,
   tally: WriteResult,
-): Request[] {
-  // The per-response work stays small: counting, and parsing only the sampled own reads.
-  let lastWriteOk = false;
-  const write = (status: 'attending' | 'maybe'): Request => ({
-    method: 'PUT',
-    path: `/api/events/${eventId}/registration`,
-    // The CSRF guard wants our own origin on writes: the server's PUBLIC_URL.
-    headers: { cookie, origin: baseUrl, 'content-type': 'application/json' },
-    body: JSON.stringify({ status }),
-    onResponse: (code) => {
-      tally.writes++;
-      lastWriteOk = code >= 200 && code < 300;
-      if (!lastWriteOk) tally.failed++;
-    },
+) {
+  const read = await request(agent, baseUrl, 'GET', `/api/events/${fixture.eventId}`, { headers: { cookie } });
+  if (!read) return void tally.errors++;
+  if (read.status !== 200) return void tally.checkFailed++;
+  tally.checked++;
+  const answer = JSON.parse(read.body) as EventAnswer;
+  if (answer.registration?.status !== status) tally.staleField++;
+  if (answer.event.attendees.find((a) => a.user.id === member.id)?.status !== status) tally.staleList++;
+}
+
+/** One request on the member's connection; null on a connection error or a 10 s timeout. */
+function request(
+  agent: http.Agent,
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: { headers: Record<string, string>; body?: string },
+): Promise<{ status: number; body: string } | null> {
+  return new Promise((resolve) => {
+    const req = http.request(baseUrl + path, { method, agent, headers: options.headers, timeout: 10_000 }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+      res.on('error', () => resolve(null));
+    });
+    req.on('timeout', () => req.destroy());
+    req.on('error', () => resolve(null));
+    req.end(options.body);
   });
-  const check = (status: 'attending' | 'maybe'): Request => ({
-    method: 'GET',
-    path: `/api/events/${eventId}`,
-    headers: { cookie },
-    onResponse: (code, body) => {
-      if (!lastWriteOk) return; // the write failed: nothing to expect
-      if (code !== 200) return void tally.checkFailed++;
-      tally.checked++;
-      const answer = JSON.parse(body) as EventAnswer;
-      if (answer.registration?.status !== status) tally.staleField++;
-      if (answer.event.attendees.find((a) => a.user.id === member.id)?.status !== status) tally.staleList++;
-    },
-  });
-  // An even number of writes per round, so the statuses keep alternating from one round to the
-  // next; checks after writes of either status.
-  const every = settings.mixedCheckEvery;
-  const requests: Request[] = [];
-  for (let n = 1; n <= 2 * every; n++) {
-    const status = n % 2 === 1 ? 'attending' : 'maybe'; // members start as 'maybe'
-    requests.push(write(status));
-    if (n % every === 0) requests.push(check(status));
-  }
-  return requests;
 }

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { openDatabase } from '../../src/server/db/client';
 import { landingParts, routeCases, type Case } from './cases';
 import { onCleanup } from './cleanup';
@@ -8,7 +9,7 @@ import { benchMixed, prepareMixed, type MixedFixture } from './mixed';
 import { printMixedReport } from './mixed-report';
 import { runPart, type BenchPart } from './part';
 import { int, log, printReports, type DatabaseReport, type PartReport } from './report';
-import { startAppServer, startMinimalServer } from './servers';
+import { startAppServer, startMinimalServer, type ChildServer } from './servers';
 import { settings } from './settings';
 
 // One database from start to end: generate, measure the database's ceiling through the driver
@@ -117,42 +118,61 @@ async function serveAndMeasure(
   ceilings: CallResult[],
   mixed: MixedFixture | null,
 ): Promise<void> {
-  if (cases.length > 0) {
-    // Measured next to the routes rather than once per run: on a shared machine the load varies.
-    log('  framework ceiling (minimal Fastify 5 server, child process):');
-    const minimal = await startMinimalServer();
-    report.framework = await loadHttp(minimal.url, '/').finally(() => minimal.stop());
-    log(`    GET / ${int(report.framework.rps)} req/s  p99 ${report.framework.p99.toFixed(1)} ms`);
-  }
-
+  // The framework's ceilings are measured next to each route rather than once per run (on a
+  // shared machine the load varies): its small JSON route, and a route answering as many bytes
+  // as the app's answer (what autocannon receives: no Accept-Encoding).
+  const minimal = cases.length > 0 ? await startMinimalServer() : null;
   // The mixed part's members sign in from one address: the per-address limit is raised as in
   // the members part (the per-account one only counts failures).
   const extraEnv: Record<string, string> = mixed ? { AUTH_RATE_LIMIT: '100000' } : {};
   log(`  starting the app server (child process${mixed ? ', AUTH_RATE_LIMIT=100000' : ''})...`);
-  const server = await startAppServer(target.serverEnv, extraEnv);
+  let server: ChildServer | null = null;
   try {
-    for (const c of cases) await expectOk(server.url, c.path!);
-    if (cases.length > 0) log('  HTTP routes (autocannon):');
-    for (const [i, c] of cases.entries()) {
-      const http = await loadHttp(server.url, c.path!);
-      report.routes.push({ label: c.label, http, db: ceilings[i]! });
-      const bad = http.non2xx + http.errors > 0 ? `  non-2xx ${http.non2xx}, errors ${http.errors}` : '';
-      log(`    ${c.label.padEnd(62)} ${int(http.rps).padStart(7)} req/s    p99 ${http.p99.toFixed(1)} ms${bad}`);
+    server = await startAppServer(target.serverEnv, extraEnv);
+    const sizes: number[] = [];
+    for (const c of cases) sizes.push(await answerBytes(server.url, c.path!));
+    if (minimal) {
+      log('  framework ceiling (minimal Fastify 5 server, child process):');
+      report.framework = await loadHttp(minimal.url, '/');
+      log(`    GET / ${int(report.framework.rps)} req/s  p99 ${report.framework.p99.toFixed(1)} ms`);
+      log('  HTTP routes (autocannon), each after the framework answering as many bytes:');
     }
+    for (const [i, c] of cases.entries()) {
+      const framework = await loadHttp(minimal!.url, `/bytes/${sizes[i]}`);
+      const route = await loadHttp(server.url, c.path!);
+      report.routes.push({ label: c.label, http: route, db: ceilings[i]!, framework, bytes: sizes[i]! });
+      const bad = route.non2xx + route.errors > 0 ? `  non-2xx ${route.non2xx}, errors ${route.errors}` : '';
+      log(
+        `    ${c.label.padEnd(62)} ${int(route.rps).padStart(7)} req/s    p99 ${route.p99.toFixed(1)} ms  (framework, ${int(sizes[i]!)} B: ${int(framework.rps)} req/s)${bad}`,
+      );
+    }
+    await minimal?.stop();
     // After the public routes: its writes change the data they read.
     if (mixed) {
       log(`  mixed: one event's page read by visitors while ${mixed.members.length} members write to it:`);
       report.mixed = await benchMixed(server.url, mixed);
     }
   } finally {
-    await server.stop();
+    await server?.stop();
+    await minimal?.stop();
   }
 }
 
-/** A route that fails would be measured as a fast error page: check each answers 200 first. */
-async function expectOk(baseUrl: string, path: PathSpec) {
+/** The length of a route's answer as autocannon gets it (no Accept-Encoding: fetch would ask for
+ * brotli); a route that fails would be measured as a fast error page, so it must answer 200. */
+function answerBytes(baseUrl: string, path: PathSpec): Promise<number> {
   const url = baseUrl + (typeof path === 'string' ? path : path(0));
-  const res = await fetch(url);
-  if (!res.ok) throw new Error(`GET ${url} answered ${res.status}: ${(await res.text()).slice(0, 500)}`);
-  await res.arrayBuffer();
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const body = Buffer.concat(chunks);
+          if (res.statusCode === 200) resolve(body.length);
+          else reject(new Error(`GET ${url} answered ${res.statusCode}: ${body.toString().slice(0, 500)}`));
+        });
+      })
+      .on('error', reject);
+  });
 }

@@ -68,7 +68,7 @@ async function startChild(
   const url = `http://127.0.0.1:${port}`;
   // npx -> tsx -> node: detached puts all three in one process group that we signal as a whole.
   const [command, args] = script.endsWith('.js')
-    ? [process.execPath, ['--enable-source-maps', script]]
+    ? [process.execPath, [...settings.cpuProfile, '--enable-source-maps', script]]
     : ['npx', ['tsx', script]];
   const child = spawn(command, args, {
     cwd: settings.root,
@@ -187,6 +187,11 @@ export function startAppServer(
 /** The framework's ceiling: scripts/bench/minimal-server.ts. */
 export function startMinimalServer(): Promise<ChildServer> {
   return startChild('minimal Fastify server', 'scripts/bench/minimal-server.ts', () => ({}), '/');
+}
+
+/** The live notice's ceiling: scripts/bench/fan-out-server.ts. */
+export function startFanOutServer(): Promise<ChildServer> {
+  return startChild('bare event-stream server', 'scripts/bench/fan-out-server.ts', () => ({}), '/');
 }
 
 /** Signs in through the running server (as the web app does) and returns the Cookie header. */

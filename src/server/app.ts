@@ -20,6 +20,7 @@ import { createRealtime, type Realtime } from './platform/realtime';
 import { createStorage, type Storage } from './platform/storage';
 import { createSessionCache, type SessionCache } from './platform/viewer';
 import {
+  apiSecurityHeaders,
   registerCacheHeaders,
   registerCsrfGuard,
   registerErrorHandler,
@@ -32,7 +33,14 @@ import { housekeepingJobs } from './platform/housekeeping';
 import { createJobs, type JobDefinition, type Jobs } from './platform/jobs';
 import { systemClock, type Clock } from './platform/clock';
 import { createAnswerCache, type AnswerCache } from './platform/cache';
-import { createSharedAnswers, registerSharedAnswers, type SharedAnswers } from './platform/shared-answers';
+import { serverAnsweringEarly } from './platform/http-server';
+import {
+  createAnswerEarly,
+  createSharedAnswers,
+  registerSharedAnswers,
+  type AnswerEarly,
+  type SharedAnswers,
+} from './platform/shared-answers';
 import { registerAccess, SESSION_SCHEME } from './platform/access';
 import { registerAudit } from './platform/audit';
 import { createLifecycle, type Lifecycle } from './platform/lifecycle';
@@ -127,7 +135,9 @@ function trustProxySetting(value: string): boolean | string {
 export async function buildApp(options: BuildOptions) {
   const { config, database } = options;
   let sendBadPageUrl: ((request: FastifyRequest, reply: FastifyReply) => boolean) | null = null;
+  const early: { answer: AnswerEarly | null } = { answer: null };
   const app = Fastify({
+    serverFactory: serverAnsweringEarly(early),
     logger:
       config.LOG_LEVEL === 'silent'
         ? false
@@ -205,7 +215,8 @@ export async function buildApp(options: BuildOptions) {
   });
 
   registerSecurityHeaders(app, config);
-  registerSharedAnswers(app, answers);
+  early.answer = createAnswerEarly(answers, apiSecurityHeaders(config));
+  registerSharedAnswers(app, early.answer);
   registerCsrfGuard(app, config);
   registerAccess(app, (eventId, userId) => isDoorStaff(database.db, eventId, userId));
   registerErrorHandler(app);

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ZodType } from 'zod';
 import { eventsListResponse, eventDetailResponse, attendeesResponse } from '../../shared/events';
@@ -37,6 +38,7 @@ let seriesId: string;
 let podcastId: string;
 
 beforeAll(async () => {
+  loadingEntry.storage = new AsyncLocalStorage();
   ctx = await createTestContext();
   const { db } = ctx.app.services;
   const event = await createEvent(db, { name: 'Audit mixer', galleryUrls: ['/uploads/event-images/a.webp'] });
@@ -74,11 +76,12 @@ beforeAll(async () => {
   postId = post!.id;
 
   ctx.database.observer = (sql, params) => {
-    const entry = loadingEntry.getStore();
+    const entry = loadingEntry.storage?.getStore();
     if (entry) observed.push({ key: entry.key, declared: entry.reads.map((r) => r.table), sql, params });
   };
 });
 afterAll(async () => {
+  loadingEntry.storage = null;
   if (ctx) ctx.database.observer = null;
   await ctx?.close();
 });

@@ -68,8 +68,12 @@ export class SerializedJson {
   constructor(readonly json: string) {}
 }
 
-/** The cache entry whose loader is running (tests audit the tables its queries touch). */
-export const loadingEntry = new AsyncLocalStorage<{ key: string; reads: TableRead[] }>();
+/** The cache entry whose loader is running, for the test that audits the tables its queries
+ * touch (cache-audit.test.ts sets `storage`). Unset otherwise: once an AsyncLocalStorage has run,
+ * Node 20 calls its hook on every async step of the process (each write to each open stream). */
+export const loadingEntry: { storage: AsyncLocalStorage<{ key: string; reads: TableRead[] }> | null } = {
+  storage: null,
+};
 
 interface TableRead {
   table: string;
@@ -147,7 +151,8 @@ export function createAnswerCache(changes: ChangeStream, visitorStaleMs: number)
       const loadVersion = slot.version;
       const startedAt = Date.now();
       slot.lastLoadAt = startedAt;
-      const value = await loadingEntry.run({ key, reads: slot.reads }, slot.load);
+      const audit = loadingEntry.storage;
+      const value = await (audit ? audit.run({ key, reads: slot.reads }, slot.load) : slot.load());
       const entry: Entry = {
         // A loader may hand over JSON it spliced itself (a visitor's copy of a cached page).
         ...(value instanceof SerializedJson ? cachedBody(value.json) : cachedBody(JSON.stringify(value))),

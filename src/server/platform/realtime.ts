@@ -35,18 +35,25 @@ export function createRealtime(changes: ChangeStream): Realtime {
   const publicKinds = new Map<string, string>();
   const signedInKinds = new Map<string, string>();
 
+  // One notice object per change (per member for theirs), handed to every stream it concerns:
+  // streams encode a notice once, however many of them there are (features/realtime/routes.ts).
   changes.on(({ table, ids }) => {
     const kind = memberKinds.get(table);
     if (kind) {
       const concerned = ids && new Set(ids);
+      const notices = new Map<string, RealtimeNotice>();
       for (const s of subscribers) {
-        if (s.viewerId && (!concerned || concerned.has(s.viewerId))) s.send({ topic: `user:${s.viewerId}`, kind });
+        if (!s.viewerId || (concerned && !concerned.has(s.viewerId))) continue;
+        let notice = notices.get(s.viewerId);
+        if (!notice) notices.set(s.viewerId, (notice = { topic: `user:${s.viewerId}`, kind }));
+        s.send(notice);
       }
     }
     const id = ids?.length === 1 ? ids[0] : undefined;
     const publicKind = publicKinds.get(table);
     if (publicKind) {
-      for (const s of subscribers) s.send({ topic: publicKind, kind: publicKind, ...(id ? { id } : {}) });
+      const notice = { topic: publicKind, kind: publicKind, ...(id ? { id } : {}) };
+      for (const s of subscribers) s.send(notice);
     }
     const signedInKind = signedInKinds.get(table);
     if (signedInKind) {

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { brotliOf, personalBody, SerializedJson, type AnswerCache, type Cached, type CacheOptions } from './cache';
 import { getViewer, type Viewer } from './viewer';
@@ -33,8 +34,8 @@ export function createSharedAnswers(cache: AnswerCache): SharedAnswers {
 }
 
 // better-auth names it `better-auth.session_token` (`__Secure-` prefixed over https).
-export const hasSessionCookie = (request: FastifyRequest) =>
-  request.headers.cookie?.includes('.session_token=') ?? false;
+const carriesSession = (headers: IncomingHttpHeaders) => headers.cookie?.includes('.session_token=') ?? false;
+export const hasSessionCookie = (request: FastifyRequest) => carriesSession(request.headers);
 
 /** A cached answer for this request: visitors may get the previous answer for a moment while a
  * changed one is rebuilt; a member waits for the fresh one. */
@@ -98,15 +99,67 @@ export async function sendWithViewerField(
   return sendJsonWithEtag(request, reply, personalBody(withField(base, value)), 'private, no-cache');
 }
 
-/** Answers GETs from a published shared answer before routing: a cached public read then
- * costs little more than writing it. Registered after the security headers. */
-export function registerSharedAnswers(app: FastifyInstance, answers: SharedAnswers) {
+/** A visitor's GET of a published URL, answered whole: status, every header, body. */
+export interface EarlyAnswer {
+  status: 200 | 304;
+  headers: Record<string, string>;
+  body?: string | Buffer;
+}
+
+export type AnswerEarly = (
+  method: string | undefined,
+  url: string | undefined,
+  headers: IncomingHttpHeaders,
+) => EarlyAnswer | undefined;
+
+/** The answer to a request a published shared answer covers (a visitor's GET), or undefined:
+ * the request takes its route. `baseHeaders` are the security headers of every JSON answer.
+ * Each answer's headers are built once per encoding and kept with it: a cached public read
+ * then costs little more than its write. */
+export function createAnswerEarly(answers: SharedAnswers, baseHeaders: Record<string, string>): AnswerEarly {
+  const built = new WeakMap<Cached, Map<string, Record<string, string>>>();
+  const headersOf = (cached: Cached, cacheControl: string, variant: string, body?: string | Buffer) => {
+    let variants = built.get(cached);
+    if (!variants) built.set(cached, (variants = new Map()));
+    const key = `${variant} ${cacheControl}`;
+    let headers = variants.get(key);
+    if (!headers) {
+      headers = {
+        ...baseHeaders,
+        'x-cache': 'hit',
+        etag: cached.etag,
+        'cache-control': cacheControl,
+        vary: 'cookie, accept-encoding',
+        'content-type': 'application/json; charset=utf-8',
+        ...(variant === 'br' || variant === 'gzip' ? { 'content-encoding': variant } : {}),
+        ...(body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) }),
+      };
+      variants.set(key, headers);
+    }
+    return headers;
+  };
+  return (method, url, headers) => {
+    if (method !== 'GET' || url === undefined || carriesSession(headers)) return undefined;
+    const hit = answers.lookup(url);
+    if (!hit) return undefined;
+    const { cached, cacheControl } = hit;
+    if (headers['if-none-match'] === cached.etag)
+      return { status: 304, headers: headersOf(cached, cacheControl, '304') };
+    const encoding = cached.gzip ? preferredEncoding(headers['accept-encoding']) : null;
+    const body = encoding === 'br' ? brotliOf(cached)! : encoding === 'gzip' ? cached.gzip! : cached.body;
+    return { status: 200, headers: headersOf(cached, cacheControl, encoding ?? 'identity', body), body };
+  };
+}
+
+/** Answers published shared answers in the first hook, before any other work, for requests
+ * that reach Fastify (tests inject them; the listening server answers them before Fastify sees
+ * them: server.ts). */
+export function registerSharedAnswers(app: FastifyInstance, answerEarly: AnswerEarly) {
   app.addHook('onRequest', (request, reply, done) => {
-    const hit = request.method === 'GET' && !hasSessionCookie(request) ? answers.lookup(request.url) : undefined;
-    if (!hit) return done();
+    const answer = answerEarly(request.method, request.url, request.headers);
+    if (!answer) return done();
     // Answered here: the request goes no further (done is not called).
-    reply.header('x-cache', 'hit');
-    sendJsonWithEtag(request, reply, hit.cached, hit.cacheControl);
+    reply.code(answer.status).headers(answer.headers).send(answer.body);
   });
 }
 

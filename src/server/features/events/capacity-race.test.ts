@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { eventAttendees, eventGuests } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { createEvent, createMembers, signIn } from '../../test/factories';
+import type { Db } from '../../db/client';
+import { setRegistration } from './registration';
 
 // Real concurrency needs the real server: PGlite is a single connection and would run the
 // requests one by one anyway. Runs in `npm run test:pg` and CI's PostgreSQL pass.
@@ -55,4 +57,67 @@ describe.skipIf(!onPostgres)('capacity under concurrent registrations (PostgreSQ
       .filter((r) => r.statusCode === 200 && r.json().waitlisted).length;
     expect(waitlistedAnswers).toBe(Number(waitlisted));
   }, 120_000);
+
+  /** Holds one member's registration change open (its transaction and locks) until released. */
+  function holdOpen(db: Db, eventId: string, userId: string) {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let changed!: () => void;
+    const inside = new Promise<void>((resolve) => (changed = resolve));
+    const done = db.transaction(async (tx) => {
+      await setRegistration(tx as unknown as Db, eventId, userId, { status: 'attending' });
+      changed();
+      await released;
+    });
+    return { inside, release, done };
+  }
+
+  it('members changing their registration on an event without a capacity do not wait for each other', async () => {
+    const db = ctx.database.db;
+    const event = await createEvent(db, { maxAttendees: null });
+    const [first, second] = await createMembers(db, 2, 'open');
+    const client = await signIn(ctx.app, second!);
+    const held = holdOpen(db, event.id, first!.id);
+    await held.inside;
+    try {
+      // Answered while the first change is still open: before, it queued behind its lock.
+      const answer = await client.request('PUT', `/api/events/${event.id}/registration`, { status: 'attending' });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json().registration.status).toBe('attending');
+    } finally {
+      held.release();
+      await held.done;
+    }
+  });
+
+  it('on an event with a capacity, the second change waits for the first to count the seats', async () => {
+    const db = ctx.database.db;
+    const event = await createEvent(db, { maxAttendees: 1 });
+    const [first, second] = await createMembers(db, 2, 'seat');
+    const client = await signIn(ctx.app, second!);
+    const held = holdOpen(db, event.id, first!.id);
+    await held.inside;
+    const answer = client.request('PUT', `/api/events/${event.id}/registration`, { status: 'attending' });
+    try {
+      // The second request is waiting on the event's seats lock, not answered.
+      await expect
+        .poll(
+          async () =>
+            (
+              await db.execute<{ n: number }>(
+                sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted`,
+              )
+            ).rows[0]!.n,
+          { timeout: 10_000 },
+        )
+        .toBe(1);
+    } finally {
+      held.release();
+      await held.done;
+    }
+    // The first took the one seat: the second waits on the list.
+    const settled = await answer;
+    expect(settled.statusCode).toBe(200);
+    expect(settled.json().waitlisted).toBe(true);
+  });
 });

@@ -78,10 +78,15 @@ async function loadFacts(db: Db, eventId: string, userId: string): Promise<Regis
   return row ? { ...row, guests: json(row.guests) ?? [] } : null;
 }
 
-/** The member's ticket for the mail, when they attend. */
-async function factsTicket(db: Db, facts: RegistrationFacts): Promise<MailTicket | null> {
+/** The tickets' signing key, for queueRegistrationEmail's callers to read before their
+ * transaction. */
+export const registrationTicketKey = (db: Db) => ticketKey(db);
+
+/** The member's ticket for the mail, when they attend. `key`: the tickets' signing key when the
+ * caller has it (read outside a transaction it is kept in memory; inside one it is read again). */
+async function factsTicket(db: Db, facts: RegistrationFacts, key?: Buffer): Promise<MailTicket | null> {
   if (!facts.registrationId) return null;
-  return mailTicket(await ticketKey(db), { kind: 'member', eventId: facts.eventId, id: facts.registrationId });
+  return mailTicket(key ?? (await ticketKey(db)), { kind: 'member', eventId: facts.eventId, id: facts.registrationId });
 }
 
 export async function buildRegistrationEmail(
@@ -90,9 +95,12 @@ export async function buildRegistrationEmail(
   eventId: string,
   userId: string,
   kind: Kind,
+  key?: Buffer,
 ): Promise<MailMessage | null> {
   const facts = await loadFacts(db, eventId, userId);
-  return facts && registrationMessage(facts, config, kind, kind === 'waitlisted' ? null : await factsTicket(db, facts));
+  return (
+    facts && registrationMessage(facts, config, kind, kind === 'waitlisted' ? null : await factsTicket(db, facts, key))
+  );
 }
 
 function registrationMessage(
@@ -241,12 +249,12 @@ export async function sendGuestsEmail(
 /** Puts the confirmation into the outbox on `deps.db`, the registration's own transaction: it
  * commits (and is delivered, even by another process after a crash) exactly when the registration does. */
 export async function queueRegistrationEmail(
-  deps: { db: Db; config: Config; mailer: Mailer; log: FastifyBaseLogger },
+  deps: { db: Db; config: Config; mailer: Mailer; log: FastifyBaseLogger; ticketKey?: Buffer },
   eventId: string,
   userId: string,
   kind: Kind,
 ): Promise<void> {
-  const message = await buildRegistrationEmail(deps.db, deps.config, eventId, userId, kind);
+  const message = await buildRegistrationEmail(deps.db, deps.config, eventId, userId, kind, deps.ticketKey);
   if (message) await deps.mailer.send(message, deps.db);
 }
 

@@ -21,8 +21,11 @@ import { isUuid } from '../../db/query-values';
 // registrations; attending members plus their guests never exceed max_attendees; a member
 // who asks to attend a full event waits on the list, and the earliest waiting member is
 // promoted when a seat frees; a cancelled date of a series accepts none (its registrations were
-// removed with the cancellation). Each change locks the event row, so concurrent requests for
-// one event run one after another and the count they see is the count that is true.
+// removed with the cancellation). Each change holds the event row shared (an organiser's edit of
+// it waits, and it for them), and on an event with a capacity also the event's seats lock, so
+// changes that count seats run one after another and the count they see is the count that is
+// true. Without a capacity nothing is counted: members' changes to one event do not wait for
+// each other (eight members switching at once each waited for the seven before them).
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -44,6 +47,10 @@ export interface RegistrationOutcome {
 const guestsOf = (eventId: string, userId: string) =>
   and(eq(eventGuests.eventId, eventId), eq(eventGuests.profileId, userId));
 
+/** The advisory lock space of an event's seats (two-key form: its own space beside the one-key
+ * locks of users/service.ts). */
+const SEATS_LOCK = 4301;
+
 async function lockEvent(tx: Tx, eventId: string): Promise<LockedEvent> {
   if (!isUuid(eventId)) throw notFound(EVENT_NOT_FOUND);
   const [event] = await tx
@@ -55,8 +62,12 @@ async function lockEvent(tx: Tx, eventId: string): Promise<LockedEvent> {
     })
     .from(events)
     .where(eq(events.id, eventId))
-    .for('update');
+    .for('share');
   if (!event) throw notFound(EVENT_NOT_FOUND);
+  // Taken after the row, by every change alike: no two wait for each other the other way round.
+  // Raw: an advisory lock is a function call, not a table the builder knows.
+  if (event.max_attendees !== null)
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEATS_LOCK}, hashtext(${eventId}))`);
   return event;
 }
 

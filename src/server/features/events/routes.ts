@@ -15,7 +15,7 @@ import type { Read } from '../../platform/cache';
 import { cachedRead, sendShared, sendWithViewerField } from '../../platform/shared-answers';
 import { invariant, notFound, errorResponses } from '../../platform/errors';
 import { fileResponse, idParams } from '../../platform/http';
-import { sendGuestsEmail, queueRegistrationEmail } from './emails';
+import { queueRegistrationEmail, registrationTicketKey, sendGuestsEmail } from './emails';
 import { buildIcs, icsFileName } from './ics';
 import { personalCalendarRoutes } from './personal-calendar';
 import { listMyEvents } from './my-events';
@@ -176,9 +176,11 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { viewer } = request;
       const { id } = request.params;
+      // Read before the transaction, where it is kept in memory (inside, it is read every time).
+      const ticketKey = await registrationTicketKey(db);
       const outcome: RegistrationOutcome = await setRegistration(db, id, viewer.id, request.body, (tx, changed) =>
         changed.status === 'attending' || changed.status === 'waitlisted'
-          ? queueRegistrationEmail({ ...mailDeps, db: tx }, id, viewer.id, changed.status)
+          ? queueRegistrationEmail({ ...mailDeps, db: tx, ticketKey }, id, viewer.id, changed.status)
           : Promise.resolve(),
       );
       afterChange(id, outcome);

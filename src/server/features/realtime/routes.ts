@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { REALTIME_HEARTBEAT_MS, REALTIME_RECONNECT_DELAYS_MS } from '../../../shared/realtime';
+import { REALTIME_HEARTBEAT_MS, REALTIME_RECONNECT_DELAYS_MS, type RealtimeNotice } from '../../../shared/realtime';
 import { fileResponse } from '../../platform/http';
 import { getViewer } from '../../platform/viewer';
 import { memberPresence } from '../../db/schema';
@@ -11,6 +11,15 @@ import { memberPresence } from '../../db/schema';
  * `member_presence` row per stream, seen when it opens, on each heartbeat and when it closes;
  * a member none of whose streams was seen lately is away and gets notification e-mails
  * (features/notifications/digest.ts). Old rows go with housekeeping. */
+/** A notice goes to every open stream it concerns, as one object (platform/realtime.ts): its
+ * bytes are made once, not once per stream. */
+const frames = new WeakMap<RealtimeNotice, string>();
+function frameOf(notice: RealtimeNotice): string {
+  let frame = frames.get(notice);
+  if (!frame) frames.set(notice, (frame = `data: ${JSON.stringify(notice)}\n\n`));
+  return frame;
+}
+
 export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock } = app.services;
   /** Presence is a hint for e-mail: a failed write is logged and never breaks the stream; a
@@ -58,7 +67,7 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       res.write(`retry: ${REALTIME_RECONNECT_DELAYS_MS[0]}\n\n`);
       const unsubscribe = app.services.realtime.subscribe(viewer?.id ?? null, (notice) => {
-        res.write(`data: ${JSON.stringify(notice)}\n\n`);
+        res.write(frameOf(notice));
       });
       const streamId = randomUUID();
       const memberId = viewer?.id ?? null;
