@@ -119,8 +119,8 @@ async function serveAndMeasure(
   mixed: MixedFixture | null,
 ): Promise<void> {
   // The framework's ceilings are measured next to each route rather than once per run (on a
-  // shared machine the load varies): its small JSON route, and a route answering as many bytes
-  // as the app's answer (what autocannon receives: no Accept-Encoding).
+  // shared machine the load varies): its small JSON route, and the app's own answer replayed
+  // (headers and body, as autocannon receives them: no Accept-Encoding).
   const minimal = cases.length > 0 ? await startMinimalServer() : null;
   // The mixed part's members sign in from one address: the per-address limit is raised as in
   // the members part (the per-account one only counts failures).
@@ -130,20 +130,24 @@ async function serveAndMeasure(
   try {
     server = await startAppServer(target.serverEnv, extraEnv);
     const sizes: number[] = [];
-    for (const c of cases) sizes.push(await answerBytes(server.url, c.path!));
+    for (const [i, c] of cases.entries()) {
+      const answer = await answerOf(server.url, c.path!);
+      sizes.push(Buffer.byteLength(answer.body));
+      if (minimal) await keepAnswer(minimal.url, `route-${i}`, answer);
+    }
     if (minimal) {
       log('  framework ceiling (minimal Fastify 5 server, child process):');
       report.framework = await loadHttp(minimal.url, '/');
       log(`    GET / ${int(report.framework.rps)} req/s  p99 ${report.framework.p99.toFixed(1)} ms`);
-      log('  HTTP routes (autocannon), each after the framework answering as many bytes:');
+      log("  HTTP routes (autocannon), each after the framework sending the route's own answer:");
     }
     for (const [i, c] of cases.entries()) {
-      const framework = await loadHttp(minimal!.url, `/bytes/${sizes[i]}`);
+      const framework = await loadHttp(minimal!.url, `/answers/route-${i}`);
       const route = await loadHttp(server.url, c.path!);
       report.routes.push({ label: c.label, http: route, db: ceilings[i]!, framework, bytes: sizes[i]! });
       const bad = route.non2xx + route.errors > 0 ? `  non-2xx ${route.non2xx}, errors ${route.errors}` : '';
       log(
-        `    ${c.label.padEnd(62)} ${int(route.rps).padStart(7)} req/s    p99 ${route.p99.toFixed(1)} ms  (framework, ${int(sizes[i]!)} B: ${int(framework.rps)} req/s)${bad}`,
+        `    ${c.label.padEnd(62)} ${int(route.rps).padStart(7)} req/s    p99 ${route.p99.toFixed(1)} ms  (framework, the same ${int(sizes[i]!)} B answer: ${int(framework.rps)} req/s)${bad}`,
       );
     }
     await minimal?.stop();
@@ -158,9 +162,10 @@ async function serveAndMeasure(
   }
 }
 
-/** The length of a route's answer as autocannon gets it (no Accept-Encoding: fetch would ask for
- * brotli); a route that fails would be measured as a fast error page, so it must answer 200. */
-function answerBytes(baseUrl: string, path: PathSpec): Promise<number> {
+/** A route's answer as autocannon gets it (no Accept-Encoding: fetch would ask for brotli),
+ * without the headers Node adds to every answer; a route that fails would be measured as a fast
+ * error page, so it must answer 200. */
+function answerOf(baseUrl: string, path: PathSpec): Promise<{ headers: Record<string, string>; body: string }> {
   const url = baseUrl + (typeof path === 'string' ? path : path(0));
   return new Promise((resolve, reject) => {
     http
@@ -168,11 +173,26 @@ function answerBytes(baseUrl: string, path: PathSpec): Promise<number> {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () => {
-          const body = Buffer.concat(chunks);
-          if (res.statusCode === 200) resolve(body.length);
-          else reject(new Error(`GET ${url} answered ${res.statusCode}: ${body.toString().slice(0, 500)}`));
+          const body = Buffer.concat(chunks).toString();
+          if (res.statusCode !== 200)
+            return reject(new Error(`GET ${url} answered ${res.statusCode}: ${body.slice(0, 500)}`));
+          const headers: Record<string, string> = {};
+          for (const [name, value] of Object.entries(res.headers)) {
+            if (['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name)) continue;
+            if (typeof value === 'string') headers[name] = value;
+          }
+          resolve({ headers, body });
         });
       })
       .on('error', reject);
   });
+}
+
+async function keepAnswer(baseUrl: string, name: string, answer: { headers: Record<string, string>; body: string }) {
+  const res = await fetch(`${baseUrl}/answers/${name}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(answer),
+  });
+  if (!res.ok) throw new Error(`the minimal server did not keep the answer: ${res.status}`);
 }
