@@ -71,7 +71,7 @@ export function printMixedReport(reports: DatabaseReport[]) {
     `MIXED RESULTS  (${settings.connections} visitors reading, ${w} members writing, ${settings.duration} s per measurement)`,
   );
   const setup = first
-    ? `GET /api/events/:id of "${first.fixture.eventName}" (${first.fixture.attendees} attendees + the ${w} writers) read by ${settings.connections} visitor connections (autocannon), alone, then while ${w} signed-in members switch their registration on it (PUT .../registration, attending and maybe in turn, one connection each, ${settings.mixedWriteRate > 0 ? `at ${settings.mixedWriteRate} writes/s in all (BENCH_MIXED_WRITE_RATE)` : 'as fast as they can'}). After every ${settings.mixedCheckEvery}th write the member reads the page and checks it shows their new status, in their registration and in the attendee list (stale must be 0).`
+    ? `GET /api/events/:id of "${first.fixture.eventName}" (${first.fixture.attendees} attendees + the ${w} writers) read by ${settings.connections} visitor connections (autocannon), alone, then while ${w} signed-in members switch their registration on it (PUT .../registration, attending and maybe in turn, one keep-alive connection each, every write timed, ${settings.mixedWriteRate > 0 ? `at ${settings.mixedWriteRate} writes/s in all (BENCH_MIXED_WRITE_RATE)` : 'as fast as they can'}). After every ${settings.mixedCheckEvery}th write the member reads the page and checks it shows their new status, in their registration and in the attendee list (stale must be 0).`
     : '';
   if (setup) say(setup);
   say(

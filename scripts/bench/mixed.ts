@@ -11,8 +11,9 @@ import { summarize } from './stats';
 // The mixed part: one event's page read by visitors (autocannon, as every other route) while
 // members switch their registration on that same event as fast as they can. Reads alone, writes
 // alone, then both at once, on the same server one after another: the ratio that matters is
-// reads during writes to reads alone. Each member also reads the event page right after some of
-// their writes and checks it shows their new status (read-your-own-write).
+// reads during writes to reads alone, and each write's own time (a member's wait). Each member
+// also reads the event page right after some of their writes and checks it shows their new
+// status (read-your-own-write).
 //
 // The members are made in the database before the server starts (PGlite lets one process open
 // it), registered earlier than anyone else: the page lists the first attendees of each status,

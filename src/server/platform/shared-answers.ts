@@ -153,7 +153,7 @@ export function createAnswerEarly(answers: SharedAnswers, baseHeaders: Record<st
 
 /** Answers published shared answers in the first hook, before any other work, for requests
  * that reach Fastify (tests inject them; the listening server answers them before Fastify sees
- * them: server.ts). */
+ * them: http-server.ts). */
 export function registerSharedAnswers(app: FastifyInstance, answerEarly: AnswerEarly) {
   app.addHook('onRequest', (request, reply, done) => {
     const answer = answerEarly(request.method, request.url, request.headers);

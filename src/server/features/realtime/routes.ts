@@ -6,11 +6,6 @@ import { fileResponse } from '../../platform/http';
 import { getViewer } from '../../platform/viewer';
 import { memberPresence } from '../../db/schema';
 
-/** Server-Sent Events: a member gets the notices of their own topic plus public ones;
- * a visitor gets public ones only. A member's open stream is also their presence: one
- * `member_presence` row per stream, seen when it opens, on each heartbeat and when it closes;
- * a member none of whose streams was seen lately is away and gets notification e-mails
- * (features/notifications/digest.ts). Old rows go with housekeeping. */
 /** A notice goes to every open stream it concerns, as one object (platform/realtime.ts): its
  * bytes are made once, not once per stream. */
 const frames = new WeakMap<RealtimeNotice, string>();
@@ -20,6 +15,11 @@ function frameOf(notice: RealtimeNotice): string {
   return frame;
 }
 
+/** Server-Sent Events: a member gets the notices of their own topic plus public ones;
+ * a visitor gets public ones only. A member's open stream is also their presence: one
+ * `member_presence` row per stream, seen when it opens, on each heartbeat and when it closes;
+ * a member none of whose streams was seen lately is away and gets notification e-mails
+ * (features/notifications/digest.ts). Old rows go with housekeeping. */
 export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock } = app.services;
   /** Presence is a hint for e-mail: a failed write is logged and never breaks the stream; a
