@@ -2,7 +2,7 @@ import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { defineConfig, type Plugin, type Rolldown } from 'vite';
+import { defineConfig, type Plugin, type Rolldown, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { firstStyles } from './scripts/build/first-styles';
@@ -76,7 +76,28 @@ function loadedByEntry(ctx: Rolldown.ChunkingContext): Set<string> {
   return found;
 }
 
-export default defineConfig({
+/** The server's copy of the app (`vite build --ssr render.tsx`, see src/web/render.tsx), with its
+ * packages inside (the icons are imported by file, which Node's resolver would refuse); each screen
+ * stays a chunk of its own, loaded when first rendered. Kept out of dist/web, which is served to
+ * anyone. */
+const renderBuild: UserConfig = {
+  root: 'src/web',
+  plugins: [react()],
+  ssr: { noExternal: true, target: 'node' },
+  build: {
+    ssr: 'render.tsx',
+    outDir: '../../dist/render',
+    emptyOutDir: true,
+    target: 'node22',
+    sourcemap: false,
+    minify: false,
+  },
+  publicDir: false,
+};
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? renderBuild : webBuild));
+
+const webBuild: UserConfig = {
   root: 'src/web',
   plugins: [react(), tailwindcss(), firstStyles(), precompress()],
   build: {
@@ -128,4 +149,4 @@ export default defineConfig({
       '/calendar.ics': { target: `http://127.0.0.1:${apiPort}` },
     },
   },
-});
+};

@@ -10,6 +10,7 @@ import { hasSessionCookie, preferredEncoding } from './platform/shared-answers';
 import { securityHeaders } from './platform/http';
 import { dataPreloadTag, firstScreenData, SIGNED_OUT_ATTRIBUTE } from '../shared/first-screen-data';
 import { FIRST_STYLES_FILE, type FirstStyles } from '../shared/first-styles';
+import { APP_CODE_LOADER_HASH, loadFirstScreens, withFirstScreen } from './first-screens';
 
 /** Serves the built web app: hashed assets cached for a year, and index.html (never cached)
  * for every other GET that is not an API or upload path, so client routes survive reload: 200
@@ -22,7 +23,10 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string | nul
   let screenHtml = new Map<string, string>();
   let preloads = new Map<string, string>();
   let pageCsp = securityHeaders(app.services.config)['content-security-policy']!;
+  let firstScreen: Awaited<ReturnType<typeof loadFirstScreens>> = null;
   if (webRoot) {
+    firstScreen = await loadFirstScreens(app, webRoot);
+    if (firstScreen) pageCsp = pageCsp.replace("script-src 'self'", `script-src 'self' ${APP_CODE_LOADER_HASH}`);
     const inlined = await inlineRenderBlocking(webRoot, await readFile(path.join(webRoot, 'index.html'), 'utf8'));
     indexHtml = inlined.html;
     if (inlined.scriptHashes.length)
@@ -71,24 +75,26 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string | nul
     return (screen && screenHtml.get(screen)) || indexHtml!;
   };
 
-  const sendPage = (request: FastifyRequest, reply: FastifyReply, html: string, path: string, query?: string) => {
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply, html: string, path: string, query?: string) => {
     const screen = screenOf(path);
-    // The screen's data downloads beside its code, not after the code has run.
     const signedOut = !hasSessionCookie(request);
-    const data = firstScreenData(path, query ? `?${query}` : '', signedOut).map((url) => `    ${dataPreloadTag(url)}`);
+    // A visitor's public page arrives rendered, its data inside it (first-screens.ts); any other
+    // page's data downloads beside its code, not after the code has run.
+    const rendered =
+      signedOut && reply.statusCode === 200 && firstScreen ? await firstScreen(path, query, request.log) : null;
+    const data = rendered
+      ? []
+      : firstScreenData(path, query ? `?${query}` : '', signedOut).map((url) => `    ${dataPreloadTag(url)}`);
     const links = [...data, ...(screen ? [preloads.get(screen) ?? ''] : [])].filter(Boolean).join('\n');
     reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .header('content-security-policy', pageCsp);
-    return sendCompressed(
-      request,
-      reply,
-      (signedOut ? html.replace('<html', `<html ${SIGNED_OUT_ATTRIBUTE}`) : html).replace(
-        '</head>',
-        () => `${links}\n  </head>`,
-      ),
+    const page = (signedOut ? html.replace('<html', `<html ${SIGNED_OUT_ATTRIBUTE}`) : html).replace(
+      '</head>',
+      () => `${links}\n  </head>`,
     );
+    return sendCompressed(request, reply, rendered ? withFirstScreen(page, rendered) : page);
   };
 
   app.setNotFoundHandler(async (request, reply) => {

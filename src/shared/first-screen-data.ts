@@ -36,3 +36,13 @@ export function firstScreenData(pathname: string, search: string, signedOut = fa
 export function dataPreloadTag(url: string): string {
   return `<link rel="preload" as="fetch" crossorigin="anonymous" href="${url}">`;
 }
+
+/** A first screen the server rendered (web render.tsx): the markup inside `#root`, and the
+ * answers it was rendered with, as the query cache's dehydrated state (JSON). */
+export interface RenderedScreen {
+  html: string;
+  state: string;
+}
+
+/** The element that carries that state in the page (`<script type="application/json">`). */
+export const FIRST_SCREEN_STATE_ID = 'first-screen';

@@ -47,6 +47,13 @@ export async function signOut(page: Page) {
   await page.request.post('/api/auth/sign-out', { headers: { origin: new URL(page.url()).origin } });
 }
 
+/** Waits until the app has taken over the page. A visitor's five public pages arrive rendered by
+ * the server (decision 045) and load the app's code after the page: until then links work as
+ * links, but a button or a shortcut does nothing. */
+export async function appStarted(page: Page) {
+  await page.locator('html[data-app]').waitFor({ state: 'attached', timeout: 15_000 });
+}
+
 /** Loading placeholders that give way to content by themselves: not those held until the visitor
  * scrolls near or does anything (WhenNear's fallback, `data-when-near="waiting"`), which no wait
  * would see go. */

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectNoAxeViolationsInBothThemes, memberPage } from './fixtures';
+import { appStarted, expectNoAxeViolationsInBothThemes, memberPage } from './fixtures';
 
 // The one search (issue 21), on the demo data: the header's button and shortcuts, the
 // quick-search dialog (a combobox over grouped hits), the results page and a forum's own search.
@@ -40,6 +40,7 @@ test.describe('quick search', () => {
     page,
   }) => {
     await page.goto('/');
+    await appStarted(page);
     await expect(searchButton(page)).toBeVisible();
     await page.keyboard.press('/');
     await expect(dialog(page)).toBeVisible();
@@ -64,6 +65,7 @@ test.describe('quick search', () => {
 
   test('a newer query cancels the older request, whose answer never shows', async ({ page }) => {
     await page.goto('/');
+    await appStarted(page);
     // The first query's request is held at the browser until the second query has shown.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -87,6 +89,7 @@ test.describe('quick search', () => {
 
   test('"/" typed in a text field stays text', async ({ page }) => {
     await page.goto('/podcasts');
+    await appStarted(page);
     const field = page.getByRole('searchbox', { name: /Search podcasts/ });
     await field.click();
     await page.keyboard.type('a/b');
@@ -96,6 +99,7 @@ test.describe('quick search', () => {
 
   test('Ctrl+K opens it; Escape closes it and focus returns to the button', async ({ page }) => {
     await page.goto('/events');
+    await appStarted(page);
     await expect(searchButton(page)).toBeVisible();
     await page.keyboard.press('Control+k');
     await expect(dialog(page)).toBeVisible();
@@ -111,6 +115,7 @@ test.describe('quick search', () => {
 
   test('arrows move the active option (wrapping) and Enter opens the hit', async ({ page }) => {
     await page.goto('/');
+    await appStarted(page);
     await pressSlash(page);
     await box(page).fill('jordan');
     await expect(group(page, 'Members').getByRole('option', { name: /Jordan Lee/ })).toBeVisible();
@@ -133,6 +138,7 @@ test.describe('quick search', () => {
 
   test("a podcast hit opens the episode's own page", async ({ page }) => {
     await page.goto('/podcasts');
+    await appStarted(page);
     await expect(searchButton(page)).toBeVisible();
     await page.keyboard.press('Control+k');
     await box(page).fill('referral machine');
@@ -147,6 +153,7 @@ test.describe('quick search', () => {
 
   test('a podcast hit names its guests once', async ({ page }) => {
     await page.goto('/');
+    await appStarted(page);
     await pressSlash(page);
     const guests = /Rebecca Lawson/g;
     // Found by a guest: the guests read in the snippet, marked, and not again below it.
@@ -169,6 +176,7 @@ test.describe('quick search', () => {
     // Run together, the heading and list items read "expect7:30 AM: Coffee8:00 AM", "9 AM.What".
     const together = /expect\d|[a-z][.!?:][A-Z]|[a-z]\d{1,2}:\d\d/;
     await page.goto('/');
+    await appStarted(page);
     await pressSlash(page);
     await box(page).fill('what to expect');
     const inDialog = snippets(group(page, 'Events')).first();
@@ -187,6 +195,7 @@ test.describe('quick search', () => {
     page,
   }) => {
     await page.goto('/');
+    await appStarted(page);
     await pressSlash(page);
     await box(page).fill('south end');
     await expect(listbox(page).getByRole('option').first()).toBeVisible();

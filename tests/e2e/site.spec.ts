@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolationsInBothThemes, latestMail, newMember, register } from './fixtures';
+import { appStarted, expectNoAxeViolationsInBothThemes, latestMail, newMember, register } from './fixtures';
 
 // The public site: landing page, events and registration, podcasts, contact.
 
@@ -156,6 +156,7 @@ test('the events page offers a calendar feed of upcoming events', async ({ page 
 test('podcast search narrows the episodes and says when nothing matches', async ({ page }) => {
   const noConsoleErrors = watchConsole(page);
   await page.goto('/podcasts');
+  await appStarted(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Power Mixer Podcast' })).toBeVisible();
   const episodes = page.getByRole('main').getByRole('article');
   await expect(episodes.first()).toBeVisible();

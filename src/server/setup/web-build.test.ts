@@ -82,6 +82,9 @@ describe('building only when the inputs changed', () => {
     await mkdir(path.join(outDir, '.vite'), { recursive: true });
     await writeFile(path.join(outDir, 'index.html'), '<!doctype html>');
     await writeFile(path.join(outDir, '.vite/manifest.json'), '{}');
+    // The server's copy of the app (`vite build --ssr`), beside dist/web.
+    await mkdir(path.join(root, 'dist/render'), { recursive: true });
+    await writeFile(path.join(root, 'dist/render/render.js'), 'export {};');
   };
   const inputs = ['src/web'];
   const options = { inputs, nodeEnv: '' };
@@ -119,6 +122,9 @@ describe('building only when the inputs changed', () => {
     await rm(path.join(outDir, 'index.html'));
     expect(await buildIfChanged(root, outDir, build, options)).toBe('built');
     expect(builds).toBe(2);
+    await rm(path.join(root, 'dist/render/render.js'));
+    expect(await buildIfChanged(root, outDir, build, options)).toBe('built');
+    expect(builds).toBe(3);
   });
 
   it('checks the outputs it is given: the server build, whose bundle the server runs', async () => {

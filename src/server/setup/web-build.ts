@@ -32,8 +32,9 @@ export const SERVER_BUILD_INPUTS = [
  * building, so an interrupted build leaves no stamp and the next start builds again. */
 export const BUILD_STAMP = '.build-hash';
 
-/** Files the web build must have left for the stamp to be trusted (the server needs both). */
-export const WEB_BUILD_OUTPUTS = ['index.html', '.vite/manifest.json'];
+/** Files the web build must have left for the stamp to be trusted (the server needs them all; the
+ * last is its copy of the app, which renders first screens, beside dist/web). */
+export const WEB_BUILD_OUTPUTS = ['index.html', '.vite/manifest.json', '../render/render.js'];
 /** And the server build. */
 export const SERVER_BUILD_OUTPUTS = ['main.js'];
 

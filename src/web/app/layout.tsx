@@ -1,4 +1,4 @@
-import { Suspense, useSyncExternalStore } from 'react';
+import { Suspense, useEffect, useSyncExternalStore } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '../components/spinner';
 import { ErrorBoundary } from './error-boundary';
@@ -13,12 +13,19 @@ import { useRealtime } from './use-realtime';
  * up at the door (paths.eventTicket). */
 const BARE = /^\/events\/[^/]+\/ticket\/?$/;
 
+/** A page rendered on the server arrives with its screen (render.tsx). */
+const noneLoading = () => 0;
+
 /** Shared chrome: skip link, fixed top nav, main content, footer. */
 export function Layout() {
   useRealtime();
   const { pathname } = useLocation();
-  const loading = useSyncExternalStore(screensLoading.subscribe, screensLoading.count) > 0;
+  const loading = useSyncExternalStore(screensLoading.subscribe, screensLoading.count, noneLoading) > 0;
   const bare = BARE.test(pathname);
+  // The app has taken over the page: a visitor's public page arrives rendered by the server and
+  // works as plain HTML until then (decision 045); the end-to-end journeys wait for this before
+  // pressing a button or a shortcut there. The header's own effects have run by now.
+  useEffect(() => document.documentElement.setAttribute('data-app', ''), []);
 
   return (
     <div className="flex min-h-dvh flex-col">

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ApiRequestError } from '../lib/api';
 import { seedSignedOut } from '../lib/session';
 
-function makeQueryClient() {
+export function makeQueryClient() {
   const client = new QueryClient({
     defaultOptions: {
       queries: {
@@ -18,7 +18,9 @@ function makeQueryClient() {
   return client;
 }
 
-export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(makeQueryClient);
+/** `client`: one made before the first render (a first screen rendered on the server brings its
+ * answers: main.tsx, render.tsx). */
+export function Providers({ children, client }: { children: ReactNode; client?: QueryClient }) {
+  const [queryClient] = useState(() => client ?? makeQueryClient());
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }

@@ -12,12 +12,13 @@ const WAIT_FOR_HEADING_MS = 5000;
  */
 export function RouteFocus() {
   const { pathname } = useLocation();
-  const first = useRef(true);
+  // The page's own address until the first navigation: nothing to move focus for there (however
+  // often the effect runs: StrictMode runs it twice, and on a page rendered on the server the
+  // heading it would mark is still the server's, not yet the app's).
+  const loadedAt = useRef<string | null>(pathname);
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
+    if (loadedAt.current === pathname) return;
+    loadedAt.current = null;
     const main = document.getElementById('main');
     if (!main) return;
     const settle = () => {

@@ -38,6 +38,13 @@ function isFieldErrors(fields: unknown): fields is ApiFieldErrors {
   );
 }
 
+/** Where requests go: the browser's fetch, or, while the server renders a first screen
+ * (render.tsx), the server answering them itself. */
+let send: (path: string, init: RequestInit) => Promise<Response> = (path, init) => fetch(path, init);
+export function sendRequestsWith(transport: typeof send): void {
+  send = transport;
+}
+
 async function request<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const multipart = body instanceof FormData;
@@ -47,7 +54,7 @@ async function request<T>(method: string, path: string, body?: unknown, signal?:
 
   let response: Response;
   try {
-    response = await fetch(path, {
+    response = await send(path, {
       method,
       headers,
       credentials: 'same-origin',

@@ -7,6 +7,8 @@ let whole: Promise<void> | null = null;
 
 export function awaitFullStyles(): Promise<void> {
   if (whole) return whole;
+  // The server's render (render.tsx) styles nothing.
+  if (typeof document === 'undefined') return Promise.resolve();
   const rest = document.querySelector<HTMLLinkElement>('link[rel="stylesheet"][data-rest]');
   if (!rest) return (whole = Promise.resolve());
   whole = new Promise<void>((resolve) => {

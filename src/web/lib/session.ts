@@ -16,7 +16,7 @@ export function seedSignedOut(queryClient: QueryClient): void {
   queryClient.setQueryData<MeResponse>(meQueryKey, { user: null });
   // The service worker drops the tickets it kept when it sees /api/me say nobody is signed in;
   // a page that never asks tells it instead (only where one was ever installed).
-  if (navigator.serviceWorker?.controller)
+  if (typeof navigator !== 'undefined' && navigator.serviceWorker?.controller)
     void import('./service-worker').then((m) => m.forgetOfflineCopies()).catch(() => undefined);
 }
 

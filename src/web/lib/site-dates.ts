@@ -2,6 +2,11 @@
 // (and the podcast's) are shown. The landing page uses this module: no zod here.
 export const SITE_TIME_ZONE = 'America/New_York';
 
+/** Node's ICU writes thin and narrow no-break spaces ("6:00\u2009–\u200911:00\u202fPM"), Chromium
+ * plain ones: a page rendered on the server (render.tsx) and taken over in the browser must read
+ * the same in both, so every date here is written with plain spaces. */
+const plain = (text: string) => text.replace(/[\u2009\u202f]/g, ' ');
+
 const longDate = new Intl.DateTimeFormat('en-US', {
   timeZone: SITE_TIME_ZONE,
   weekday: 'long',
@@ -18,17 +23,17 @@ const timeWithZone = new Intl.DateTimeFormat('en-US', {
 });
 
 /** "Saturday, May 16, 2026" */
-export const formatLongDate = (iso: string) => longDate.format(new Date(iso));
+export const formatLongDate = (iso: string) => plain(longDate.format(new Date(iso)));
 
 /** "6:00 PM EDT" */
-export const formatTimeWithZone = (iso: string) => timeWithZone.format(new Date(iso));
+export const formatTimeWithZone = (iso: string) => plain(timeWithZone.format(new Date(iso)));
 
 /** "6:00 – 9:00 PM EDT" (the zone abbreviation follows daylight saving time). */
 export function formatTimeRange(startIso: string, endIso: string): string {
   const start = new Date(startIso);
   const end = new Date(endIso);
-  if (!(end > start)) return timeWithZone.format(start);
-  return timeWithZone.formatRange(start, end);
+  if (!(end > start)) return plain(timeWithZone.format(start));
+  return plain(timeWithZone.formatRange(start, end));
 }
 
 const shortDate = new Intl.DateTimeFormat('en-US', {
@@ -39,7 +44,7 @@ const shortDate = new Intl.DateTimeFormat('en-US', {
 });
 
 /** "May 16, 2026" */
-export const formatDate = (iso: string) => shortDate.format(new Date(iso));
+export const formatDate = (iso: string) => plain(shortDate.format(new Date(iso)));
 
 const dateTime = new Intl.DateTimeFormat('en-US', {
   timeZone: SITE_TIME_ZONE,
@@ -51,4 +56,4 @@ const dateTime = new Intl.DateTimeFormat('en-US', {
 });
 
 /** "May 16, 2026 at 6:00 PM" */
-export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
+export const formatDateTime = (iso: string) => plain(dateTime.format(new Date(iso)));

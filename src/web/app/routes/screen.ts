@@ -22,12 +22,17 @@ export const screensLoading = {
  * has arrived, with the whole stylesheet (the first page inlines only its own rules). */
 export function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): ReactElement {
   const Screen = lazy(async () => {
+    // The page's first screen is no navigation: nothing to show a bar for, and a page rendered
+    // on the server is being hydrated meanwhile, which a change to the layout would make React
+    // finish at once, in one long task, instead of in slices.
+    if (first) {
+      first = false;
+      return { default: pick(await load()) };
+    }
     loading += 1;
     notify();
-    const styles = first ? undefined : awaitFullStyles();
-    first = false;
     try {
-      const [module] = await Promise.all([load(), styles]);
+      const [module] = await Promise.all([load(), awaitFullStyles()]);
       return { default: pick(module) };
     } finally {
       loading -= 1;

@@ -32,7 +32,8 @@ export function Countdown({ to, eventName }: { to: string; eventName: string }) 
             key={unit}
             className="flex flex-col items-center rounded-xl border border-line bg-surface px-1 py-3 shadow-sm"
           >
-            <span className="text-2xl font-semibold text-fg tabular-nums sm:text-4xl">
+            {/* A page rendered on the server shows its second until the app takes over the next. */}
+            <span suppressHydrationWarning className="text-2xl font-semibold text-fg tabular-nums sm:text-4xl">
               {String(value).padStart(2, '0')}
             </span>
             {/* Fixed line heights: the hero holds exactly this room while loading (home-page.tsx). */}
