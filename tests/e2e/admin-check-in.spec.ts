@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import type { AdminEventsResponse } from '../../src/shared/event-admin';
 import type { DoorResponse } from '../../src/shared/check-in';
-import { DEMO_ADMIN, expectNoAxeViolationsInBothThemes } from './fixtures';
+import { appStarted, DEMO_ADMIN, expectNoAxeViolationsInBothThemes } from './fixtures';
 
 // The admin's side of the door: door staff chosen in the event form, the live counts beside the
 // event's times, and the attendee export's Checked In column. The admission itself is made through
@@ -10,6 +10,7 @@ import { DEMO_ADMIN, expectNoAxeViolationsInBothThemes } from './fixtures';
 
 async function signInAsAdmin(page: Page) {
   await page.goto('/');
+  await appStarted(page);
   const origin = new URL(page.url()).origin;
   const res = await page.request.post('/api/auth/sign-in', { data: DEMO_ADMIN, headers: { origin } });
   expect(res.status()).toBe(200);

@@ -2,13 +2,14 @@ import { expect, test, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { DEMO_ADMIN, expectNoAxeViolationsInBothThemes } from './fixtures';
+import { appStarted, DEMO_ADMIN, expectNoAxeViolationsInBothThemes } from './fixtures';
 
 // The admin's sponsors and podcasts: a sponsor with a logo, an episode that reaches the public
 // podcasts page and then goes again. The session is made through the API, not the form.
 
 async function signInAsAdmin(page: Page) {
   await page.goto('/');
+  await appStarted(page);
   const origin = new URL(page.url()).origin;
   const res = await page.request.post('/api/auth/sign-in', { data: DEMO_ADMIN, headers: { origin } });
   expect(res.status()).toBe(200);
@@ -140,6 +141,7 @@ test('an admin creates a sponsor with a logo, and creates, publishes and deletes
 
   // It is on the public podcasts page, guests split from the comma-separated text.
   await page.goto('/podcasts');
+  await appStarted(page);
   const episode = page.getByRole('article').filter({ has: page.getByRole('heading', { name: podcastTitle }) });
   await expect(episode).toBeVisible();
   await expect(episode.getByText('Ada Lovelace, Grace Hopper')).toBeVisible();
@@ -161,6 +163,7 @@ test('an admin creates a sponsor with a logo, and creates, publishes and deletes
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('listitem').filter({ hasText: podcastTitle })).toHaveCount(0);
   await page.goto('/podcasts');
+  await appStarted(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Power Mixer Podcast' })).toBeVisible();
   await expect(page.getByRole('heading', { name: podcastTitle })).toHaveCount(0);
 

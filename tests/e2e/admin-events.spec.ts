@@ -1,7 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { DEMO_ADMIN, expectNoAxeViolations, expectNoAxeViolationsInBothThemes, latestMail } from './fixtures';
+import {
+  appStarted,
+  DEMO_ADMIN,
+  expectNoAxeViolations,
+  expectNoAxeViolationsInBothThemes,
+  latestMail,
+} from './fixtures';
 
 // The admin's events: create a sponsor, then an event with that sponsor and an image, edit it,
 // see it on its public page with the sponsor, export its attendees. The session is made through
@@ -15,6 +21,7 @@ const saved = (page: Page, text: string) => page.getByRole('status').filter({ ha
 
 async function signInAsAdmin(page: Page) {
   await page.goto('/');
+  await appStarted(page);
   const origin = new URL(page.url()).origin;
   const res = await page.request.post('/api/auth/sign-in', { data: DEMO_ADMIN, headers: { origin } });
   expect(res.status()).toBe(200);
@@ -118,6 +125,7 @@ test('an admin creates, edits and exports an event with a sponsor and an image',
 
   // The public page shows the new name, the image and the sponsor.
   await page.goto(`/events/${eventId}`);
+  await appStarted(page);
   await expect(page.getByRole('heading', { level: 1, name: renamed })).toBeVisible();
   await expect(page.getByText(SPONSOR).first()).toBeVisible();
   const imageSrc = await page.locator('img[src*="/uploads/event-images/events/"]').first().getAttribute('src');

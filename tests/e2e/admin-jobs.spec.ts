@@ -1,11 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_ADMIN, expectNoAxeViolationsInBothThemes } from './fixtures';
+import { appStarted, DEMO_ADMIN, expectNoAxeViolationsInBothThemes } from './fixtures';
 
 // The admin's Jobs tab (what runs in the background) and the event page's Reminders panel with
 // its What to bring field. The session is made through the API.
 
 async function signInAsAdmin(page: Page) {
   await page.goto('/');
+  await appStarted(page);
   const origin = new URL(page.url()).origin;
   const res = await page.request.post('/api/auth/sign-in', { data: DEMO_ADMIN, headers: { origin } });
   expect(res.status()).toBe(200);

@@ -3,6 +3,7 @@ import { expect, request, test, type Page } from '@playwright/test';
 import { NEWS_NOT_FOUND, NEWS_TEXTS, type AdminAnnouncement, type AudienceCount } from '../../src/shared/announcements';
 import { toLocalInput } from '../../src/shared/event-admin';
 import {
+  appStarted,
   DEMO_ADMIN,
   expectNoAxeViolations,
   expectNoAxeViolationsInBothThemes,
@@ -20,6 +21,7 @@ test.use({ locale: 'en-US', timezoneId: 'America/New_York' });
 
 async function signInAsAdmin(page: Page) {
   await page.goto('/');
+  await appStarted(page);
   const origin = new URL(page.url()).origin;
   const res = await page.request.post('/api/auth/sign-in', { data: DEMO_ADMIN, headers: { origin } });
   expect(res.status()).toBe(200);
@@ -172,6 +174,7 @@ test('visitors read the public news; members-only news asks them to sign in, and
 }) => {
   const tag = Date.now().toString(36);
   await page.goto('/');
+  await appStarted(page);
   const open = `Sponsor news ${tag}`;
   const closed = `Members' mixer ${tag}`;
   const openId = await sentAnnouncement(page, { subject: open, membersOnly: false, skill: 'Insurance' });

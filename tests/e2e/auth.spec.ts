@@ -1,5 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_ADMIN, expectNoAxeViolationsInBothThemes, newMember, register, signIn, signOut } from './fixtures';
+import {
+  appStarted,
+  DEMO_ADMIN,
+  expectNoAxeViolationsInBothThemes,
+  newMember,
+  register,
+  signIn,
+  signOut,
+} from './fixtures';
 
 test('register, sign out, sign in, reset the password through the mailbox, sign in with the new one', async ({
   page,
@@ -90,6 +98,7 @@ test('a reset link without a token says so', async ({ page }) => {
 test('the theme toggle survives a reload and is applied before paint', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'light' });
   await page.goto('/');
+  await appStarted(page);
   await expect(page.locator('html')).toHaveClass(/light/);
   await page
     .getByRole('button', { name: /switch to dark theme/i })

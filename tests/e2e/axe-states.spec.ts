@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_ADMIN, expectNoAxeViolationsInBothThemes, newMember } from './fixtures';
+import { appStarted, DEMO_ADMIN, expectNoAxeViolationsInBothThemes, newMember } from './fixtures';
 
 // axe in the states a page load does not show: dialogs and menus open, field errors on screen,
 // every admin tab and form. Both themes each time. Sessions are made through the API.
@@ -8,12 +8,14 @@ const origin = (page: Page) => new URL(page.url()).origin;
 
 async function signInAsAdmin(page: Page) {
   await page.goto('/');
+  await appStarted(page);
   const res = await page.request.post('/api/auth/sign-in', { data: DEMO_ADMIN, headers: { origin: origin(page) } });
   expect(res.status()).toBe(200);
 }
 
 async function signedInMember(page: Page, prefix: string) {
   await page.goto('/');
+  await appStarted(page);
   const member = newMember(prefix);
   const res = await page.request.post('/api/auth/register', { data: member, headers: { origin: origin(page) } });
   expect(res.status(), await res.text()).toBeLessThan(300);
@@ -51,6 +53,7 @@ test('menus open: the mobile menu, signed out and signed in', async ({ page }) =
   for (const who of ['visitor', 'member'] as const) {
     if (who === 'member') await signedInMember(page, 'axemenu');
     await page.goto('/events');
+    await appStarted(page);
     await page.getByRole('button', { name: 'Menu' }).click();
     await expect(page.locator('#mobile-menu')).toBeVisible();
     await expectNoAxeViolationsInBothThemes(page, `mobile menu (${who})`);
@@ -62,6 +65,7 @@ test('dialogs on the event page: guest dialog, unregister, attendees, gallery li
   await signedInMember(page, 'axedlg');
   const upcoming = (await eventIds(page, 'upcoming')).find((e) => e.maxAttendees === null || e.maxAttendees > 20)!;
   await page.goto(`/events/${upcoming.id}`);
+  await appStarted(page);
   await page.getByRole('button', { name: 'Register Now' }).click();
   const guests = page.getByRole('dialog', { name: 'Thank you for Registering!' });
   await expect(guests).toBeVisible();
@@ -86,6 +90,7 @@ test('dialogs on the event page: guest dialog, unregister, attendees, gallery li
   let opened = false;
   for (const event of [...(await eventIds(page, 'completed')), ...(await eventIds(page, 'upcoming'))]) {
     await page.goto(`/events/${event.id}`);
+    await appStarted(page);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const fullSize = page.getByRole('button', { name: /^View full size/ });
     if ((await fullSize.count()) === 0) continue;

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { decodeQr } from '../../src/server/test/qr';
-import { DEMO_ADMIN, expectNoAxeViolationsInBothThemes } from './fixtures';
+import { appStarted, DEMO_ADMIN, expectNoAxeViolationsInBothThemes } from './fixtures';
 
 // Name badges (issue 36): the admin downloads the next demo mixer's badges from its admin page;
 // the PDF is drawn by pdf.js in this Chromium, and the QR code on the first badge, decoded from
@@ -44,6 +44,7 @@ test('the next mixer’s badges download from its admin page, and a badge’s QR
   page,
 }, testInfo) => {
   await page.goto('/');
+  await appStarted(page);
   const origin = new URL(page.url()).origin;
   expect((await page.request.post('/api/auth/sign-in', { data: DEMO_ADMIN, headers: { origin } })).status()).toBe(200);
   const { events } = (await (await page.request.get('/api/events?status=upcoming&pageSize=1')).json()) as {
@@ -86,6 +87,7 @@ test('the next mixer’s badges download from its admin page, and a badge’s QR
 
 test('the door screen reprints one person’s badge', async ({ page }) => {
   await page.goto('/');
+  await appStarted(page);
   const origin = new URL(page.url()).origin;
   expect((await page.request.post('/api/auth/sign-in', { data: DEMO_ADMIN, headers: { origin } })).status()).toBe(200);
   const { events } = (await (await page.request.get('/api/events?status=upcoming&pageSize=1')).json()) as {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_MEMBER_PASSWORD, signIn } from './fixtures';
+import { appStarted, DEMO_MEMBER_PASSWORD, signIn } from './fixtures';
 
 // The demo content pretends nothing: the hero shows the next event's picture (no borrowed
 // sample video unless HERO_VIDEO_URL names one), every podcast player plays a real excerpt
@@ -10,6 +10,7 @@ test('the hero shows the next event’s image, not a sample video', async ({ pag
   // The e2e server sets no HERO_VIDEO_URL.
   expect(landing.heroVideo).toBeNull();
   await page.goto('/');
+  await appStarted(page);
   const hero = page.locator('section[aria-labelledby="hero-title"]');
   const picture = hero.locator(`img[src="${landing.nextEvent.imageUrl}"]`);
   await expect(picture).toBeVisible();
@@ -20,6 +21,7 @@ test('the hero shows the next event’s image, not a sample video', async ({ pag
 
 test('every podcast player on the page plays a real excerpt, and its episode says how long', async ({ page }) => {
   await page.goto('/podcasts');
+  await appStarted(page);
   const episodes = page.getByRole('main').getByRole('article');
   await expect(episodes.first()).toBeVisible();
   // No embeds of videos that do not exist; the announced episode has no player at all.
@@ -68,11 +70,13 @@ test('events that have not started show no gallery; past ones call their picture
   expect(upcoming.length).toBeGreaterThan(0);
   for (const event of upcoming) {
     await page.goto(`/events/${event.id}`);
+    await appStarted(page);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Event Gallery' })).toHaveCount(0);
   }
   const [past] = await list('completed');
   await page.goto(`/events/${past!.id}`);
+  await appStarted(page);
   await expect(page.getByRole('heading', { name: 'Event Gallery' })).toBeVisible();
   await expect(page.getByRole('main')).not.toContainText(/\bphotos?\b/i);
 });

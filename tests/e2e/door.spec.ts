@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import QRCode from 'qrcode';
 import { formatShortCode, type DoorResponse } from '../../src/shared/check-in';
 import { COMMUNITY_TIME_ZONE, toLocalInput } from '../../src/shared/event-admin';
-import { DEMO_ADMIN, expectNoAxeViolationsInBothThemes, newMember } from './fixtures';
+import { appStarted, DEMO_ADMIN, expectNoAxeViolationsInBothThemes, newMember } from './fixtures';
 import {
   adminPage,
   apiContext,
@@ -31,6 +31,7 @@ test.describe('the door screen', () => {
     await signInAsAdmin(page);
     // The way in: the event page's Check-in link.
     await page.goto(`/events/${setup.eventId}`);
+    await appStarted(page);
     await page.getByRole('link', { name: 'Check-in' }).click();
     await expect(page).toHaveURL(new RegExp(`/events/${setup.eventId}/check-in$`));
     await page.getByLabel('This device').fill('Front door');
@@ -246,6 +247,7 @@ test.describe('the door screen', () => {
     const page = await context.newPage();
     try {
       await page.goto('/');
+      await appStarted(page);
       const member = newMember('notstaff');
       const res = await page.request.post('/api/auth/register', { data: member, headers: { origin: baseURL! } });
       expect(res.status()).toBe(201);
@@ -256,6 +258,7 @@ test.describe('the door screen', () => {
       await expect(page.getByLabel('Ticket code')).toHaveCount(0);
       // No Check-in link on the event page either.
       await page.goto(`/events/${setup.eventId}`);
+      await appStarted(page);
       await expect(page.getByRole('heading', { level: 1, name: setup.eventName })).toBeVisible();
       await expect(page.getByRole('link', { name: 'Check-in' })).toHaveCount(0);
 

@@ -1,6 +1,6 @@
 import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { PodcastsResponse } from '../../src/shared/podcasts';
-import { DEMO_ADMIN, expectNoAxeViolationsInBothThemes } from './fixtures';
+import { appStarted, DEMO_ADMIN, expectNoAxeViolationsInBothThemes } from './fixtures';
 
 // An episode's own page (issue 36): reached from the podcasts list, the guests linked to their
 // profiles, the show notes, and a transcript whose times seek our own player; a missing one is
@@ -24,6 +24,7 @@ async function asAdmin(page: Page, use: (admin: APIRequestContext) => Promise<vo
 
 test('an episode page shows its guests, notes and transcript, and a time seeks the player', async ({ page }) => {
   await page.goto('/podcasts');
+  await appStarted(page);
   const { podcasts } = (await (await page.request.get('/api/podcasts')).json()) as PodcastsResponse;
   const audio = podcasts.find((p) => p.mediaType === 'direct' && p.mediaUrl)?.mediaUrl;
   expect(audio, 'a demo episode with a file of ours').toBeTruthy();

@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import {
+  appStarted,
   DEMO_ADMIN,
   expectNoAxeViolations,
   expectVisibleRing,
@@ -57,6 +58,7 @@ test('a member switches between attending and maybe; guests come in the one conf
   const upcoming = (await events(page, 'upcoming')).find((e) => e.maxAttendees === null || e.maxAttendees > 20);
   expect(upcoming, 'an upcoming event with seats').toBeTruthy();
   await page.goto(`/events/${upcoming!.id}`);
+  await appStarted(page);
 
   // Register as attending: the guest modal opens with focus on Number of Guests.
   await page.getByRole('button', { name: 'Register Now' }).click();
@@ -116,6 +118,7 @@ test('the event page: one About heading, a description cut at a word, no calenda
   let checkedDescription = false;
   for (const event of upcoming) {
     await page.goto(`/events/${event.id}`);
+    await appStarted(page);
     await expect(page.getByRole('heading', { level: 1, name: event.name })).toBeVisible();
     await expect(page.getByRole('heading', { name: /about this event/i })).toHaveCount(
       (await page.locator('#event-content').count()) > 0 ? 1 : 0,
@@ -136,6 +139,7 @@ test('the event page: one About heading, a description cut at a word, no calenda
 
   const completed = (await events(page, 'completed'))[0]!;
   await page.goto(`/events/${completed.id}`);
+  await appStarted(page);
   const closed = page.getByRole('button', { name: 'Event Completed' });
   await expect(closed).toBeDisabled();
   await expect(page.getByRole('link', { name: 'Add to calendar' })).toHaveCount(0);
@@ -193,6 +197,7 @@ test('keyboard focus shows on the member screens too', async ({ browser }) => {
 test('the mobile menu keeps focus inside while open; the page behind is inert', async ({ browser }) => {
   const { page } = await memberPage(browser, 'finmob', { width: 375, height: 740 });
   await page.goto('/events');
+  await appStarted(page);
   const menuButton = page.getByRole('button', { name: 'Menu' });
   await menuButton.click();
   await expect(page.locator('#mobile-menu')).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_ADMIN, signIn } from './fixtures';
+import { appStarted, DEMO_ADMIN, signIn } from './fixtures';
 
 // The site header signed in as the admin, whose bar is the fullest (the Admin link, the message
 // and request badges, the username): it fits every desktop width on one line, with the logo
@@ -69,6 +69,7 @@ test('the admin’s header fits on one line at 1024, 1280 and 1440 px, and folds
   // Below 1024 px the links live in the menu, the Admin link too.
   await page.setViewportSize({ width: 1000, height: 800 });
   await page.goto('/events');
+  await appStarted(page);
   const menu = banner.getByRole('button', { name: 'Menu' });
   await expect(menu).toBeVisible();
   expect((await headerLayout(page)).problems).toEqual([]);
@@ -81,6 +82,7 @@ test('the admin’s header fits on one line at 1024, 1280 and 1440 px, and folds
   for (const width of [360, 390]) {
     await page.setViewportSize({ width, height: 800 });
     await page.goto('/events');
+    await appStarted(page);
     await expect(menu).toBeVisible();
     const layout = await headerLayout(page);
     expect(layout.wordLines, `${width} px: the logo text's lines`).toBe(1);

@@ -3,7 +3,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { newMember, settled } from './fixtures';
+import { appStarted, newMember, settled } from './fixtures';
 import { memberRoutes, publicRoutes } from './routes';
 
 // The W3C Nu HTML checker (vnu.jar, a Java program) over every public and member screen: the
@@ -59,6 +59,7 @@ test('the Nu HTML checker finds no error on the public and member screens', asyn
   mkdirSync(OUT, { recursive: true });
   const files: string[] = [];
   await page.goto('/');
+  await appStarted(page);
   await savePages(page, await publicRoutes(page), 'public', files);
   const res = await page.request.post('/api/auth/register', {
     data: newMember('nuhtml'),

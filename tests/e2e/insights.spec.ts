@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import type { CommunityInsights, EventInsights } from '../../src/shared/insights';
-import { DEMO_ADMIN, expectFocusOn, expectNoAxeViolationsInBothThemes } from './fixtures';
+import { appStarted, DEMO_ADMIN, expectFocusOn, expectNoAxeViolationsInBothThemes } from './fixtures';
 
 // The organiser's desk (issue 34): the admin's Insights tab (the period kept in the address, a
 // chart's table read against the API's answer, a CSV download) and an event's Insights section.
@@ -11,6 +11,7 @@ test.use({ locale: 'en-US', timezoneId: 'America/New_York' });
 
 async function signInAsAdmin(page: Page) {
   await page.goto('/');
+  await appStarted(page);
   const origin = new URL(page.url()).origin;
   const res = await page.request.post('/api/auth/sign-in', { data: DEMO_ADMIN, headers: { origin } });
   expect(res.status()).toBe(200);

@@ -10,7 +10,7 @@ import {
   sendInvitationsButton,
   type InvitationsResponse,
 } from '../../src/shared/invitations';
-import { DEMO_ADMIN, expectNoAxeViolationsInBothThemes, latestMail } from './fixtures';
+import { appStarted, DEMO_ADMIN, expectNoAxeViolationsInBothThemes, latestMail } from './fixtures';
 
 // Invitations (issue 35): the admin uploads a small CSV, previews it (a demo member and a bad
 // address among the rows), skips the row that cannot be read and sends; the invited person opens
@@ -21,6 +21,7 @@ test.use({ locale: 'en-US', timezoneId: 'America/New_York' });
 
 async function signInAsAdmin(page: Page) {
   await page.goto('/');
+  await appStarted(page);
   const origin = new URL(page.url()).origin;
   const res = await page.request.post('/api/auth/sign-in', { data: DEMO_ADMIN, headers: { origin } });
   expect(res.status()).toBe(200);

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { DEMO_ADMIN, expectFocusOn, newMember } from './fixtures';
+import { appStarted, DEMO_ADMIN, expectFocusOn, newMember } from './fixtures';
 
 // The keyboard journeys of the accessibility issue: after the first page load, only keys. Each
 // step says where focus is (by role and name) and that its ring shows. Setup that is not the
@@ -27,6 +27,7 @@ async function tabTo(page: Page, target: Locator, label: string, { back = false,
 /** Signs a new member in through the API (the page's context keeps the cookie). */
 async function newSignedInMember(page: Page, prefix: string) {
   await page.goto('/');
+  await appStarted(page);
   const member = newMember(prefix);
   const res = await page.request.post('/api/auth/register', { data: member, headers: { origin: origin(page) } });
   expect(res.status(), await res.text()).toBeLessThan(300);
@@ -70,6 +71,7 @@ test('Register Now hands focus straight to the guest dialog, and the dialog hand
   await newSignedInMember(page, 'kbfocus');
   const event = await upcomingWithSeats(page);
   await page.goto(`/events/${event.id}`);
+  await appStarted(page);
   const registerNow = page.getByRole('button', { name: 'Register Now' });
   await tabTo(page, registerNow, 'Register Now');
 
@@ -111,6 +113,7 @@ test('a member registers for an event with a guest by keyboard', async ({ page }
   await newSignedInMember(page, 'kbevent');
   const event = await upcomingWithSeats(page);
   await page.goto(`/events/${event.id}`);
+  await appStarted(page);
   await tabTo(page, page.getByRole('button', { name: 'Register Now' }), 'Register Now');
   await page.keyboard.press('Enter');
 
@@ -144,6 +147,7 @@ test('a member registers for an event with a guest by keyboard', async ({ page }
 test('an admin creates an event by keyboard', async ({ page }) => {
   test.setTimeout(90_000);
   await page.goto('/');
+  await appStarted(page);
   const signedIn = await page.request.post('/api/auth/sign-in', {
     data: DEMO_ADMIN,
     headers: { origin: origin(page) },
@@ -197,6 +201,7 @@ test('an admin creates an event by keyboard', async ({ page }) => {
 test('the mobile menu at 390 px opens, is tabbed through and closes by keyboard', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/events');
+  await appStarted(page);
   const menuButton = page.getByRole('button', { name: 'Menu' });
   await tabTo(page, menuButton, 'Menu button');
   await expect(menuButton).toHaveAttribute('aria-expanded', 'false');

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { expectNoAxeViolationsInBothThemes, newMember, register } from './fixtures';
+import { appStarted, expectNoAxeViolationsInBothThemes, newMember, register } from './fixtures';
 
 // The member area: two members connect and message each other with live updates (two browser
 // contexts, one per member), the dashboard's edits reach the public profile, and the
@@ -235,6 +235,8 @@ test('community: search finds a new member, filters live in the URL, the pager p
   const { page, member } = await signedInMember(browser, 'dir');
 
   await page.goto('/community');
+
+  await appStarted(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Community' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Member pages' })).toBeVisible();
   await expectNoAxeViolationsInBothThemes(page, '/community');
@@ -306,6 +308,7 @@ test('on a phone the directory folds its filters behind a Filters button, so mem
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   await page.goto('/community');
+  await appStarted(page);
   const search = page.getByLabel('Search members');
   const filters = page.getByRole('button', { name: /^Filters/ });
   const folded = [

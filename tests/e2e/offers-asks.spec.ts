@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolationsInBothThemes, memberPage } from './fixtures';
+import { appStarted, expectNoAxeViolationsInBothThemes, memberPage } from './fixtures';
 
 // Offers and asks: a new member lists what they offer and look for on the dashboard, by
 // keyboard; their profile and directory card show it; the directory's "Looking for" filter
@@ -78,6 +78,7 @@ test('a member lists offers and asks, finds them on the profile and in the direc
 
   // The directory: the "Looking for" filter finds the member, by a near word, with the URL.
   await page.goto('/community');
+  await appStarted(page);
   await page.getByRole('searchbox', { name: 'Looking for' }).fill(word);
   await expect(page).toHaveURL(new RegExp(`[?&]asks=${word}`));
   const cards = page.getByRole('article');

@@ -1,5 +1,5 @@
 import { expect, request, test, type Page } from '@playwright/test';
-import { expectFocusOn, expectNoAxeViolationsInBothThemes, memberPage, newMember } from './fixtures';
+import { appStarted, expectFocusOn, expectNoAxeViolationsInBothThemes, memberPage, newMember } from './fixtures';
 
 // People to meet on the event page: members registered for an upcoming demo event, with offers
 // and asks that meet, find each other with the reasons in words, connect by keyboard, and see the
@@ -63,6 +63,7 @@ function countAsks(page: Page) {
 
 async function openEvent(page: Page, eventId: string) {
   await page.goto(`/events/${eventId}`);
+  await appStarted(page);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Event Attendees' })).toBeVisible();
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { newMember, settled } from './fixtures';
+import { appStarted, newMember, settled } from './fixtures';
 import { memberRoutes, publicRoutes } from './routes';
 
 // Reflow (WCAG 1.4.10): at 320 CSS px wide every public and member screen reads without
@@ -41,11 +41,13 @@ async function expectReflow(page: Page, paths: string[]) {
 
 test('public screens reflow at 320 px', async ({ page }) => {
   await page.goto('/');
+  await appStarted(page);
   await expectReflow(page, await publicRoutes(page));
 });
 
 test('member screens reflow at 320 px', async ({ page }) => {
   await page.goto('/');
+  await appStarted(page);
   const res = await page.request.post('/api/auth/register', {
     data: newMember('reflow'),
     headers: { origin: new URL(page.url()).origin },
@@ -56,6 +58,7 @@ test('member screens reflow at 320 px', async ({ page }) => {
 
 test('member cards clamp offers and asks to whole lines at 320 px', async ({ page }) => {
   await page.goto('/');
+  await appStarted(page);
   const res = await page.request.post('/api/auth/register', {
     data: newMember('clamp'),
     headers: { origin: new URL(page.url()).origin },

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { formatShortCode } from '../../src/shared/check-in-texts';
 import type { DoorResponse, TicketResponse } from '../../src/shared/check-in';
 import { apiContext } from './door-fixtures';
-import { DEMO_ADMIN, expectNoAxeViolations, newMember } from './fixtures';
+import { appStarted, DEMO_ADMIN, expectNoAxeViolations, newMember } from './fixtures';
 
 // Registering with guests and what the dashboard then shows (issue 39): the guest picker offers
 // no more guests than seats are left and says so; "Add guests" later opens a dialog about guests,
@@ -35,6 +35,7 @@ async function createEvent(admin: APIRequestContext, form: EventForm): Promise<s
 /** A new member signed in through the API on `page` (the page's cookies are theirs). */
 async function signedInMember(page: Page, prefix: string) {
   await page.goto('/');
+  await appStarted(page);
   const member = newMember(prefix);
   const res = await page.request.post('/api/auth/register', { data: member, headers: { origin: origin(page) } });
   expect(res.status()).toBe(201);
@@ -73,6 +74,7 @@ test('the guest picker offers no more guests than seats are left, and says so', 
   await otherAttending(baseURL!, eventId, 1);
   await signedInMember(page, 'seats');
   await page.goto(`/events/${eventId}`);
+  await appStarted(page);
   await page.getByRole('button', { name: 'Register Now' }).click();
 
   const modal = page.getByRole('dialog', { name: 'Thank you for Registering!' });
@@ -116,6 +118,7 @@ test('"Add guests" later opens a dialog about guests; the thank-you is only for 
   );
   await signedInMember(page, 'addg');
   await page.goto(`/events/${eventId}`);
+  await appStarted(page);
   await page.getByRole('button', { name: 'Register Now' }).click();
 
   // Right after registering: the spec's dialog, its title, question and buttons.

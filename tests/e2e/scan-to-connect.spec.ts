@@ -1,5 +1,5 @@
 import { expect, request, test, type Page } from '@playwright/test';
-import { DEMO_MEMBER_PASSWORD, expectNoAxeViolationsInBothThemes, memberPage, newMember } from './fixtures';
+import { appStarted, DEMO_MEMBER_PASSWORD, expectNoAxeViolationsInBothThemes, memberPage, newMember } from './fixtures';
 
 // Scan to connect: a member's personal QR code on the dashboard and full screen; another phone
 // opens its address, sees whose it is and connects in one tap; a regenerated code leaves the old
@@ -125,6 +125,7 @@ test('the demo member sees whom they met at an event, on their connections and o
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto('/');
+  await appStarted(page);
   const origin = new URL(page.url()).origin;
   const signedIn = await page.request.post('/api/auth/sign-in', {
     data: { email: 'jordan.lee@powermixer.example', password: DEMO_MEMBER_PASSWORD },

@@ -1,5 +1,5 @@
 import { expect, request, test, type Locator, type Page } from '@playwright/test';
-import { DEMO_ADMIN, expectFocusOn, expectNoAxeViolationsInBothThemes, memberPage } from './fixtures';
+import { appStarted, DEMO_ADMIN, expectFocusOn, expectNoAxeViolationsInBothThemes, memberPage } from './fixtures';
 
 // Event series (issue 33): an admin makes a monthly series from the event form, moves one date
 // (this date only) and cancels another; a member registers for every date from the series page,
@@ -29,6 +29,7 @@ type AdminSeries = {
 
 async function signInAsAdmin(page: Page) {
   await page.goto('/');
+  await appStarted(page);
   const origin = new URL(page.url()).origin;
   const res = await page.request.post('/api/auth/sign-in', { data: DEMO_ADMIN, headers: { origin } });
   expect(res.status()).toBe(200);
@@ -154,6 +155,7 @@ test('an admin makes a monthly series from the event form, moves one date and ca
 
   // The cancelled date's own page says so, and takes no registration.
   await page.goto(`/events/${third!.id}`);
+  await appStarted(page);
   await expect(page.getByText('This date has been cancelled')).toBeVisible();
   await expect(page.getByRole('button', { name: /Register Now/ })).toHaveCount(0);
   await expect(page.getByRole('link', { name: SCHEDULE })).toHaveAttribute('href', `/series/${seriesId}`);

@@ -43,6 +43,7 @@ test('a visitor follows the countdown to an event, signs up, registers with gues
 
   // The hero's countdown ticks.
   await page.goto('/');
+  await appStarted(page);
   const timer = page.getByRole('timer');
   await expect(timer).toBeVisible();
   // The fourth box is the seconds: its number is the box's first line.
@@ -116,6 +117,7 @@ test('a visitor follows the countdown to an event, signs up, registers with gues
 test('the events list filters by status and search, and keeps the filters in the URL', async ({ page }) => {
   const noConsoleErrors = watchConsole(page);
   await page.goto('/events');
+  await appStarted(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Power Mixer Events' })).toBeVisible();
   const cards = page.getByRole('main').getByRole('article');
   await expect(cards.first()).toBeVisible();
@@ -144,6 +146,7 @@ test('the events list filters by status and search, and keeps the filters in the
 
 test('the events page offers a calendar feed of upcoming events', async ({ page }) => {
   await page.goto('/events');
+  await appStarted(page);
   const link = page.getByRole('link', { name: 'Subscribe to the events calendar' });
   await expect(link).toBeVisible();
   const res = await page.request.get((await link.getAttribute('href'))!);
@@ -209,6 +212,7 @@ test('the contact form sends a message to the organisers; the landing page takes
 
   // Introductions from the landing page.
   await page.goto('/');
+  await appStarted(page);
   await scrollToBottom(page);
   await page.getByLabel('Your Name').fill('Ivy Intro');
   await page.getByLabel('Your Email').fill('ivy@example.com');
@@ -224,6 +228,7 @@ test.describe('axe finds nothing in both themes', () => {
   test('on the landing page', async ({ page }) => {
     const noConsoleErrors = watchConsole(page);
     await page.goto('/');
+    await appStarted(page);
     await expect(page.getByRole('timer')).toBeVisible();
     await scrollToBottom(page);
     await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
@@ -236,6 +241,7 @@ test.describe('axe finds nothing in both themes', () => {
     // The missing event's page and its API read both answer 404 (the browser logs each).
     const noConsoleErrors = watchConsole(page, /\/(api\/)?events\/00000000-0000-4000-8000-000000000000$/);
     await page.goto('/events');
+    await appStarted(page);
     await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
     await expectNoAxeViolationsInBothThemes(page, '/events');
 
@@ -288,6 +294,7 @@ test.describe('axe finds nothing in both themes', () => {
   test('on the podcasts and contact pages', async ({ page }) => {
     const noConsoleErrors = watchConsole(page);
     await page.goto('/podcasts');
+    await appStarted(page);
     await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
     await expectNoAxeViolationsInBothThemes(page, '/podcasts');
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolationsInBothThemes, memberPage, signOut } from './fixtures';
+import { appStarted, expectNoAxeViolationsInBothThemes, memberPage, signOut } from './fixtures';
 
 // The attendee's ticket: on the event page once attending (one code per guest, each with its
 // short code under it), full screen for the door (the ticket alone on a phone's screen, with a
@@ -57,6 +57,8 @@ test('an attending member sees their ticket and their guest’s, full screen, an
   const eventId = upcoming!.id;
 
   await page.goto(`/events/${eventId}`);
+
+  await appStarted(page);
   await expect(page.getByRole('button', { name: 'Register Now' })).toBeVisible();
   // Not attending: no ticket.
   await expect(page.getByRole('heading', { name: 'Your ticket' })).toHaveCount(0);
@@ -179,6 +181,7 @@ test('a ticket kept offline from before short codes shows its image without one,
   await expect(page.getByRole('img', { name: `Check-in code for ${member.fullName}` })).toBeVisible();
   await expect(page.getByText(/^Code /)).toHaveCount(0);
   await page.goto(`/events/${eventId}`);
+  await appStarted(page);
   const section = page.getByRole('region', { name: 'Your ticket' });
   await expect(section.getByRole('img', { name: `Check-in code for ${member.fullName}` })).toBeVisible();
   await expect(section.getByText(/^Code /)).toHaveCount(0);
