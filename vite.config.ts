@@ -128,10 +128,12 @@ const webBuild: UserConfig = {
             // The small pieces the other screens share (buttons, fields, icons, helpers, zod-free
             // constants) travel as one file rather than a dozen tiny ones a page must wait for. The
             // screen-sized pieces only a few screens share (event card, profile sections, member
-            // rows) stay out of it, so the other screens do not carry them.
+            // rows) stay out of it, so the other screens do not carry them; so do the badge
+            // download (its query schema would bring zod to every public page), the ticket code and
+            // the door duty links (their query and texts).
             {
               name: (id, ctx) => (loadedByEntry(ctx).has(id) ? null : 'ui'),
-              test: /src[\\/]web[\\/]components[\\/](?!rich-text-editor|dialog|recent-sign-in|password-confirm-form|report-button|block-button|event-card|profile-sections|connections-list|person-link)|src[\\/]shared[\\/](event-texts|video-links|rich-text|passkey-texts)\.|node_modules[\\/]lucide-react[\\/]/,
+              test: /src[\\/]web[\\/]components[\\/](?!rich-text-editor|dialog|recent-sign-in|password-confirm-form|report-button|block-button|event-card|profile-sections|connections-list|person-link|badge-download|ticket-code|door-duty)|src[\\/]shared[\\/](event-texts|video-links|rich-text|passkey-texts)\.|node_modules[\\/]lucide-react[\\/]/,
               minShareCount: 2,
               priority: 1,
             },

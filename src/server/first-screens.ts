@@ -76,11 +76,12 @@ export async function loadFirstScreens(app: FastifyInstance, webRoot: string) {
 const APP_CODE_ID = 'app-code';
 
 /** On a rendered page the app's code is asked for once the page has loaded (the pictures in view
- * with it) and a frame has gone by, or at the visitor's first press or key: the content never
- * shares the phone's bandwidth or main thread with the code, which then takes over what is on
- * screen (web main.tsx). Links work as plain links before. The screen's chunks are fetched beside
- * the entry, and run when the entry asks for them, after it (it sets up what they rely on: zod
- * without eval, under the page's CSP). */
+ * with it) and painted (its first contentful paint, then two frames: the pictures that came with
+ * the load are on screen; two seconds after the load if no paint is reported), or at the
+ * visitor's first press or key: the content never shares the phone's bandwidth or main thread
+ * with the code, which then takes over what is on screen (web main.tsx). Links work as plain
+ * links before. The screen's chunks are fetched beside the entry, and run when the entry asks for
+ * them, after it (it sets up what they rely on: zod without eval, under the page's CSP). */
 const APP_CODE_LOADER =
   `const code = JSON.parse(document.getElementById('${APP_CODE_ID}').textContent);` +
   `const load = () => {` +
@@ -90,9 +91,13 @@ const APP_CODE_LOADER =
   `for (const src of code.run) import(src);` +
   `};` +
   `let started = false;` +
-  `const start = () => { if (!started) { started = true; requestAnimationFrame(() => setTimeout(load)); } };` +
-  `if (document.readyState === 'complete') start();` +
-  `else for (const type of ['load', 'pointerdown', 'keydown']) addEventListener(type, start, { once: true, passive: true });`;
+  `const start = () => { if (!started) { started = true; requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(load))); } };` +
+  `const painted = (then) => PerformanceObserver.supportedEntryTypes?.includes('paint')` +
+  ` ? new PerformanceObserver((list, observer) => { if (list.getEntriesByName('first-contentful-paint').length) { observer.disconnect(); then(); } }).observe({ type: 'paint', buffered: true })` +
+  ` : then();` +
+  `const loaded = (then) => (document.readyState === 'complete' ? then() : addEventListener('load', then, { once: true }));` +
+  `loaded(() => { painted(start); setTimeout(start, 2000); });` +
+  `for (const type of ['pointerdown', 'keydown']) addEventListener(type, start, { once: true, passive: true });`;
 
 /** The loader's hash, for the pages' CSP (it is the only inline script besides the theme's). */
 export const APP_CODE_LOADER_HASH = `'sha256-${createHash('sha256').update(APP_CODE_LOADER).digest('base64')}'`;

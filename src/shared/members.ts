@@ -5,10 +5,7 @@ import { OFFER_OR_ASK_MAX_LENGTH } from './people-to-meet-texts';
 import { BIO_MAX, PERSON_NAME_MAX, PROFILE_LINE_MAX, SKILL_NAME_MAX, SOCIAL_HANDLE_MAX, WEBSITE_MAX } from './limits';
 import { SEARCH_QUERY_MAX_LENGTH } from './search-texts';
 
-export const MEMBERS_PAGE_SIZE = 12;
-export const MEMBERS_EMPTY = 'No members found matching your criteria.';
-export const PROFILE_NOT_FOUND = 'Profile Not Found';
-export const PROFILE_NOT_FOUND_TEXT = "The user profile you're looking for doesn't exist.";
+export * from './member-texts';
 
 export const SOCIAL_HOSTS = {
   instagram: 'https://instagram.com/',

@@ -4,13 +4,13 @@ import { SEARCH_QUERY_MAX_LENGTH } from './search-texts';
 import { safeText } from './text';
 import { vimeoId, youtubeId } from './video-links';
 
-export { vimeoId, youtubeId, youtubeThumbnail } from './video-links';
+export { vimeoId, youtubeId } from './video-links';
+export * from './podcast-texts';
 
 export const MEDIA_TYPES = ['youtube', 'vimeo', 'direct'] as const;
 export const LANDING_PODCASTS = 3;
 export const PODCAST_TITLE_MAX = 200;
 export const PODCAST_DESCRIPTION_MAX = 5000;
-export const PODCASTS_EMPTY = 'No podcasts found matching your search.';
 
 export const podcast = z.object({
   id: z.string(),
@@ -32,14 +32,9 @@ export const podcastsQuery = z.object({ q: z.string().trim().max(SEARCH_QUERY_MA
 export const podcastsResponse = z.object({ podcasts: z.array(podcast) });
 export type PodcastsResponse = z.infer<typeof podcastsResponse>;
 
-/** 'coming' (or nothing) means the episode is announced but not out yet. */
-export const isComingSoon = (p: Pick<Podcast, 'videoUrl' | 'mediaUrl' | 'mediaType'>) =>
-  p.videoUrl === 'coming' || (p.mediaType === 'direct' ? !p.mediaUrl : !p.videoUrl);
-
 // The admin's create and edit form (spec 2 sections 3 and 5), and the body of POST and PUT
 // /api/podcasts. The thumbnail is set by its own upload route.
 
-export const PODCAST_NOT_FOUND = 'Podcast not found';
 export const MEDIA_TYPE_LABELS: Record<(typeof MEDIA_TYPES)[number], string> = {
   youtube: 'YouTube',
   vimeo: 'Vimeo',
@@ -158,40 +153,6 @@ export type Episode = z.infer<typeof episode>;
 export const episodeResponse = z.object({ episode });
 export type EpisodeResponse = z.infer<typeof episodeResponse>;
 
-export const EPISODE_TEXTS = {
-  back: 'All episodes',
-  guests: 'Guests',
-  showNotes: 'Show notes',
-  transcript: 'Transcript',
-  noTranscript: 'No transcript yet.',
-  /** A timestamp's accessible name: "Play from 1:02". */
-  playFrom: (stamp: string) => `Play from ${stamp}`,
-} as const;
-
-export interface TranscriptLine {
-  /** Seconds from the start, when the line begins with a time ("[1:02]", "00:01:02", "1:02 -"). */
-  seconds: number | null;
-  /** The time as written, without brackets ("1:02"). */
-  stamp: string | null;
-  text: string;
-}
-
-const STAMP = /^\s*[[(]?((?:(\d{1,2}):)?(\d{1,2}):(\d{2}))[\])]?\s*(?:[-–—]\s*)?/;
-
-/** A transcript's lines, each with its time when it starts with one; blank lines dropped. */
-export function transcriptLines(transcript: string): TranscriptLine[] {
-  return transcript
-    .split(/\r?\n/)
-    .filter((line) => line.trim() !== '')
-    .map((line) => {
-      const m = STAMP.exec(line);
-      if (!m || Number(m[4]) > 59 || (m[2] !== undefined && Number(m[3]) > 59))
-        return { seconds: null, stamp: null, text: line.trim() };
-      const seconds = Number(m[2] ?? 0) * 3600 + Number(m[3]) * 60 + Number(m[4]);
-      return { seconds, stamp: m[1]!, text: line.slice(m[0].length).trim() };
-    });
-}
-
 // An episode's audio file and the podcast feed (issue 36).
 
 export const MAX_AUDIO_BYTES = 100 * 1024 * 1024;
@@ -199,22 +160,4 @@ export const AUDIO_TOO_LARGE = `Audio files must be ${MAX_AUDIO_BYTES / 1024 / 1
 export const NOT_EPISODE_AUDIO = 'Choose an MP3 or M4A audio file.';
 /** The file picker's filter: the types browsers report for MP3 and M4A, and the extensions. */
 export const AUDIO_ACCEPT = 'audio/mpeg,audio/mp4,audio/x-m4a,.mp3,.m4a';
-export const PODCAST_FEED_URL = '/podcasts/feed.xml';
 export const TRANSCRIPT_NOT_FOUND = 'This episode has no transcript.';
-export const PODCAST_FEED_TEXTS = {
-  follow: 'Follow in your podcast app',
-  /** What the link's hint says the address is for. */
-  hint: 'Copy this address into any podcast app to get new episodes as they come out.',
-  audioFile: 'Audio file',
-  audioHint: "MP3 or M4A, up to 100 MB. It becomes the episode's media (Direct) and goes into the podcast feed.",
-  audioAfterCreate: 'Create the episode first; its audio file is uploaded from its edit form.',
-} as const;
-
-/** "24:13" or "1:02:03". */
-export function formatDuration(totalSeconds: number): string {
-  const s = Math.max(0, Math.round(totalSeconds));
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const rest = String(s % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${rest}` : `${m}:${rest}`;
-}

@@ -211,9 +211,19 @@ test('the editor formats, links and uploads images into a forum reply', async ({
   await expect(form.getByRole('alert')).toHaveText('Failed to upload image');
   await expectNoAxeViolationsInBothThemes(page, 'forum post with the reply editor');
 
-  await form.getByRole('button', { name: 'Post Reply' }).click();
+  // Found by the id the server answered with: what was stored, not a search by its text.
+  const [answer] = await Promise.all([
+    page.waitForResponse(
+      (response) => response.request().method() === 'POST' && new URL(response.url()).pathname.endsWith('/replies'),
+    ),
+    form.getByRole('button', { name: 'Post Reply' }).click(),
+  ]);
+  expect(answer.status()).toBe(201);
+  const { reply } = (await answer.json()) as { reply: { id: string; content: string } };
+  expect(reply.content).toContain('<strong>world</strong>');
   await expect(editor).toHaveText('');
-  const posted = page.locator('[id^="reply-"]').filter({ hasText: 'Hello world' }).last();
+  const posted = page.locator(`#reply-${reply.id}`);
+  await expect(posted).toContainText('Hello world');
   await expect(posted.locator('strong')).toHaveText('world');
   await expect(posted.getByRole('link', { name: 'https://example.org/' })).toHaveAttribute(
     'href',

@@ -1,7 +1,7 @@
 import { useDeferredValue, useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Search, SearchX, SlidersHorizontal, X } from 'lucide-react';
-import { MEMBERS_EMPTY, MEMBERS_PAGE_SIZE } from '../../../shared/members';
+import { MEMBERS_EMPTY, MEMBERS_PAGE_SIZE } from '../../../shared/member-texts';
 import { ASKS_LABEL, OFFERS_LABEL, OFFER_OR_ASK_MAX_LENGTH } from '../../../shared/people-to-meet-texts';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';

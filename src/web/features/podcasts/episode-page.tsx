@@ -2,16 +2,15 @@ import { useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { ArrowLeft, Clock3, ExternalLink, Play } from 'lucide-react';
+import type { Episode, EpisodeResponse } from '../../../shared/podcasts';
 import {
   EPISODE_TEXTS,
   PODCAST_NOT_FOUND,
   formatDuration,
   isComingSoon,
   transcriptLines,
-  youtubeId,
-  type Episode,
-  type EpisodeResponse,
-} from '../../../shared/podcasts';
+} from '../../../shared/podcast-texts';
+import { youtubeId } from '../../../shared/video-links';
 import { ButtonLink } from '../../components/button';
 import { LoadError } from '../../components/load-error';
 import { NotFound } from '../../components/not-found';

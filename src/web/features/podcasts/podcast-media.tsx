@@ -1,6 +1,8 @@
 import type { Ref } from 'react';
 import { Mic } from 'lucide-react';
-import { isComingSoon, vimeoId, youtubeId, youtubeThumbnail, type Podcast } from '../../../shared/podcasts';
+import type { Podcast } from '../../../shared/podcasts';
+import { isComingSoon } from '../../../shared/podcast-texts';
+import { vimeoId, youtubeId, youtubeThumbnail } from '../../../shared/video-links';
 import { ClickToPlay } from '../../components/click-to-play';
 import { responsiveImage } from '../../lib/responsive-image';
 

@@ -2,15 +2,9 @@ import { useDeferredValue } from 'react';
 import { useQuery, keepPreviousData } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { Clock3, ExternalLink, Mic, Rss, Users } from 'lucide-react';
-import {
-  PODCASTS_EMPTY,
-  PODCAST_FEED_TEXTS,
-  PODCAST_FEED_URL,
-  isComingSoon,
-  youtubeId,
-  type Podcast,
-  type PodcastsResponse,
-} from '../../../shared/podcasts';
+import type { Podcast, PodcastsResponse } from '../../../shared/podcasts';
+import { PODCASTS_EMPTY, PODCAST_FEED_TEXTS, PODCAST_FEED_URL, isComingSoon } from '../../../shared/podcast-texts';
+import { youtubeId } from '../../../shared/video-links';
 import { textLinkClasses } from '../../components/text-link';
 import { cn } from '../../lib/cn';
 import { EmptyState } from '../../components/empty-state';
