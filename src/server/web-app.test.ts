@@ -29,7 +29,7 @@ beforeAll(async () => {
       '<script src="/theme-init.js"></script>' +
       '<script type="module" crossorigin src="/assets/app-abc123.js"></script>' +
       '<link rel="stylesheet" crossorigin href="/assets/shell-abc.css">' +
-      '</head><body><div id="root"></div></body></html>',
+      '</head><body>\n    <!-- The frame, for whoever edits this file. -->\n<div id="root"></div></body></html>',
   );
   await writeFile(path.join(webRoot, 'theme-init.js'), themeScript);
   await writeFile(path.join(webRoot, 'assets', 'shell-abc.css'), stylesheet);
@@ -82,6 +82,8 @@ describe('serving the web app', () => {
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.body).toContain('<div id="root"></div>');
+    // index.html's comments stay in the source.
+    expect(res.body).not.toContain('<!--');
   });
 
   it('answers HEAD on a page, a built file and an API read as GET does, without the body', async () => {

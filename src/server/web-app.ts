@@ -145,8 +145,10 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string | nul
  * stylesheet. Each was a request a phone waited for (a round trip and more) before the first
  * paint. The script's hash joins the page's CSP, which still refuses any other inline script;
  * the files themselves stay served for anything that links them. */
-async function inlineRenderBlocking(webRoot: string, html: string) {
+async function inlineRenderBlocking(webRoot: string, source: string) {
   const scriptHashes: string[] = [];
+  // index.html's comments are for whoever edits it, not for every visitor's download.
+  const html = source.replace(/\s*<!--[\s\S]*?-->/g, '');
   let out = html;
   for (const match of html.matchAll(/<script src="(\/[\w.-]+\.js)"><\/script>/g)) {
     const js = await readFile(path.join(webRoot, match[1]!), 'utf8').catch(() => null);

@@ -145,8 +145,7 @@ export function createAnswerEarly(answers: SharedAnswers, baseHeaders: Record<st
     const { cached, cacheControl } = hit;
     if (headers['if-none-match'] === cached.etag)
       return { status: 304, headers: headersOf(cached, cacheControl, '304') };
-    const encoding = cached.gzip ? preferredEncoding(headers['accept-encoding']) : null;
-    const body = encoding === 'br' ? brotliOf(cached)! : encoding === 'gzip' ? cached.gzip! : cached.body;
+    const { encoding, body } = encodedBody(cached, headers['accept-encoding']);
     return { status: 200, headers: headersOf(cached, cacheControl, encoding ?? 'identity', body), body };
   };
 }
@@ -176,13 +175,18 @@ export function sendJsonWithEtag(
     .header('vary', 'cookie, accept-encoding')
     .type('application/json; charset=utf-8');
   if (request.headers['if-none-match'] === cached.etag) return reply.status(304).send();
-  if (cached.gzip) {
-    const encoding = preferredEncoding(request.headers['accept-encoding']);
-    if (encoding === 'br') return reply.header('content-encoding', 'br').send(brotliOf(cached) as never);
-    if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(cached.gzip as never);
-  }
+  const { encoding, body } = encodedBody(cached, request.headers['accept-encoding']);
+  if (encoding) reply.header('content-encoding', encoding);
   // Already-serialised JSON: Fastify sends strings as they are, without the serializer.
-  return reply.send(cached.body as never);
+  return reply.send(body as never);
+}
+
+/** The copy of a cached answer to send for an `Accept-Encoding` header: brotli or gzip for
+ * answers large enough to have them, as the browser accepts, else the JSON as it is. */
+function encodedBody(cached: Cached, acceptEncoding: string | string[] | undefined) {
+  const encoding = cached.gzip ? preferredEncoding(acceptEncoding) : null;
+  const body = encoding === 'br' ? brotliOf(cached)! : encoding === 'gzip' ? cached.gzip! : cached.body;
+  return { encoding, body };
 }
 
 /** The encoding to answer in for an `Accept-Encoding` header: brotli when accepted, then gzip,
