@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { memberPage } from './fixtures';
+import { appStarted, memberPage } from './fixtures';
 
 // A visitor's five public pages arrive rendered by the server (src/web/render.tsx,
 // src/server/first-screens.ts): the content is in the HTML, the app's code loads after the page and
@@ -87,6 +87,27 @@ test('the app takes over the rendered page: the same elements, no errors, its da
     expect(asked, screen.path).not.toContain(new URL(screen.data, 'http://x').pathname);
   }
   expect(problems).toEqual([]);
+});
+
+test('a button pressed before the code has arrived is pressed once the app has started', async ({ page }) => {
+  // The shell held back until the press has happened.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/shell-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/events');
+  const html = page.locator('html');
+  const dark = (await html.getAttribute('class'))?.includes('dark') ?? false;
+  await page.getByRole('button', { name: /Switch to (dark|light) theme/ }).click();
+  // Nothing yet: the press waits for the app.
+  expect(await html.getAttribute('data-app')).toBeNull();
+  await expect(html).toHaveClass(dark ? /\bdark\b/ : /\blight\b/);
+  release();
+  await appStarted(page);
+  // Pressed once (twice would have switched it back).
+  await expect(html).toHaveClass(dark ? /\blight\b/ : /\bdark\b/);
 });
 
 test("a member's page is drawn by the app, not by the server", async ({ browser }) => {
