@@ -38,3 +38,22 @@ test("the landing page's first load stays within its weight budget", async ({ pa
     `the landing page's first load weighs more than its budget (scripts/bench/first-load.ts):\n${describeFirstLoad(load)}`,
   ).toBeLessThanOrEqual(LANDING_FIRST_LOAD_BUDGET);
 });
+
+// zod and the shared schemas (about 23 KB in brotli, and a long task to evaluate) are for forms
+// and the server: a visitor's public page shows texts from the zod-free `*-texts.ts` files. One
+// import of a schema file from a shared component brings them back to every public page.
+test('no public page loads the validation library', async ({ page }) => {
+  const { events } = (await (await page.request.get('/api/events')).json()) as { events: { id: string }[] };
+  const scripts = new Map<string, Promise<string>>();
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.set(new URL(response.url()).pathname, response.text());
+  });
+  for (const route of ['/', '/events', `/events/${events[0]!.id}`, '/community', '/podcasts']) {
+    await page.goto(route, { waitUntil: 'networkidle' });
+    await expect(page.locator('html[data-app]'), route).toBeAttached();
+  }
+  expect(scripts.size).toBeGreaterThan(3);
+  const withZod: string[] = [];
+  for (const [url, text] of scripts) if ((await text).includes('ZodError')) withZod.push(url);
+  expect(withZod, 'scripts with zod in them').toEqual([]);
+});
