@@ -4,10 +4,15 @@ import http from 'node:http';
 // POST /notify writing one small frame (the size of the app's notice) to each of them. No
 // framework, no database, no sessions: the app's fan-out can come close to it, never above it.
 const streams = new Set<http.ServerResponse>();
-const frame = `data: ${JSON.stringify({ topic: 'forum-replies', kind: 'forum-replies', id: crypto.randomUUID() })}\n\n`;
+// Written as the app writes it (features/realtime/routes.ts): its bytes made once, on a stream
+// that ends with its connection, so without chunk framing.
+const frame = Buffer.from(
+  `data: ${JSON.stringify({ topic: 'forum-replies', kind: 'forum-replies', id: crypto.randomUUID() })}\n\n`,
+);
 
 const server = http.createServer((req, res) => {
   if (req.url === '/stream') {
+    res.useChunkedEncodingByDefault = false;
     res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
     res.write('retry: 1000\n\n');
     streams.add(res);

@@ -57,6 +57,9 @@ describe('GET /api/realtime', () => {
     const carolStream = await openStream(carol.client.cookieHeader);
     const visitorStream = await openStream();
     expect(aliceStream.res.headers.get('content-type')).toContain('text/event-stream');
+    // Delimited by its connection: each frame is written as it is, without chunk framing.
+    expect(aliceStream.res.headers.get('transfer-encoding')).toBeNull();
+    expect(aliceStream.res.headers.get('connection')).toBe('close');
     await waitFor(() => ctx.app.services.realtime.size() === 4);
 
     // Written behind the API's back, as a script or psql would: the database announces it.

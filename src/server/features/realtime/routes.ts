@@ -8,10 +8,10 @@ import { memberPresence } from '../../db/schema';
 
 /** A notice goes to every open stream it concerns, as one object (platform/realtime.ts): its
  * bytes are made once, not once per stream. */
-const frames = new WeakMap<RealtimeNotice, string>();
-function frameOf(notice: RealtimeNotice): string {
+const frames = new WeakMap<RealtimeNotice, Buffer>();
+function frameOf(notice: RealtimeNotice): Buffer {
   let frame = frames.get(notice);
-  if (!frame) frames.set(notice, (frame = `data: ${JSON.stringify(notice)}\n\n`));
+  if (!frame) frames.set(notice, (frame = Buffer.from(`data: ${JSON.stringify(notice)}\n\n`)));
   return frame;
 }
 
@@ -59,10 +59,12 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
       const viewer = await getViewer(request);
       reply.hijack();
       const res = reply.raw;
+      // The stream ends with its connection (Connection: close), so its frames need no chunk
+      // framing: each notice is one write of its bytes to the socket, not three.
+      res.useChunkedEncodingByDefault = false;
       res.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
         'x-accel-buffering': 'no', // stop proxies from buffering the stream
       });
       res.write(`retry: ${REALTIME_RECONNECT_DELAYS_MS[0]}\n\n`);
