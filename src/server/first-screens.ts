@@ -80,17 +80,26 @@ const APP_CODE_ID = 'app-code';
  * the load are on screen; two seconds after the load if no paint is reported), or at the
  * visitor's first press or key: the content never shares the phone's bandwidth or main thread
  * with the code, which then takes over what is on screen (web main.tsx). Links work as plain
- * links before; a button pressed before is held and pressed again once the app has started
- * (`data-app` on `<html>`, set by the layout), if React kept that element. The screen's chunks
- * are fetched beside the entry, and run when the entry asks for them, after it (it sets up what
- * they rely on: zod without eval, under the page's CSP). */
+ * links before. A button pressed before is held and pressed again once the app has taken over
+ * the screen (`data-app` on `<html>`, web app/app-started.tsx), if React kept that element;
+ * if the code fails to load or takes over ten seconds, the press is dropped and buttons are left
+ * alone. The screen's chunks are fetched beside the entry, and run when the entry asks for them,
+ * after it (it sets up what they rely on: zod without eval, under the page's CSP). */
 const APP_CODE_LOADER =
   `const code = JSON.parse(document.getElementById('${APP_CODE_ID}').textContent);` +
+  `const root = document.documentElement;` +
+  `let pressed = null;` +
+  `const hold = (event) => { const button = event.target.closest?.('button'); if (!button) return; event.preventDefault(); event.stopPropagation(); pressed = button; start(); };` +
+  `const release = () => { observer.disconnect(); removeEventListener('click', hold, true); };` +
+  `const observer = new MutationObserver(() => { if (!root.hasAttribute('data-app')) return; release(); if (pressed?.isConnected) pressed.click(); });` +
+  `observer.observe(root, { attributes: true, attributeFilter: ['data-app'] });` +
+  `addEventListener('click', hold, true);` +
   `const load = () => {` +
   `for (const href of code.preload) {` +
   `const link = document.createElement('link'); link.rel = 'modulepreload'; link.href = href; document.head.append(link);` +
   `}` +
-  `for (const src of code.run) import(src);` +
+  `for (const src of code.run) import(src).catch(release);` +
+  `setTimeout(release, 10000);` +
   `};` +
   `let started = false;` +
   `const start = () => { if (!started) { started = true; requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(load))); } };` +
@@ -99,13 +108,7 @@ const APP_CODE_LOADER =
   ` : then();` +
   `const loaded = (then) => (document.readyState === 'complete' ? then() : addEventListener('load', then, { once: true }));` +
   `loaded(() => { painted(start); setTimeout(start, 2000); });` +
-  `for (const type of ['pointerdown', 'keydown']) addEventListener(type, start, { once: true, passive: true });` +
-  `const root = document.documentElement;` +
-  `let pressed = null;` +
-  `const hold = (event) => { const button = event.target.closest?.('button'); if (!button || root.hasAttribute('data-app')) return; event.preventDefault(); event.stopPropagation(); pressed = button; start(); };` +
-  `addEventListener('click', hold, true);` +
-  `new MutationObserver((_, observer) => { if (!root.hasAttribute('data-app')) return; observer.disconnect(); removeEventListener('click', hold, true); if (pressed?.isConnected) pressed.click(); })` +
-  `.observe(root, { attributes: true, attributeFilter: ['data-app'] });`;
+  `for (const type of ['pointerdown', 'keydown']) addEventListener(type, start, { once: true, passive: true });`;
 
 /** The loader's hash, for the pages' CSP (it is the only inline script besides the theme's). */
 export const APP_CODE_LOADER_HASH = `'sha256-${createHash('sha256').update(APP_CODE_LOADER).digest('base64')}'`;

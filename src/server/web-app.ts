@@ -147,8 +147,9 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string | nul
  * the files themselves stay served for anything that links them. */
 async function inlineRenderBlocking(webRoot: string, source: string) {
   const scriptHashes: string[] = [];
-  // index.html's comments are for whoever edits it, not for every visitor's download.
-  const html = source.replace(/\s*<!--[\s\S]*?-->/g, '');
+  // index.html's comments (each on lines of its own) are for whoever edits it, not for every
+  // visitor's download.
+  const html = source.replace(/\n[ \t]*<!--[\s\S]*?-->(?=[ \t]*\n)/g, '');
   let out = html;
   for (const match of html.matchAll(/<script src="(\/[\w.-]+\.js)"><\/script>/g)) {
     const js = await readFile(path.join(webRoot, match[1]!), 'utf8').catch(() => null);

@@ -89,25 +89,44 @@ test('the app takes over the rendered page: the same elements, no errors, its da
   expect(problems).toEqual([]);
 });
 
-test('a button pressed before the code has arrived is pressed once the app has started', async ({ page }) => {
-  // The shell held back until the press has happened.
+/** The app's shell held back until `release` is called: the page stays the server's HTML. */
+async function holdTheShell(page: Page) {
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/assets\/shell-[\w-]+\.js$/, async (route) => {
     await held;
     await route.continue();
   });
+  return () => release();
+}
+
+test("a header's button pressed before the code has arrived is pressed once the app has started", async ({ page }) => {
+  const release = await holdTheShell(page);
   await page.goto('/events');
   const html = page.locator('html');
   const dark = (await html.getAttribute('class'))?.includes('dark') ?? false;
   await page.getByRole('button', { name: /Switch to (dark|light) theme/ }).click();
   // Nothing yet: the press waits for the app.
-  expect(await html.getAttribute('data-app')).toBeNull();
   await expect(html).toHaveClass(dark ? /\bdark\b/ : /\blight\b/);
   release();
   await appStarted(page);
   // Pressed once (twice would have switched it back).
   await expect(html).toHaveClass(dark ? /\blight\b/ : /\bdark\b/);
+});
+
+test("a button on the screen itself, pressed before the code has arrived, is pressed once the screen is the app's", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  const release = await holdTheShell(page);
+  await page.goto('/community');
+  const filters = page.locator('#main').getByRole('button', { name: 'Filters', exact: true });
+  await expect(filters).toHaveAttribute('aria-expanded', 'false');
+  await filters.click();
+  await expect(filters).toHaveAttribute('aria-expanded', 'false');
+  release();
+  await appStarted(page);
+  await expect(filters).toHaveAttribute('aria-expanded', 'true');
 });
 
 test("a member's page is drawn by the app, not by the server", async ({ browser }) => {

@@ -1,6 +1,7 @@
 import { Component, lazy, Suspense, type ReactNode } from 'react';
 import { PageSpinner } from '../components/spinner';
 import { awaitFullStyles } from '../lib/full-styles';
+import { AppStarted } from './app-started';
 
 // The error screens load when needed: no visit that goes well waits for their code.
 const loadErrorPage = () => Promise.all([import('./error-page'), awaitFullStyles()]).then(([m]) => m);
@@ -12,6 +13,7 @@ export function RouteErrorPage({ error }: { error: unknown }) {
   return (
     <Suspense fallback={<PageSpinner />}>
       <LazyErrorPage error={error} />
+      <AppStarted />
     </Suspense>
   );
 }
@@ -50,6 +52,7 @@ export class ErrorBoundary extends Component<BoundaryProps, BoundaryState> {
     return (
       <Suspense fallback={null}>
         <LazyRootErrorPage error={error} />
+        <AppStarted />
       </Suspense>
     );
   }

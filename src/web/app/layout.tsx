@@ -1,6 +1,7 @@
-import { Suspense, useEffect, useSyncExternalStore } from 'react';
+import { Suspense, useSyncExternalStore } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '../components/spinner';
+import { AppStarted } from './app-started';
 import { ErrorBoundary } from './error-boundary';
 import { RouteFocus } from './route-focus';
 import { screensLoading } from './routes/screen';
@@ -22,10 +23,6 @@ export function Layout() {
   const { pathname } = useLocation();
   const loading = useSyncExternalStore(screensLoading.subscribe, screensLoading.count, noneLoading) > 0;
   const bare = BARE.test(pathname);
-  // The app has taken over the page: a visitor's public page arrives rendered by the server and
-  // works as plain HTML until then (decision 045); the end-to-end journeys wait for this before
-  // pressing a button or a shortcut there. The header's own effects have run by now.
-  useEffect(() => document.documentElement.setAttribute('data-app', ''), []);
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -50,6 +47,7 @@ export function Layout() {
         <ErrorBoundary resetKey={pathname}>
           <Suspense fallback={<PageSpinner />}>
             <Outlet />
+            <AppStarted />
           </Suspense>
         </ErrorBoundary>
       </main>

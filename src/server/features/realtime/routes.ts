@@ -60,7 +60,7 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.hijack();
       const res = reply.raw;
       // The stream ends with its connection (Connection: close), so its frames need no chunk
-      // framing: each notice is one write of its bytes to the socket, not three.
+      // framing: each notice goes out as its bytes alone, without a chunk header and line end.
       res.useChunkedEncodingByDefault = false;
       res.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
