@@ -47,9 +47,10 @@ export async function signOut(page: Page) {
   await page.request.post('/api/auth/sign-out', { headers: { origin: new URL(page.url()).origin } });
 }
 
-/** Waits until the app has taken over the page. A visitor's five public pages arrive rendered by
- * the server (decision 045) and load the app's code after the page: until then links work as
- * links, but a button or a shortcut does nothing. */
+/** Waits until the app has taken over the page, its screen included (web app/app-started.tsx).
+ * A visitor's five public pages arrive rendered by the server (decision 045) and load the app's
+ * code after the page: until then links work as links, a pressed button waits for the app, and a
+ * shortcut or typed text does nothing. */
 export async function appStarted(page: Page) {
   await page.locator('html[data-app]').waitFor({ state: 'attached', timeout: 15_000 });
 }
