@@ -3,7 +3,7 @@ import './lib/preload-data';
 import './lib/zod-without-eval';
 import { StrictMode, startTransition, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter } from './lib/router';
 import { hydrate } from '@tanstack/react-query';
 import { FIRST_SCREEN_STATE_ID } from '../shared/first-screen-data';
 import { ErrorBoundary } from './app/error-boundary';

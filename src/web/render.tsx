@@ -1,7 +1,7 @@
 import { StrictMode, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { StaticRouter } from 'react-router';
+import { StaticRouter } from './lib/router';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { ErrorBoundary } from './app/error-boundary';
 import { makeQueryClient, Providers } from './app/providers';

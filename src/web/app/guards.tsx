@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { Navigate, Outlet, useLocation, useNavigate } from '../lib/router';
 import { PageSpinner } from '../components/spinner';
 import { rememberRedirect } from '../lib/redirect-after-login';
 import { paths } from '../lib/paths';

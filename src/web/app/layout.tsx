@@ -1,5 +1,5 @@
 import { Suspense, useSyncExternalStore } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from '../lib/router';
 import { PageSpinner } from '../components/spinner';
 import { AppStarted } from './app-started';
 import { ErrorBoundary } from './error-boundary';

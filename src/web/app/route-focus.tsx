@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../lib/router';
 
 /** How long a new screen may take to show its heading (its data may still be loading). */
 const WAIT_FOR_HEADING_MS = 5000;

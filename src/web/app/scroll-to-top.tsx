@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../lib/router';
 
 /** Every route change starts at the top of the page (spec: shared layout). */
 export function ScrollToTop() {

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../lib/router';
 import Mail from 'lucide-react/icons/mail';
 import MapPin from 'lucide-react/icons/map-pin';
 import { Logo } from '../components/logo';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, NavLink, useLocation } from '../lib/router';
 import LogOut from 'lucide-react/icons/log-out';
 import Mail from 'lucide-react/icons/mail';
 import Menu from 'lucide-react/icons/menu';

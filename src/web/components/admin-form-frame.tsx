@@ -1,6 +1,6 @@
 import type { FormEventHandler, ReactNode } from 'react';
 import { ArrowLeft } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../lib/router';
 import { Alert } from './alert';
 import { Button, ButtonLink } from './button';
 import { paths } from '../lib/paths';

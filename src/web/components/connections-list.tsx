@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../lib/router';
 import { ChevronDown, Mail, Users } from 'lucide-react';
 import { NO_CONNECTIONS, NO_CONNECTIONS_MATCH } from '../../shared/connections';
 import type { ConnectionsResponse } from '../../shared/connections';

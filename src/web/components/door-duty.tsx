@@ -1,5 +1,5 @@
 import { ScanQrCode } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../lib/router';
 import { useDoorDuties, useIsDoorStaff } from '../lib/door-duties';
 import { paths } from '../lib/paths';
 import { formatDateTime } from '../lib/site-dates';

@@ -1,5 +1,5 @@
 import { CalendarDays, Clock, MapPin, Repeat, Users } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../lib/router';
 import type { EventCard as EventCardData } from '../../shared/events';
 import { SERIES_TEXTS_UI } from '../../shared/series-texts';
 import { STATUS_LABELS, STATUS_TONES } from '../lib/event-status';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../lib/router';
 import { paths } from '../lib/paths';
 
 /** The brand mark and word, linking home. `wordClassName` lets a crowded bar hide the word

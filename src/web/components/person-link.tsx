@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../lib/router';
 import { cn } from '../lib/cn';
 import { displayName } from '../lib/member-format';
 import { paths } from '../lib/paths';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../lib/router';
 import { CalendarDays, Globe } from 'lucide-react';
 import type { ProfileDetail, ProfileResponse } from '../../shared/members';
 import { cn } from '../lib/cn';

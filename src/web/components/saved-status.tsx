@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { CircleCheck } from 'lucide-react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../lib/router';
 import { cn } from '../lib/cn';
 
 // "It worked", said on the page a form leads to (issue 39: "Event created.", "Forum updated.").
@@ -38,10 +38,7 @@ export function SavedStatus({ className }: { className?: string }) {
       handled.current = location.key;
       setShown(incoming);
       replacing.current = true;
-      void navigate(
-        { pathname: location.pathname, search: location.search, hash: location.hash },
-        { replace: true, state: null },
-      );
+      void navigate(location.pathname + location.search + location.hash, { replace: true, state: null });
     } else if (replacing.current) {
       replacing.current = false;
     } else {

@@ -1,4 +1,4 @@
-import { Link, type LinkProps } from 'react-router';
+import { Link, type LinkProps } from '../lib/router';
 import { cn } from '../lib/cn';
 
 export const textLinkClasses = 'rounded-sm font-medium text-link underline-offset-4 hover:underline';

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useNavigate } from './router';
 import type { Me, MeResponse } from '../../shared/auth';
 import { api } from './api';
 import { paths } from './paths';

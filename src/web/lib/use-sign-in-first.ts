@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from './router';
 import { paths } from './paths';
 import { rememberRedirect } from './redirect-after-login';
 import { useMe } from './session';

@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router';
+import type { RouteObject } from '../../lib/router';
 import { screen } from './screen';
 
 // The admin area (spec 2): the dashboard and its create and edit forms. Mounted inside

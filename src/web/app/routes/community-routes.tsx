@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router';
+import type { RouteObject } from '../../lib/router';
 import { paths } from '../../lib/paths';
 import { screen } from './screen';
 

@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router';
+import type { RouteObject } from '../../lib/router';
 import { screen } from './screen';
 
 // Forums (spec 2): login required for all of /forums/*. Creating and editing a forum are

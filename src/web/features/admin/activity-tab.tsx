@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router';
 import { ACTIVITY_ACTIONS, checkInActivityText, type ActivityEntry } from '../../../shared/activity';
 import { Pagination } from '../../components/pagination';
 import { paths } from '../../lib/paths';

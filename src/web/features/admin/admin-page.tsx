@@ -1,5 +1,5 @@
 import { lazy, Suspense, type LazyExoticComponent, type ComponentType } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../lib/router';
 import { Alert } from '../../components/alert';
 import { SavedStatus } from '../../components/saved-status';
 import { TextLink } from '../../components/text-link';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from '../../lib/router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, CalendarClock, Eye, Mail, RotateCw, Send, Trash2, X } from 'lucide-react';
 import type { z } from 'zod';

@@ -1,5 +1,5 @@
 import { Eye, Pencil } from 'lucide-react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../lib/router';
 import type { AdminAnnouncement } from '../../../shared/announcements';
 import { ButtonLink } from '../../components/button';
 import { Pagination } from '../../components/pagination';

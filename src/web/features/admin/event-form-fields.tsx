@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import {
   type AdminEventResponse,
   CAPACITY_BELOW_TAKEN,

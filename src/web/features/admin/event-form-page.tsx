@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { ArrowLeft } from 'lucide-react';
-import { useLocation, useParams, useSearchParams } from 'react-router';
+import { useLocation, useParams, useSearchParams } from '../../lib/router';
 import { EVENT_ADMIN_TEXTS } from '../../../shared/event-admin';
 import { EVENT_NOT_FOUND, EVENT_NOT_FOUND_TEXT } from '../../../shared/events';
 import { Alert } from '../../components/alert';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Copy, Download, Mail, Pencil } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { EVENT_ADMIN_TEXTS, type AdminEventRow } from '../../../shared/event-admin';
 import { plural } from '../../../shared/plural';
 import { Alert } from '../../components/alert';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { Pencil } from 'lucide-react';
 import { ButtonLink } from '../../components/button';
 import { paths } from '../../lib/paths';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../lib/router';
 import { ImageIcon, Trash2, Upload } from 'lucide-react';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router';
 import {
   ACTIVE_DAYS,
   INSIGHTS_PERIODS,

@@ -1,5 +1,5 @@
 import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router';
 import { Mail, Send, Upload, XCircle } from 'lucide-react';
 import {
   CSV_CHOOSE_FILE,

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router';
 import {
   JOB_STATUSES,
   JOB_STATUS_LABELS,

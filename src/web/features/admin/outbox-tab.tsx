@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Mail, RotateCw } from 'lucide-react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router';
 import type { OutboxItem, OutboxStatus } from '../../../shared/outbox';
 import { Alert } from '../../components/alert';
 import { Badge } from '../../components/badge';

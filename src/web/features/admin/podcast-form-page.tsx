@@ -1,5 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from '../../lib/router';
 import type { z } from 'zod';
 import {
   COMING_SOON,

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../lib/router';
 import { Check, Trash2 } from 'lucide-react';
 import {
   REPORT_RESOLVE_ERROR,

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../lib/router';
 import { CalendarX, Repeat } from 'lucide-react';
 import { addDays, describeSchedule, recurrenceRule, ruleDates, WEEKDAYS } from '../../../shared/recurrence';
 import { SERIES_TEXTS_UI, SERIES_UI_MESSAGES, type AdminSeriesResponse, type SeriesLink } from '../../../shared/series';

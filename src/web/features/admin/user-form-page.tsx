@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from '../../lib/router';
 import {
   ADMIN_PASSWORD_MIN,
   USER_CREATE_FAILED,

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Check, Pencil } from 'lucide-react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../lib/router';
 import { FLAG_UPDATE_FAILED, type AdminUser, type UserFlag } from '../../../shared/users';
 import { Alert } from '../../components/alert';
 import { Pagination } from '../../components/pagination';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../lib/router';
 import { signInInput, type Me } from '../../../shared/auth';
 import { secondStepInput } from '../../../shared/two-factor';
 import { Alert } from '../../components/alert';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../lib/router';
 import { INVALID_TOKEN, PASSWORD_UPDATED, newPasswordInput } from '../../../shared/auth';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';

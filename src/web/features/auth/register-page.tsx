@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../lib/router';
 import { registerInput } from '../../../shared/auth';
 import { INVITED_LINE } from '../../../shared/invitations';
 import { Alert } from '../../components/alert';

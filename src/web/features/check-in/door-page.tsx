@@ -1,6 +1,6 @@
 import { BadgeDownload, useBadgeDownload } from '../../components/badge-download';
 import { useCallback, useEffect, useId, useState, useSyncExternalStore, type FormEvent } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '../../lib/router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, CloudOff, RotateCw } from 'lucide-react';
 import { DEVICE_MAX, CODE_MAX, DOOR_TITLE, OUTCOME_WORDS, type DoorResponse } from '../../../shared/check-in';

@@ -1,5 +1,5 @@
 import { useDeferredValue, useEffect, useId, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router';
 import { Search, SearchX, SlidersHorizontal, X } from 'lucide-react';
 import { MEMBERS_EMPTY, MEMBERS_PAGE_SIZE } from '../../../shared/member-texts';
 import { ASKS_LABEL, OFFERS_LABEL, OFFER_OR_ASK_MAX_LENGTH } from '../../../shared/people-to-meet-texts';
@@ -103,8 +103,8 @@ export function CommunityPage() {
     const next = new URLSearchParams(searchParams);
     if (n > 1) next.set('page', String(n));
     else next.delete('page');
-    const search = next.toString();
-    return { search: search ? `?${search}` : '' };
+    // `?` alone is this page without a query.
+    return `?${next.toString()}`;
   };
 
   return (

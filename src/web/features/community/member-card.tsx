@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { Mail } from 'lucide-react';
 import type { MemberCard as MemberCardData } from '../../../shared/members';
 import { ASKS_LABEL, OFFERS_LABEL } from '../../../shared/people-to-meet-texts';

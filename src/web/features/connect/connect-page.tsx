@@ -1,4 +1,4 @@
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from '../../lib/router';
 import { ArrowRight, Home, LogIn, UserPlus } from 'lucide-react';
 import { CONNECT_CODE_INVALID, CONNECT_OWN_CODE, metAtText } from '../../../shared/connect-code-texts';
 import { Alert } from '../../components/alert';

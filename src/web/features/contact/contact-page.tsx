@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { ChevronDown, Clock, Mail, MapPin } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { CONTACT_SUCCESS, HONEYPOT_FIELD, contactInput, type ContactResponse } from '../../../shared/contact';
 import {
   CONTACT_MESSAGE_MAX,

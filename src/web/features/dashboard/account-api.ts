@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import type { MeResponse } from '../../../shared/auth';
 import type { ChangePasswordInput } from '../../../shared/account';
 import { sessionsKey } from './sessions-api';

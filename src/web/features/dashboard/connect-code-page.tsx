@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { X } from 'lucide-react';
 import { CONNECT_CODE_TITLE } from '../../../shared/connect-code-texts';
 import { PageSpinner } from '../../components/spinner';

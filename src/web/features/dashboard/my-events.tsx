@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { ArrowRight, CalendarDays, Clock, MapPin, QrCode, Users } from 'lucide-react';
 import type { MyEvent } from '../../../shared/events';
 import { plural } from '../../../shared/plural';

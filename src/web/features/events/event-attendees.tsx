@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import {
   ATTENDEES_PER_GROUP,
   ATTENDEE_GROUP_LABELS,

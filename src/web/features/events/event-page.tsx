@@ -1,5 +1,5 @@
 import { lazy, Suspense, useDeferredValue, useState, type ComponentType, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '../../lib/router';
 import { ArrowLeft, CalendarDays, CalendarPlus, Clock, MapPin, Repeat, Tag, Users } from 'lucide-react';
 import { DESCRIPTION_COLLAPSE_AT, EVENT_NOT_FOUND, EVENT_NOT_FOUND_TEXT } from '../../../shared/event-texts';
 import type { EventDetailResponse, MyRegistration } from '../../../shared/events';

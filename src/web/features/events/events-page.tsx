@@ -1,5 +1,5 @@
 import { useDeferredValue } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router';
 import { CalendarPlus, CalendarX } from 'lucide-react';
 import type { EventStatus } from '../../../shared/events';
 import { Button } from '../../components/button';

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../lib/router';
 import { CircleCheck, CircleHelp, UserPlus } from 'lucide-react';
 import { ATTENDEE_GROUP_LABELS, REGISTRATION_SUCCESS, UNREGISTER_CONFIRM } from '../../../shared/event-texts';
 import type { EventDetail, MyRegistration } from '../../../shared/events';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '../../lib/router';
 import { ArrowLeft, CalendarDays, CalendarPlus, Clock, Images, MapPin, PlayCircle, Repeat, Users } from 'lucide-react';
 import type { SeriesDate } from '../../../shared/series';
 import { SERIES_NOT_FOUND, SERIES_TEXTS_UI, SERIES_UI_MESSAGES } from '../../../shared/series-texts';

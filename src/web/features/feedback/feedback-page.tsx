@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router';
 import {
   FEEDBACK_CLOSED_MESSAGE,
   FEEDBACK_NOT_ATTENDED_MESSAGE,

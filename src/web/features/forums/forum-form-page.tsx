@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from '../../lib/router';
 import {
   FORUM_CREATE_ERROR,
   FORUM_LOAD_ERROR,

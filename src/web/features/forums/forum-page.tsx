@@ -1,4 +1,4 @@
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from '../../lib/router';
 import { ChevronLeft, ChevronRight, MessageSquare, Pencil, Plus } from 'lucide-react';
 import {
   FORUM_NOT_FOUND,

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { ArrowLeft } from 'lucide-react';
 import { FORMER_MEMBER, type ForumAuthor } from '../../../shared/forums';
 import { Avatar } from '../../components/avatar';

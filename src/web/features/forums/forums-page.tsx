@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { MessagesSquare, Plus } from 'lucide-react';
 import { FORUMS_EMPTY, FORUMS_LOAD_ERROR } from '../../../shared/forums';
 import { Alert } from '../../components/alert';

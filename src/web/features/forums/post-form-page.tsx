@@ -1,4 +1,4 @@
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from '../../lib/router';
 import { FORUM_NOT_FOUND, POST_CREATE_ERROR } from '../../../shared/forums';
 import { ButtonLink } from '../../components/button';
 import { PageSpinner } from '../../components/spinner';

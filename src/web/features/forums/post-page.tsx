@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from '../../lib/router';
 import { Pencil, Trash2 } from 'lucide-react';
 import {
   POST_DELETE_ERROR,
@@ -393,7 +393,7 @@ function ReplyForm({
       // Open the page that holds the new reply (the last one), and focus it there.
       if (reply) {
         onPosted(reply.id);
-        setSearch({ reply: reply.id }, { preventScrollReset: true });
+        setSearch({ reply: reply.id });
       }
     },
     failure: writeFailure(REPLY_POST_ERROR),

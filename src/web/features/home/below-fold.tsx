@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { ArrowRight, CalendarDays, CircleCheck, Clock, Mail, MapPin, Users } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import type { NextEvent } from '../../../shared/events';
 import type { LandingResponse } from '../../../shared/landing';
 import type { Podcast } from '../../../shared/podcasts';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { FORMER_MEMBER_ID, type Conversation } from '../../../shared/messages';
 import { Avatar } from '../../components/avatar';
 import { cn } from '../../lib/cn';

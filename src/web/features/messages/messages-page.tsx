@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useLocation, useNavigate, useNavigationType, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useNavigationType, useSearchParams } from '../../lib/router';
 import { ArrowLeft, Inbox, MessageSquare, SquarePen } from 'lucide-react';
 import {
   MESSAGES_EMPTY_STATE,

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { ArrowLeft, Reply, Trash2 } from 'lucide-react';
 import {
   DELETE_MESSAGE_CONFIRM,

@@ -1,4 +1,4 @@
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from '../../lib/router';
 import { ArrowLeft, Lock, LogIn, Newspaper, Rss } from 'lucide-react';
 import type { NewsItem } from '../../../shared/announcements';
 import { NEWS_NOT_FOUND, NEWS_TEXTS } from '../../../shared/news-texts';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type Ref } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { Check, Clock, Mail, UserPlus, Users } from 'lucide-react';
 // Types only, and the zod-free words: the event page must not bring the validation library.
 import type { PersonToMeet } from '../../../shared/people-to-meet';

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '../../lib/router';
 import { ArrowLeft, Clock3, ExternalLink, Play } from 'lucide-react';
 import type { Episode, EpisodeResponse } from '../../../shared/podcasts';
 import {

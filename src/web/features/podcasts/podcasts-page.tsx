@@ -1,6 +1,6 @@
 import { useDeferredValue } from 'react';
 import { useQuery, keepPreviousData } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../lib/router';
 import { Clock3, ExternalLink, Mic, Rss, Users } from 'lucide-react';
 import type { Podcast, PodcastsResponse } from '../../../shared/podcasts';
 import { PODCASTS_EMPTY, PODCAST_FEED_TEXTS, PODCAST_FEED_URL, isComingSoon } from '../../../shared/podcast-texts';

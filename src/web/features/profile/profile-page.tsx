@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from '../../lib/router';
 import { ArrowLeft, Check, Clock, Mail, Pencil, UserMinus, UserPlus, UserX } from 'lucide-react';
 import { metAtText } from '../../../shared/connect-code-texts';
 import type { ProfileResponse } from '../../../shared/members';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from '../../lib/router';
 import * as RadixDialog from '@radix-ui/react-dialog';
 import SearchIcon from 'lucide-react/icons/search';
 import X from 'lucide-react/icons/x';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from '../../lib/router';
 import { ArrowLeft, ChevronLeft, ChevronRight } from 'lucide-react';
 import { TICKET_NOT_FOUND, TICKET_TITLE, formatShortCode } from '../../../shared/check-in-texts';
 import { PageSpinner } from '../../components/spinner';
