@@ -156,7 +156,7 @@ async function expectVisibleFocus(page: Page, paths: string[]) {
     for (const theme of ['light', 'dark'] as const) {
       await page.goto(path);
       await page.evaluate((t) => {
-        localStorage.setItem('theme', t);
+        document.cookie = `theme=${t}; Path=/`;
         document.documentElement.classList.remove('light', 'dark');
         document.documentElement.classList.add(t);
       }, theme);

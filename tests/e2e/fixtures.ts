@@ -109,7 +109,7 @@ export async function expectNoAxeViolations(page: Page, label = page.url()) {
 export async function expectNoAxeViolationsInBothThemes(page: Page, label?: string) {
   for (const theme of ['light', 'dark'] as const) {
     await page.evaluate((t) => {
-      localStorage.setItem('theme', t);
+      document.cookie = `theme=${t}; Path=/`;
       document.documentElement.classList.remove('light', 'dark');
       document.documentElement.classList.add(t);
     }, theme);

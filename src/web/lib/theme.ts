@@ -3,17 +3,16 @@ import { useCallback, useSyncExternalStore } from 'react';
 // Theme state lives on <html> (class light or dark), set first by public/theme-init.js.
 export type Theme = 'light' | 'dark';
 
+// The choice is a cookie for theme-init.js to read before the first paint (a year, every path;
+// the server ignores it), and written to localStorage too, whose storage event tells other tabs.
 const STORAGE_KEY = 'theme';
+const COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 const listeners = new Set<() => void>();
 
 function initialTheme(): Theme {
   // Same rule as theme-init.js, used only if that script did not run (tests, odd embeds).
-  try {
-    const stored = window.localStorage.getItem(STORAGE_KEY);
-    if (stored === 'light' || stored === 'dark') return stored;
-  } catch {
-    // storage blocked: use the system preference
-  }
+  const chosen = /(?:^|;\s*)theme=(light|dark)(?:;|$)/.exec(document.cookie)?.[1];
+  if (chosen === 'light' || chosen === 'dark') return chosen;
   return window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
 }
 
@@ -34,6 +33,7 @@ export function getTheme(): Theme {
 
 export function setTheme(theme: Theme): void {
   applyTheme(theme);
+  document.cookie = `${STORAGE_KEY}=${theme}; Path=/; Max-Age=${COOKIE_MAX_AGE}; SameSite=Lax`;
   try {
     window.localStorage.setItem(STORAGE_KEY, theme);
   } catch {
