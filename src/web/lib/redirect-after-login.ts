@@ -6,9 +6,15 @@ const AT_KEY = 'redirectAfterLoginAt';
 /** A wish to come back that is this old belongs to an abandoned sign-in, not to this one. */
 export const REDIRECT_TTL_MS = 30 * 60 * 1000;
 
-/** Only same-site paths: '/x' yes; '//evil.example' or '/\evil' (protocol-relative) no. */
+/** Only same-site paths: '/x' yes; '//evil.example', '/\evil' or '/\t/evil.example' (a URL parser
+ * drops the tab: protocol-relative again) no. */
 export function isSafeRedirect(path: unknown): path is string {
-  return typeof path === 'string' && path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\');
+  if (typeof path !== 'string' || !path.startsWith('/')) return false;
+  try {
+    return new URL(path, 'http://site.invalid').origin === 'http://site.invalid';
+  } catch {
+    return false;
+  }
 }
 
 export function rememberRedirect(path: string | null | undefined): void {

@@ -53,8 +53,11 @@ describe('matchRoutes', () => {
     expect(shown('/events/%E0%A4%A')?.params).toEqual({ eventId: '%E0%A4%A' });
   });
 
-  it('leaves what nothing else matches to `*`', () => {
+  it('leaves what nothing else matches to `*`, an empty segment inside the path included', () => {
     expect(shown('/events/x/y/z')).toEqual({ elements: ['layout', 'not found'], params: { '*': 'events/x/y/z' } });
+    expect(shown('//events')?.elements).toEqual(['layout', 'not found']);
+    expect(shown('/forums//p2')?.elements).toEqual(['layout', 'not found']);
+    expect(shown('/events//')?.elements).toEqual(['layout', 'events']);
     expect(matchRoutes([{ path: '/a', element: 'a' }], '/b')).toBeNull();
   });
 });
@@ -90,6 +93,11 @@ describe('the router on the server', () => {
     expect(html).toContain('<a href="/events">Only events</a>');
     expect(html).toContain('<a href="/">Home</a>');
     expect(html).toContain('<a href="https://example.org/x">Elsewhere</a>');
+  });
+
+  it("writes the links of a path typed with `//` as this site's, not another host's", () => {
+    const html = renderToString(h(StaticRouter, { location: '//events/e1', children: h(Page) }));
+    expect(html).toContain('<a href="/events/e1?tab=people">People</a>');
   });
 
   it('renders nothing for a location no route shows', () => {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 
 // Which route a pathname shows, the way React Router ranked them (the app's routes were written
 // for it): a static segment outranks a parameter, which outranks `*`; equal ranks keep the order
-// they were declared in. Static segments match in any case, and a trailing slash is allowed.
+// they were declared in. Static segments match in any case, and trailing slashes are allowed.
 
 /** One route of the table: a layout (no path, with children), a page, or the index page. */
 export type RouteObject = {
@@ -70,7 +70,7 @@ function matchBranch(branch: Branch, parts: string[]): Record<string, string> | 
       return params;
     }
     const part = parts[i];
-    if (part === undefined) return null;
+    if (!part) return null;
     if (segment.startsWith(':')) params[segment.slice(1)] = part;
     else if (segment.toLowerCase() !== part.toLowerCase()) return null;
   }
@@ -80,7 +80,10 @@ function matchBranch(branch: Branch, parts: string[]): Record<string, string> | 
 /** The routes from the outermost layout to the page that `pathname` shows, with the page's
  * parameters (decoded); null when nothing matches. */
 export function matchRoutes(routes: RouteObject[], pathname: string): { routes: RouteObject[]; params: Params } | null {
-  const parts = segmentsOf(pathname).map(decode);
+  // An empty segment inside the path (`//community`, `/forums//x`) matches no page, only `*`.
+  const parts = pathname.split('/').slice(1);
+  while (parts.at(-1) === '') parts.pop();
+  for (const [i, part] of parts.entries()) parts[i] = decode(part);
   for (const branch of branchesOf(routes)) {
     const params = matchBranch(branch, parts);
     if (params) return { routes: branch.routes, params };

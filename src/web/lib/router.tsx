@@ -60,7 +60,10 @@ function resolve(to: To, from: Pick<Location, 'pathname' | 'search'>): URL {
   return new URL(to, `http://app${from.pathname}${from.search}`);
 }
 
-const pathOf = (url: { pathname: string; search: string; hash: string }) => url.pathname + url.search + url.hash;
+/** The path, query and hash of a URL of this site; a path that starts with `//` (typed into the
+ * address bar) would be another host's in an `href` or `pushState`, so it starts with one `/`. */
+const pathOf = (url: { pathname: string; search: string; hash: string }) =>
+  url.pathname.replace(/^\/{2,}/, '/') + url.search + url.hash;
 
 /** Another site, or another scheme (mailto:): the browser goes there itself. */
 const isExternal = (to: To) => /^(?:[a-z][a-z\d+.-]*:|\/\/)/i.test(to);
@@ -88,10 +91,9 @@ export function BrowserRouter({ children }: { children: ReactNode }) {
   // One function for the app's life: it reads where the browser is, not where React last rendered.
   const navigate = useCallback<NavigateFunction>((to, { replace = false, state = null } = {}) => {
     const url = resolve(to, window.location);
-    if (url.origin !== 'http://app') {
-      window.location.assign(to);
-      return;
-    }
+    // The app navigates within the site only: a path that would leave it once parsed (`/\t/host`
+    // from a query parameter) goes nowhere. Links to other sites are plain links (see Link).
+    if (url.origin !== 'http://app') return;
     const entry: Entry = {
       usr: state,
       key: Math.random().toString(36).slice(2, 10),
@@ -100,8 +102,9 @@ export function BrowserRouter({ children }: { children: ReactNode }) {
     try {
       if (replace) window.history.replaceState(entry, '', pathOf(url));
       else window.history.pushState(entry, '', pathOf(url));
-    } catch {
+    } catch (error) {
       // The state could not be stored (too large, not cloneable): a plain page load still goes there.
+      if (!(error instanceof DOMException) || error.name === 'SecurityError') throw error;
       window.location[replace ? 'replace' : 'assign'](pathOf(url));
       return;
     }
@@ -123,7 +126,8 @@ const cannotNavigate: NavigateFunction = () => {
 /** The server's router: one location (the request's path and query), no navigation. */
 export function StaticRouter({ location, children }: { location: string; children: ReactNode }) {
   const position = useMemo<Position>(() => {
-    const url = resolve(location, { pathname: '/', search: '' });
+    // The request's path as it came, `//` at its start included (not another host).
+    const url = new URL(`http://app${location.startsWith('/') ? location : `/${location}`}`);
     return {
       location: { pathname: url.pathname, search: url.search, hash: url.hash, state: null, key: 'default' },
       type: 'POP',
