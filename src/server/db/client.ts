@@ -18,14 +18,22 @@ export type ListenStatus = (up: boolean) => void;
 /** Sees every query's SQL text as it is sent (tests audit what cached reads touch). */
 export type QueryObserver = (sql: string, params: unknown[]) => void;
 
+export interface Listening {
+  stop(): Promise<void>;
+  /** NOTIFY on the channel from the listening connection itself: its own notice comes back on
+   * that connection with the answer (one round trip, not one on the pool and a second arrival),
+   * after every notice committed before it. Rejects while the connection is lost. */
+  notify(payload: string): Promise<void>;
+}
+
 /** One database handle for the whole server: the Drizzle query builder plus the two
  * driver-level things Drizzle does not cover (LISTEN/NOTIFY and closing). */
 export interface Database {
   db: Db;
   driver: 'pglite' | 'pg';
-  /** Subscribe to a NOTIFY channel; returns the unsubscribe function. On PostgreSQL the
-   * listening connection reconnects by itself with backoff and reports its state. */
-  listen(channel: string, onPayload: Listener, onStatus?: ListenStatus): Promise<() => Promise<void>>;
+  /** Subscribe to a NOTIFY channel. On PostgreSQL the listening connection reconnects by itself
+   * with backoff and reports its state. */
+  listen(channel: string, onPayload: Listener, onStatus?: ListenStatus): Promise<Listening>;
   /** Runs raw SQL with parameters on the driver (tests: EXPLAIN of an observed query). */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   /** Set to see every query sent through `db`. */
@@ -56,6 +64,9 @@ function yieldBetweenStatements(client: PGlite) {
   }) as typeof client.transaction;
 }
 
+/** The `application_name` of each process's listening connection. */
+export const LISTEN_APPLICATION_NAME = 'power-mixer changes';
+
 const RECONNECT_DELAYS_MS = [100, 250, 500, 1_000, 2_000, 5_000];
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -81,7 +92,10 @@ async function openPglite(location: string): Promise<Database> {
       // In-process: the channel cannot be lost.
       const unsubscribe = await client.listen(channel, onPayload);
       onStatus?.(true);
-      return unsubscribe;
+      return {
+        stop: unsubscribe,
+        notify: async (payload) => void (await client.query('select pg_notify($1, $2)', [channel, payload])),
+      };
     },
     query: async <T>(text: string, params: unknown[] = []) => (await client.query<T>(text, params)).rows,
     close: () => client.close(),
@@ -125,11 +139,14 @@ async function openPostgres(url: string): Promise<Database> {
     driver: 'pg',
     observer: null,
     async listen(channel, onPayload, onStatus) {
-      const stop = await listenWithReconnect(url, channel, onPayload, onStatus);
-      stops.add(stop);
-      return async () => {
-        stops.delete(stop);
-        await stop();
+      const listening = await listenWithReconnect(url, channel, onPayload, onStatus);
+      stops.add(listening.stop);
+      return {
+        notify: listening.notify,
+        async stop() {
+          stops.delete(listening.stop);
+          await listening.stop();
+        },
       };
     },
     query: async <T>(text: string, params: unknown[] = []) => (await pool.query(text, params)).rows as T[],
@@ -150,14 +167,16 @@ async function listenWithReconnect(
   channel: string,
   onPayload: Listener,
   onStatus?: ListenStatus,
-): Promise<() => Promise<void>> {
+): Promise<Listening> {
   let client: pg.Client | null = null;
   let stopped = false;
   let attempt = 0;
   let timer: NodeJS.Timeout | undefined;
 
   const connect = async () => {
-    const c = new pg.Client({ connectionString: url, keepAlive: true });
+    // Named, so an operator (and a test) finds it in pg_stat_activity: its last query is often a
+    // catch-up marker, not the LISTEN.
+    const c = new pg.Client({ connectionString: url, keepAlive: true, application_name: LISTEN_APPLICATION_NAME });
     let established = false;
     let lost = false;
     // Failures while connecting are the caller's (connect() rejects); after that, a loss.
@@ -202,11 +221,17 @@ async function listenWithReconnect(
   };
 
   await connect();
-  return async () => {
-    stopped = true;
-    clearTimeout(timer);
-    const c = client;
-    client = null;
-    await c?.end().catch(() => undefined);
+  return {
+    async notify(payload) {
+      if (!client) throw new Error('the listen connection is lost');
+      await client.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      const c = client;
+      client = null;
+      await c?.end().catch(() => undefined);
+    },
   };
 }

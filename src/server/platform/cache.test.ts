@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { eq, sql } from 'drizzle-orm';
 import { loadConfig } from '../config';
-import { openDatabase, type Database } from '../db/client';
+import { LISTEN_APPLICATION_NAME, openDatabase, type Database } from '../db/client';
 import { buildApp, type App } from '../app';
 import { profiles } from '../db/schema';
 import { adminClient, createEvent } from '../test/factories';
@@ -146,7 +146,8 @@ describe.skipIf(!serverUrl)('several server processes (PostgreSQL)', () => {
     await admin.connect();
     const killed = await admin.query(
       `select pg_terminate_backend(pid) from pg_stat_activity
-       where datname = current_database() and query ilike 'listen%' and pid <> pg_backend_pid()`,
+       where datname = current_database() and application_name = $1 and pid <> pg_backend_pid()`,
+      [LISTEN_APPLICATION_NAME],
     );
     await admin.end();
     expect(killed.rowCount).toBe(2);

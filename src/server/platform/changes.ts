@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { CHANGES_CHANNEL } from '../db/change-triggers';
-import type { Database } from '../db/client';
+import type { Database, Listening } from '../db/client';
 
 /** One committed statement: the table it wrote and the keys of the rows it touched (`id` and
  * `*_id` values), or `ids: null` when it touched too many to list. */
@@ -38,7 +37,7 @@ export function createChangeStream(database: Database, log: FastifyBaseLogger): 
   const waiting = new Map<string, () => void>();
   let sequence = 0;
   let live = false;
-  let unlisten: (() => Promise<void>) | null = null;
+  let listening: Listening | null = null;
 
   function reset() {
     for (const waiter of waiting.values()) waiter();
@@ -89,19 +88,19 @@ export function createChangeStream(database: Database, log: FastifyBaseLogger): 
         });
       });
       try {
-        // Raw: pg_notify is a function call, not a table.
-        await database.db.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${token})`);
+        if (!listening) throw new Error('not listening');
+        await listening.notify(token);
       } catch {
         waiting.get(token)?.();
       }
       await arrived;
     },
     async start() {
-      unlisten = await database.listen(CHANGES_CHANNEL, receive, status);
+      listening = await database.listen(CHANGES_CHANNEL, receive, status);
     },
     async stop() {
-      await unlisten?.();
-      unlisten = null;
+      await listening?.stop();
+      listening = null;
       live = false;
       reset();
     },

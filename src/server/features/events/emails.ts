@@ -12,6 +12,7 @@ import { mailTicket, ticketCodeLine, ticketLine, type MailTicket } from '../chec
 import { ticketKey } from '../check-in/tickets';
 import { TRANSACTIONAL_FOOTER } from '../../platform/unsubscribe';
 import { buildIcs, icsFileName } from './ics';
+import type { RegistrationChange } from './registration';
 
 // The spec's send-registration-email, done on the server: event details plus an .ics file.
 // Sent after the registration has committed; a failure is logged and never undoes it.
@@ -256,6 +257,33 @@ export async function queueRegistrationEmail(
 ): Promise<void> {
   const message = await buildRegistrationEmail(deps.db, deps.config, eventId, userId, kind, deps.ticketKey);
   if (message) await deps.mailer.send(message, deps.db);
+}
+
+/** The confirmation of a member's own registration change, into the outbox of its transaction
+ * (`deps.db`), written from the rows the change read: no statement but the outbox's insert. */
+export async function queueChangeEmail(
+  deps: { db: Db; config: Config; mailer: Mailer; ticketKey: Buffer },
+  change: RegistrationChange,
+): Promise<void> {
+  const kind = change.status;
+  if (!change.member || (kind !== 'attending' && kind !== 'waitlisted')) return;
+  const attending = kind === 'attending';
+  const facts: RegistrationFacts = {
+    ...change.member,
+    eventId: change.event.id,
+    eventName: change.event.name,
+    summary: change.event.summary,
+    location: change.event.location,
+    start: change.event.startTime,
+    end: change.event.endTime,
+    sequence: change.event.sequence,
+    // A change leaves the member without guests (RegistrationChange.registration).
+    guests: [],
+    registrationId: attending ? change.attendee.id : null,
+    shortCode: attending ? change.attendee.shortCode : null,
+  };
+  const ticket = attending ? await factsTicket(deps.db, facts, deps.ticketKey) : null;
+  await deps.mailer.send(registrationMessage(facts, deps.config, kind, ticket), deps.db);
 }
 
 /** After a change has committed elsewhere (members promoted from the waitlist by an admin). */

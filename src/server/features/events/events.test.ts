@@ -278,6 +278,77 @@ describe('registration', () => {
   });
 });
 
+describe('a registration change', () => {
+  // Each statement of a write waits its turn behind the readers on the event loop: a change is
+  // read in one statement (the event, the member's status and what their e-mail says), written in
+  // one, and answered from what it read and wrote, with nothing read after the commit.
+  async function statementsOf(send: () => Promise<{ statusCode: number }>) {
+    const seen: string[] = [];
+    // Statements only: PGlite's transactions begin and commit outside the query log.
+    ctx.database.observer = (query) => void (/^(begin|commit)\b/i.test(query.trim()) || seen.push(query.trim()));
+    try {
+      expect((await send()).statusCode).toBe(200);
+    } finally {
+      ctx.database.observer = null;
+    }
+    return seen;
+  }
+
+  it('answers what the event page then says, from the rows it read, with its mail and no read after', async () => {
+    const event = await createEvent(db(), { name: 'Harvest Social', maxAttendees: 4 });
+    const [host, member] = await Promise.all([registeredClient(ctx.app), registeredClient(ctx.app)]);
+    await host.client.request('PUT', `/api/events/${event.id}/registration`, { status: 'attending' });
+    await host.client.request('PUT', `/api/events/${event.id}/guests`, {
+      guests: [{ name: 'Rae Guest', email: 'rae@example.com' }],
+    });
+    await member.client.request('PUT', `/api/events/${event.id}/registration`, { status: 'maybe' });
+
+    let answer: { registration: unknown; waitlisted: boolean } | undefined;
+    const statements = await statementsOf(async () => {
+      const res = await member.client.request('PUT', `/api/events/${event.id}/registration`, { status: 'attending' });
+      answer = res.json();
+      return res;
+    });
+    // The event with the member, its seats lock, the seats, the registration, its mail: the last.
+    expect(statements).toHaveLength(5);
+    expect(statements.at(-1)).toMatch(/^insert into "email_outbox"/);
+    expect(statements.filter((q) => /pg_notify/.test(q))).toEqual([]);
+    // Four seats: the host, their guest and the member taken, one left for the member's guests.
+    expect(answer).toEqual({ registration: { status: 'attending', guests: [], guestsAllowed: 1 }, waitlisted: false });
+    expect((await member.client.get(`/api/events/${event.id}`)).json().registration).toEqual(answer!.registration);
+
+    await waitFor(async () => (await mailsTo(member.input.email)).length > 0);
+    const [mail] = await mailsTo(member.input.email);
+    expect(mail?.subject).toBe("You're registered: Harvest Social");
+    expect(mail?.to).toBe(member.input.email);
+    expect(mail?.text).toContain(`Hello ${member.input.fullName},`);
+    expect(mail?.text).toContain('If the door cannot scan it, give them this code:');
+    const [row] = await db()
+      .select({ id: eventAttendees.id, shortCode: eventAttendees.shortCode })
+      .from(eventAttendees)
+      .where(and(eq(eventAttendees.eventId, event.id), eq(eventAttendees.userId, member.user.id)));
+    expect(mail?.attachments?.find((a) => a.filename === 'ticket.png')?.cid).toBe(`ticket-${row!.id}@power-mixer`);
+    expect(mail?.text).toContain(row!.shortCode.slice(0, 4));
+
+    // Leaving the seat takes the host's guest with it, and answers what the page says.
+    const left = await host.client.request('PUT', `/api/events/${event.id}/registration`, { status: 'maybe' });
+    expect(left.json()).toEqual({ registration: { status: 'maybe', guests: [], guestsAllowed: 0 }, waitlisted: false });
+    expect((await host.client.get(`/api/events/${event.id}`)).json().registration).toEqual(left.json().registration);
+    expect(await db().$count(eventGuests, eq(eventGuests.eventId, event.id))).toBe(0);
+  });
+
+  it('on an event without a limit: three statements, and no seats counted', async () => {
+    const event = await createEvent(db());
+    const { client } = await registeredClient(ctx.app);
+    await client.get('/api/forums'); // its session read and kept
+    const statements = await statementsOf(() =>
+      client.request('PUT', `/api/events/${event.id}/registration`, { status: 'attending' }),
+    );
+    expect(statements, statements.join('\n')).toHaveLength(3);
+    expect(statements.filter((q) => /count\(/.test(q))).toEqual([]);
+  });
+});
+
 describe('PUT /api/events/:id/guests', () => {
   it('saves guests with lowercased e-mails for an attending member', async () => {
     const event = await createEvent(db());

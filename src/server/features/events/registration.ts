@@ -12,6 +12,7 @@ import {
   repeatedGuestEmails,
   type AttendeeStatus,
   type GuestsInput,
+  type MyRegistration,
   type RegistrationInput,
 } from '../../../shared/events';
 import { EVENT_CANCELLED, EVENT_CANCELLED_MESSAGE } from '../../../shared/series';
@@ -141,6 +142,60 @@ export async function promoteWaitlisted(tx: Tx, event: Pick<LockedEvent, 'id' | 
   return promoted.map((r) => r.userId);
 }
 
+/** The event's details and the member as a registration change read them (in the statement that
+ * holds the event's row): what the confirmation e-mail says, with no read of its own. */
+export interface RegisteredEvent {
+  id: string;
+  name: string;
+  summary: string | null;
+  location: string | null;
+  startTime: Date;
+  endTime: Date;
+  sequence: number;
+}
+
+export interface RegistrationChange extends RegistrationOutcome {
+  event: RegisteredEvent;
+  /** Null for an account without a profile (no mail is written for it). */
+  member: { email: string; name: string } | null;
+  /** The member's attendee row now: its id is their ticket's, with the short code the door types. */
+  attendee: { id: string; shortCode: string };
+  /** Where the member stands now, as GET /events/:id shows it: a change leaves no guests (they
+   * come only with a seat the member already held, and leaving it took them). */
+  registration: MyRegistration;
+}
+
+/** lockEvent, the member's status and the facts of their confirmation in one round trip: a
+ * member's write waits behind every reader's turn of the event loop once per statement. */
+async function lockForRegistration(tx: Tx, eventId: string, userId: string) {
+  if (!isUuid(eventId)) throw notFound(EVENT_NOT_FOUND);
+  const [row] = await tx
+    .select({
+      id: events.id,
+      status: events.status,
+      max_attendees: events.maxAttendees,
+      cancelled_at: events.cancelledAt,
+      name: events.name,
+      summary: events.summary,
+      location: events.location,
+      startTime: events.startTime,
+      endTime: events.endTime,
+      sequence: events.sequence,
+      previous: sql<AttendeeStatus | null>`(select a.status from event_attendees a
+        where a.event_id = ${eventId} and a.user_id = ${userId})`,
+      memberName: sql<string | null>`(select coalesce(nullif(p.full_name, ''), p.username) from profiles p
+        where p.id = ${userId})`,
+      memberEmail: sql<string | null>`(select u.email from "user" u where u.id = ${userId})`,
+    })
+    .from(events)
+    .where(eq(events.id, eventId))
+    .for('share');
+  if (!row) throw notFound(EVENT_NOT_FOUND);
+  if (row.max_attendees !== null)
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEATS_LOCK}, hashtext(${eventId}))`);
+  return row;
+}
+
 export async function setRegistration(
   db: Db,
   eventId: string,
@@ -148,26 +203,25 @@ export async function setRegistration(
   input: RegistrationInput,
   /** Runs inside the transaction once the registration changed (the confirmation e-mail goes into
    * the outbox here: a registration is never stored without it, nor it without the registration). */
-  withChange?: (tx: Db, outcome: RegistrationOutcome) => Promise<void>,
-): Promise<RegistrationOutcome> {
+  withChange?: (tx: Db, change: RegistrationChange) => Promise<void>,
+): Promise<RegistrationOutcome & { registration?: MyRegistration }> {
   return db.transaction(async (tx) => {
-    const event = await lockEvent(tx, eventId);
+    const { previous, memberName, memberEmail, ...event } = await lockForRegistration(tx, eventId, userId);
     assertOpen(event);
-    const previous = await currentStatus(tx, eventId, userId);
 
     let next: AttendeeStatus = input.status;
-    if (input.status === 'attending' && previous !== 'attending') {
-      const full = event.max_attendees !== null && (await seatsTaken(tx, eventId)) + 1 > event.max_attendees;
-      if (full) next = 'waitlisted';
+    let taken = 0;
+    if (input.status === 'attending' && previous !== 'attending' && event.max_attendees !== null) {
+      taken = await seatsTaken(tx, eventId);
+      if (taken + 1 > event.max_attendees) next = 'waitlisted';
     }
+    // Unchanged: the answer reads the registration as it stands (with its guests).
     if (next === previous) return { status: next, waitlisted: next === 'waitlisted', promoted: [] };
 
-    if (next !== 'attending') {
-      // Guests come with an attending member; without the seat they have none.
-      await tx.delete(eventGuests).where(guestsOf(eventId, userId));
-    }
+    // Guests come with an attending member; without the seat they have none.
+    if (previous === 'attending') await tx.delete(eventGuests).where(guestsOf(eventId, userId));
     // Joining the waitlist takes a place at its end.
-    await tx
+    const [attendee] = await tx
       .insert(eventAttendees)
       .values({ eventId, userId, status: next })
       .onConflictDoUpdate({
@@ -176,12 +230,26 @@ export async function setRegistration(
           status: sql`excluded.status`,
           createdAt: sql`case when excluded.status = 'waitlisted' then now() else event_attendees.created_at end`,
         },
-      });
+      })
+      .returning({ id: eventAttendees.id, shortCode: eventAttendees.shortCode });
 
-    const promoted = previous === 'attending' ? await promoteWaitlisted(tx, event) : [];
+    // Without a capacity nobody waits (a full event is what puts a member on the list), so a
+    // seat given up promotes no one.
+    const promoted = previous === 'attending' && event.max_attendees !== null ? await promoteWaitlisted(tx, event) : [];
+    const registration: MyRegistration = {
+      status: next,
+      guests: [],
+      guestsAllowed: next === 'attending' ? guestsAllowed(event.max_attendees, taken + 1, 0) : 0,
+    };
     const outcome = { status: next, waitlisted: next === 'waitlisted', promoted };
-    await withChange?.(tx as unknown as Db, outcome);
-    return outcome;
+    await withChange?.(tx as unknown as Db, {
+      ...outcome,
+      event,
+      member: memberEmail !== null && memberName !== null ? { email: memberEmail, name: memberName } : null,
+      attendee: attendee!,
+      registration,
+    });
+    return { ...outcome, registration };
   });
 }
 

@@ -15,11 +15,11 @@ import type { Read } from '../../platform/cache';
 import { cachedRead, sendShared, sendWithViewerField } from '../../platform/shared-answers';
 import { invariant, notFound, errorResponses } from '../../platform/errors';
 import { fileResponse, idParams } from '../../platform/http';
-import { queueRegistrationEmail, registrationTicketKey, sendGuestsEmail } from './emails';
+import { queueChangeEmail, queueRegistrationEmail, registrationTicketKey, sendGuestsEmail } from './emails';
 import { buildIcs, icsFileName } from './ics';
 import { personalCalendarRoutes } from './personal-calendar';
 import { listMyEvents } from './my-events';
-import { setGuests, setRegistration, unregister, type RegistrationOutcome } from './registration';
+import { setGuests, setRegistration, unregister } from './registration';
 import { seriesRoutes } from './series-routes';
 import {
   eventForCalendar,
@@ -178,13 +178,14 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       // Read before the transaction, where it is kept in memory (inside, it is read every time).
       const ticketKey = await registrationTicketKey(db);
-      const outcome: RegistrationOutcome = await setRegistration(db, id, viewer.id, request.body, (tx, changed) =>
-        changed.status === 'attending' || changed.status === 'waitlisted'
-          ? queueRegistrationEmail({ ...mailDeps, db: tx, ticketKey }, id, viewer.id, changed.status)
-          : Promise.resolve(),
+      const outcome = await setRegistration(db, id, viewer.id, request.body, (tx, change) =>
+        queueChangeEmail({ ...mailDeps, db: tx, ticketKey }, change),
       );
       afterChange(id, outcome);
-      return { registration: await findMyRegistration(db, id, viewer.id), waitlisted: outcome.waitlisted };
+      return {
+        registration: outcome.registration ?? (await findMyRegistration(db, id, viewer.id)),
+        waitlisted: outcome.waitlisted,
+      };
     },
   );
 
