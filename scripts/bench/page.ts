@@ -41,9 +41,14 @@ export interface Transfer {
   scrolledBytes: number;
 }
 
+/** Issue 38's largest contentful paint on Lighthouse's simulated phone. */
+const LCP_TARGET_MS = 1_500;
+
 export interface LighthouseScores {
   label: string;
   path: string;
+  /** Which round over the five routes (BENCH_LIGHTHOUSE_RUNS). */
+  round: number;
   performance: number;
   accessibility: number;
   bestPractices: number;
@@ -109,14 +114,17 @@ async function benchPage(report: PageReport): Promise<void> {
     ];
     const browser = await startDebuggableChromium();
     try {
-      for (const route of routes) {
-        // Once unmeasured: the server's caches warm, as on a site that has visitors.
-        await fetch(server.url + route.path).then((res) => res.arrayBuffer());
-        const scores = await runLighthouse(`${server.url}${route.path}`, browser.port);
-        report.lighthouse.push({ ...scores, label: route.label, path: route.path });
-        log(
-          `  Lighthouse ${route.label.padEnd(11)} perf ${scores.performance} · a11y ${scores.accessibility} · BP ${scores.bestPractices} · SEO ${scores.seo} · CLS ${scores.cls.toFixed(3)} · LCP ${(scores.lcpMs / 1000).toFixed(1)} s`,
-        );
+      // Once unmeasured: the server's caches warm, as on a site that has visitors.
+      for (const route of routes) await fetch(server.url + route.path).then((res) => res.arrayBuffer());
+      // Round after round over the five routes (the target is every route, BENCH_LIGHTHOUSE_RUNS in a row).
+      for (let round = 1; round <= settings.lighthouseRuns; round++) {
+        for (const route of routes) {
+          const scores = await runLighthouseAgainIfAsked(`${server.url}${route.path}`, browser.port);
+          report.lighthouse.push({ ...scores, label: route.label, path: route.path, round });
+          log(
+            `  Lighthouse ${round}/${settings.lighthouseRuns} ${route.label.padEnd(11)} perf ${scores.performance} · a11y ${scores.accessibility} · BP ${scores.bestPractices} · SEO ${scores.seo} · CLS ${scores.cls.toFixed(3)} · LCP ${(scores.lcpMs / 1000).toFixed(1)} s · TBT ${Math.round(scores.tbtMs)} ms`,
+          );
+        }
       }
     } finally {
       await browser.stop();
@@ -222,7 +230,20 @@ async function startDebuggableChromium(): Promise<{ port: number; stop: () => Pr
 
 type Category = 'performance' | 'accessibility' | 'best-practices' | 'seo';
 
-async function runLighthouse(url: string, port: number): Promise<Omit<LighthouseScores, 'label' | 'path'>> {
+/** Lighthouse's own failures to record a page load end in "Please run Lighthouse again"
+ * (NO_NAVSTART, NO_FCP: its trace, not the page): run again, twice at most. */
+async function runLighthouseAgainIfAsked(url: string, port: number) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runLighthouse(url, port);
+    } catch (error) {
+      if (attempt === 3 || !/run Lighthouse again/i.test(String(error))) throw error;
+      log(`  Lighthouse asked to be run again on ${new URL(url).pathname} (${String(error).slice(0, 160)})`);
+    }
+  }
+}
+
+async function runLighthouse(url: string, port: number): Promise<Omit<LighthouseScores, 'label' | 'path' | 'round'>> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -271,7 +292,7 @@ async function runLighthouse(url: string, port: number): Promise<Omit<Lighthouse
   };
 }
 
-/** The suite's figures, with the targets of issue 12 beside them. */
+/** The suite's figures, with their targets beside them. */
 function printPageReport(report: PageReport) {
   const say = console.log;
   printTitle('PAGE LOAD  (landing page bytes on the wire; Lighthouse mobile, simulated throttling)');
@@ -299,6 +320,7 @@ function printPageReport(report: PageReport) {
   }
   if (report.lighthouse.length > 0) {
     const rows = report.lighthouse.map((s) => [
+      String(s.round),
       s.label,
       String(s.performance),
       String(s.accessibility),
@@ -309,15 +331,23 @@ function printPageReport(report: PageReport) {
       `${(s.fcpMs / 1000).toFixed(1)} s`,
       `${Math.round(s.tbtMs)} ms`,
     ]);
-    const head = ['Route', 'Performance', 'Accessibility', 'Best practices', 'SEO', 'CLS', 'LCP', 'FCP', 'TBT'];
-    say('\nLighthouse (mobile) — targets: performance >= 95, accessibility, best practices and SEO 100, CLS <= 0.05\n');
-    say(`| ${head.join(' | ')} |\n| ${head.map((h, i) => (i === 0 ? '---' : '---:')).join(' | ')} |`);
+    const head = ['Run', 'Route', 'Performance', 'Accessibility', 'Best practices', 'SEO', 'CLS', 'LCP', 'FCP', 'TBT'];
+    say(
+      `\nLighthouse (mobile) — targets (issue 38): performance, accessibility, best practices and SEO 100, LCP <= ${LCP_TARGET_MS / 1000} s, CLS <= 0.05, on every route in ${settings.lighthouseRuns} run(s) in a row (BENCH_LIGHTHOUSE_RUNS)\n`,
+    );
+    say(`| ${head.join(' | ')} |\n| ${head.map((h, i) => (i < 2 ? '---' : '---:')).join(' | ')} |`);
     for (const row of rows) say(`| ${row.join(' | ')} |`);
     const missed = report.lighthouse.filter(
-      (s) => s.performance < 95 || s.accessibility < 100 || s.bestPractices < 100 || s.seo < 100 || s.cls > 0.05,
+      (s) =>
+        s.performance < 100 ||
+        s.accessibility < 100 ||
+        s.bestPractices < 100 ||
+        s.seo < 100 ||
+        s.cls > 0.05 ||
+        s.lcpMs > LCP_TARGET_MS,
     );
     say(
-      `\nTargets ${missed.length === 0 ? 'met on every route' : `MISSED on ${missed.map((s) => s.label).join(', ')}`}.`,
+      `\nTargets ${missed.length === 0 ? 'met on every route in every run' : `MISSED on ${missed.map((s) => `${s.label} (run ${s.round})`).join(', ')}`}.`,
     );
     for (const s of report.lighthouse) for (const failure of s.failed) say(`   ${s.label}: ${failure}`);
   }

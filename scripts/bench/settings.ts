@@ -63,6 +63,8 @@ export const settings = {
   startup: suites.includes('startup'),
   /** The landing page's budget: every byte a first visit transfers on a phone (page suite). */
   pageBudgetKb: 110,
+  /** Rounds of Lighthouse over the page suite's five routes (issue 38: three in a row). */
+  lighthouseRuns: Math.round(positive('BENCH_LIGHTHOUSE_RUNS', 3)),
   /** BENCH_BUILD=1 rebuilds the web app even when dist/web exists. */
   forceBuild: process.env.BENCH_BUILD === '1',
   /** Which parts to run (BENCH_SUITES): the public event reads, reads of one event while members
