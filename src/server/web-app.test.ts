@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { SYSTEM_THEME_SCRIPT } from '../shared/theme';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -314,18 +315,37 @@ describe('serving the web app', () => {
 
   it('writes the render-blocking script and stylesheet into the page, and lets only that script run inline', async () => {
     const res = await app.inject('/contact');
-    expect(res.body).toContain(`<script>${themeScript}</script>`);
+    // No theme chosen: the system's, by a script that reads no cookie, in place of theme-init.js.
+    expect(res.body).toContain(`<script>${SYSTEM_THEME_SCRIPT}</script>`);
+    expect(res.body).not.toContain(themeScript);
     expect(res.body).not.toContain('src="/theme-init.js"');
+    expect(res.body).toMatch(/<html(?![^>]*class=)/);
     expect(res.body).toContain(`<style>${stylesheet}</style>`);
     // The stylesheet's link stays, disabled (never fetched), for the app's chunk loader to find.
     expect(res.body).toContain('<link rel="stylesheet" href="/assets/shell-abc.css" disabled>');
     expect(res.body).toContain('<script type="module" crossorigin src="/assets/app-abc123.js"></script>');
-    const hash = createHash('sha256').update(themeScript).digest('base64');
+    const hash = createHash('sha256').update(SYSTEM_THEME_SCRIPT).digest('base64');
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain(`script-src 'self' 'sha256-${hash}'`);
+    expect(csp).not.toContain(createHash('sha256').update(themeScript).digest('base64'));
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     // Other documents keep the plain policy.
     expect(String((await app.inject('/api/docs')).headers['content-security-policy'] ?? '')).not.toContain('sha256');
+  });
+
+  it('writes the theme a visitor chose into the page, with no script for it', async () => {
+    for (const theme of ['dark', 'light']) {
+      for (const url of ['/contact', '/no-such-page']) {
+        const res = await app.inject({ url, headers: { cookie: `a=1; theme=${theme}; b=2` } });
+        expect(res.body).toMatch(new RegExp(`<html class="${theme}"[^>]*>`));
+        expect(res.body).not.toContain(SYSTEM_THEME_SCRIPT);
+        expect(res.body).not.toContain(themeScript);
+      }
+    }
+    // Anything else in the cookie is no choice: the system's theme.
+    const odd = await app.inject({ url: '/contact', headers: { cookie: 'theme=blue; xtheme=dark' } });
+    expect(odd.body).toContain(`<script>${SYSTEM_THEME_SCRIPT}</script>`);
+    expect(odd.body).toMatch(/<html(?![^>]*class=)/);
   });
 
   it('keeps API 404s as JSON', async () => {

@@ -10,6 +10,7 @@ import { hasSessionCookie, preferredEncoding } from './platform/shared-answers';
 import { securityHeaders } from './platform/http';
 import { dataPreloadTag, firstScreenData, SIGNED_OUT_ATTRIBUTE } from '../shared/first-screen-data';
 import { FIRST_STYLES_FILE, type FirstStyles } from '../shared/first-styles';
+import { chosenTheme, SYSTEM_THEME_SCRIPT, type Theme } from '../shared/theme';
 import { APP_CODE_LOADER_HASH, loadFirstScreens, withFirstScreen } from './first-screens';
 
 /** Serves the built web app: hashed assets cached for a year, and index.html (never cached)
@@ -23,14 +24,17 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string | nul
   let screenHtml = new Map<string, string>();
   let preloads = new Map<string, string>();
   let pageCsp = securityHeaders(app.services.config)['content-security-policy']!;
+  /** theme-init.js as index.html holds it inline: every page replaces it (withTheme). */
+  let themeTag: string | null = null;
   let firstScreen: Awaited<ReturnType<typeof loadFirstScreens>> = null;
   if (webRoot) {
     firstScreen = await loadFirstScreens(app, webRoot);
     if (firstScreen) pageCsp = pageCsp.replace("script-src 'self'", `script-src 'self' ${APP_CODE_LOADER_HASH}`);
     const inlined = await inlineRenderBlocking(webRoot, await readFile(path.join(webRoot, 'index.html'), 'utf8'));
     indexHtml = inlined.html;
-    if (inlined.scriptHashes.length)
-      pageCsp = pageCsp.replace("script-src 'self'", `script-src 'self' ${inlined.scriptHashes.join(' ')}`);
+    themeTag = inlined.themeTag;
+    const hashes = [...inlined.scriptHashes, ...(themeTag ? [SYSTEM_THEME_HASH] : [])];
+    if (hashes.length) pageCsp = pageCsp.replace("script-src 'self'", `script-src 'self' ${hashes.join(' ')}`);
     preloads = await screenPreloads(webRoot);
     screenHtml = await screenStyles(webRoot, indexHtml);
     await app.register(fastifyStatic, {
@@ -90,10 +94,11 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string | nul
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .header('content-security-policy', pageCsp);
-    const page = (signedOut ? html.replace('<html', `<html ${SIGNED_OUT_ATTRIBUTE}`) : html).replace(
-      '</head>',
-      () => `${links}\n  </head>`,
-    );
+    const page = withTheme(
+      signedOut ? html.replace('<html', `<html ${SIGNED_OUT_ATTRIBUTE}`) : html,
+      themeTag,
+      chosenTheme(request.headers.cookie),
+    ).replace('</head>', () => `${links}\n  </head>`);
     return sendCompressed(request, reply, rendered ? withFirstScreen(page, rendered) : page);
   };
 
@@ -141,12 +146,25 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string | nul
   };
 }
 
+const SYSTEM_THEME_HASH = `'sha256-${createHash('sha256').update(SYSTEM_THEME_SCRIPT).digest('base64')}'`;
+
+/** The theme the visitor chose, as the page's `<html class>` (no script before the first paint),
+ * or the system's script when they chose none; `themeTag` is theme-init.js inline, which reads
+ * the cookie itself where index.html is served as it is (the dev server). */
+function withTheme(html: string, themeTag: string | null, theme: Theme | null): string {
+  if (!themeTag) return html;
+  const page = html.replace(themeTag, () => (theme ? '' : `<script>${SYSTEM_THEME_SCRIPT}</script>`));
+  return theme ? page.replace('<html', `<html class="${theme}"`) : page;
+}
+
 /** The page's render-blocking files, written into index.html: the theme script and the
  * stylesheet. Each was a request a phone waited for (a round trip and more) before the first
- * paint. The script's hash joins the page's CSP, which still refuses any other inline script;
- * the files themselves stay served for anything that links them. */
+ * paint. A script's hash joins the page's CSP, which still refuses any other inline script;
+ * the files themselves stay served for anything that links them. theme-init.js is kept apart
+ * (`themeTag`): each page replaces it (withTheme). */
 async function inlineRenderBlocking(webRoot: string, source: string) {
   const scriptHashes: string[] = [];
+  let themeTag: string | null = null;
   // index.html's comments (each on lines of its own) are for whoever edits it, not for every
   // visitor's download.
   const html = source.replace(/\n[ \t]*<!--[\s\S]*?-->(?=[ \t]*\n)/g, '');
@@ -154,8 +172,10 @@ async function inlineRenderBlocking(webRoot: string, source: string) {
   for (const match of html.matchAll(/<script src="(\/[\w.-]+\.js)"><\/script>/g)) {
     const js = await readFile(path.join(webRoot, match[1]!), 'utf8').catch(() => null);
     if (js === null || /<\/script/i.test(js)) continue;
-    scriptHashes.push(`'sha256-${createHash('sha256').update(js).digest('base64')}'`);
-    out = out.replace(match[0], () => `<script>${js}</script>`);
+    const tag = `<script>${js}</script>`;
+    if (match[1] === '/theme-init.js') themeTag = tag;
+    else scriptHashes.push(`'sha256-${createHash('sha256').update(js).digest('base64')}'`);
+    out = out.replace(match[0], () => tag);
   }
   for (const match of html.matchAll(/<link rel="stylesheet" crossorigin href="(\/assets\/[\w.-]+\.css)">/g)) {
     const css = await readFile(path.join(webRoot, match[1]!), 'utf8').catch(() => null);
@@ -165,7 +185,7 @@ async function inlineRenderBlocking(webRoot: string, source: string) {
     // later screen's chunks depend on) that this one is on the page already.
     out = out.replace(match[0], () => `<style>${css}</style><link rel="stylesheet" href="${match[1]}" disabled>`);
   }
-  return { html: out, scriptHashes };
+  return { html: out, scriptHashes, themeTag };
 }
 
 /** index.html for each screen the build wrote a first stylesheet for (scripts/build/first-styles.ts):

@@ -105,7 +105,7 @@ test('the theme toggle survives a reload and is applied before paint', async ({ 
     .first()
     .click();
   await expect(page.locator('html')).toHaveClass(/dark/);
-  // A cookie, which theme-init.js reads before the first paint (reading localStorage is slower).
+  // A cookie, which the server writes into the page as <html class> (no script reads it).
   expect(await page.evaluate(() => document.cookie)).toMatch(/(?:^|; )theme=dark(?:;|$)/);
 
   // On reload the class is there before any module script runs.
@@ -119,6 +119,11 @@ test('the theme toggle survives a reload and is applied before paint', async ({ 
     'dark',
   );
   await expect(page.locator('html')).toHaveClass(/dark/);
+
+  // Without the cookie, the system's theme, before any module script too.
+  await page.context().clearCookies({ name: 'theme' });
+  await page.reload();
+  expect(await page.evaluate(() => (window as unknown as { themeAtDomReady: string }).themeAtDomReady)).toBe('light');
 });
 
 test('a guarded route sends a visitor to sign in and back afterwards', async ({ page }) => {

@@ -1,18 +1,21 @@
 import { useCallback, useSyncExternalStore } from 'react';
+import { chosenTheme, THEME_COOKIE, type Theme } from '../../shared/theme';
 
-// Theme state lives on <html> (class light or dark), set first by public/theme-init.js.
-export type Theme = 'light' | 'dark';
+export type { Theme };
 
-// The choice is a cookie for theme-init.js to read before the first paint (a year, every path;
-// the server ignores it), and written to localStorage too, whose storage event tells other tabs.
-const STORAGE_KEY = 'theme';
+// Theme state lives on <html> (class light or dark), written by the server from the theme
+// cookie (server web-app.ts), else set before the first paint by the system's (shared/theme.ts),
+// or by public/theme-init.js where index.html is served as it is (the dev server).
+// The choice is a cookie (a year, every path), and written to localStorage too, whose storage
+// event tells other tabs.
+const STORAGE_KEY = THEME_COOKIE;
 const COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 const listeners = new Set<() => void>();
 
 function initialTheme(): Theme {
-  // Same rule as theme-init.js, used only if that script did not run (tests, odd embeds).
-  const chosen = /(?:^|;\s*)theme=(light|dark)(?:;|$)/.exec(document.cookie)?.[1];
-  if (chosen === 'light' || chosen === 'dark') return chosen;
+  // Same rule as theme-init.js, used only if nothing set the class (tests, odd embeds).
+  const chosen = chosenTheme(document.cookie);
+  if (chosen) return chosen;
   return window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
 }
 

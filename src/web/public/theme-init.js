@@ -1,7 +1,7 @@
 // Runs before first paint (a blocking script; module scripts are deferred) so the page never
-// flashes the wrong theme. The server writes it into index.html and allows it by its hash in the
-// CSP (src/server/web-app.ts). Mirrors src/web/lib/theme.ts. The choice is a cookie, not
-// localStorage: a browser opens its storage on the first read, which took up to 26 ms here.
+// flashes the wrong theme, where index.html is served as it is (the dev server). The server
+// writes every page itself: the chosen theme as <html class>, else shared/theme.ts's script for
+// the system's, with no cookie read (src/server/web-app.ts). Mirrors src/web/lib/theme.ts.
 (function () {
   var chosen = /(?:^|;\s*)theme=(light|dark)(?:;|$)/.exec(document.cookie);
   var theme = chosen
