@@ -338,6 +338,7 @@ describe('serving the web app', () => {
       for (const url of ['/contact', '/no-such-page']) {
         const res = await app.inject({ url, headers: { cookie: `a=1; theme=${theme}; b=2` } });
         expect(res.body).toMatch(new RegExp(`<html class="${theme}"[^>]*>`));
+        expect(res.headers.vary).toContain('cookie');
         expect(res.body).not.toContain(SYSTEM_THEME_SCRIPT);
         expect(res.body).not.toContain(themeScript);
       }

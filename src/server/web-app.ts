@@ -218,7 +218,8 @@ async function screenStyles(webRoot: string, html: string): Promise<Map<string, 
 
 /** Sends text compressed as the browser prefers (brotli, then gzip, else as it is). */
 function sendCompressed(request: FastifyRequest, reply: FastifyReply, text: string) {
-  reply.header('vary', 'accept-encoding');
+  // A page differs by its cookies too: the session's (signed out, its first screen) and the theme's.
+  reply.header('vary', 'cookie, accept-encoding');
   const encoding = preferredEncoding(request.headers['accept-encoding']);
   if (encoding === 'br') {
     const body = brotliCompressSync(text, {

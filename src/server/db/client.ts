@@ -176,7 +176,14 @@ async function listenWithReconnect(
   const connect = async () => {
     // Named, so an operator (and a test) finds it in pg_stat_activity: its last query is often a
     // catch-up marker, not the LISTEN.
-    const c = new pg.Client({ connectionString: url, keepAlive: true, application_name: LISTEN_APPLICATION_NAME });
+    // Its keepalive starts after 10 s idle (the OS's default waits two hours): a connection
+    // dropped silently is found and reconnected in minutes, not hours.
+    const c = new pg.Client({
+      connectionString: url,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+      application_name: LISTEN_APPLICATION_NAME,
+    });
     let established = false;
     let lost = false;
     // Failures while connecting are the caller's (connect() rejects); after that, a loss.

@@ -87,12 +87,10 @@ export function createChangeStream(database: Database, log: FastifyBaseLogger): 
           resolve();
         });
       });
-      try {
-        if (!listening) throw new Error('not listening');
-        await listening.notify(token);
-      } catch {
-        waiting.get(token)?.();
-      }
+      // Not awaited: a listening connection that hangs (dropped without a word) must not hold the
+      // write longer than the timeout; markers sent after it queue on it and time out alike.
+      if (listening) listening.notify(token).catch(() => waiting.get(token)?.());
+      else waiting.get(token)?.();
       await arrived;
     },
     async start() {

@@ -25,7 +25,16 @@ function applyTheme(theme: Theme): void {
   root.classList.add(theme);
 }
 
+let cookieRead = false;
+
 export function getTheme(): Theme {
+  // Once, when the app starts: a page kept from before (the offline ticket's copy, a restored
+  // tab) carries the theme it was served with; the choice is the cookie's.
+  if (!cookieRead) {
+    cookieRead = true;
+    const chosen = chosenTheme(document.cookie);
+    if (chosen) applyTheme(chosen);
+  }
   const root = document.documentElement.classList;
   if (root.contains('dark')) return 'dark';
   if (root.contains('light')) return 'light';

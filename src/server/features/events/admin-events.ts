@@ -327,8 +327,11 @@ export async function updateAdminEvent(
 
     const capacityGrew =
       c.maxAttendees === null ? before.maxAttendees !== null : c.maxAttendees > (before.maxAttendees ?? Infinity);
+    // Also when the event opens again (seats freed or the limit lifted while it was closed).
     const promoted =
-      c.status === 'upcoming' && capacityGrew ? await promoteWaitlisted(tx, { id, max_attendees: c.maxAttendees }) : [];
+      c.status === 'upcoming' && (capacityGrew || before.status !== 'upcoming')
+        ? await promoteWaitlisted(tx, { id, max_attendees: c.maxAttendees })
+        : [];
 
     // A completed event's times are corrected for the record, not announced.
     let notified = 0;

@@ -415,6 +415,26 @@ describe('PUT /api/admin/events/:id', () => {
     const statusOf = (id: string) => rows.find((r) => r.userId === id)?.status;
     expect([statusOf(a!.id), statusOf(b!.id), statusOf(c!.id)]).toEqual(['attending', 'attending', 'waitlisted']);
   });
+
+  it('fills seats from the waitlist when the event opens again, its limit lifted while it was closed', async () => {
+    const event = await createEvent(db(), { maxAttendees: 1 });
+    const [a, b] = await createMembers(db(), 2, 'reopen');
+    await register(event.id, a!.id);
+    await register(event.id, b!.id, 'waitlisted');
+    const statusOfB = async () =>
+      (
+        await db()
+          .select({ status: eventAttendees.status })
+          .from(eventAttendees)
+          .where(and(eq(eventAttendees.eventId, event.id), eq(eventAttendees.userId, b!.id)))
+      )[0]?.status;
+    const closed = await admin.request('PUT', `/api/admin/events/${event.id}`, validInput({ status: 'ongoing' }));
+    expect(closed.statusCode).toBe(200);
+    expect(await statusOfB()).toBe('waitlisted');
+    const reopened = await admin.request('PUT', `/api/admin/events/${event.id}`, validInput({ status: 'upcoming' }));
+    expect(reopened.statusCode).toBe(200);
+    expect(await statusOfB()).toBe('attending');
+  });
 });
 
 describe('moving an event e-mails everyone registered an update', () => {

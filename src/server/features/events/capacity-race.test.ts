@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { eventAttendees, eventGuests } from '../../db/schema';
+import { emailOutbox, eventAttendees, eventGuests } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { createEvent, createMembers, signIn } from '../../test/factories';
 import type { Db } from '../../db/client';
@@ -119,5 +119,38 @@ describe.skipIf(!onPostgres)('capacity under concurrent registrations (PostgreSQ
     const settled = await answer;
     expect(settled.statusCode).toBe(200);
     expect(settled.json().waitlisted).toBe(true);
+  });
+
+  it("a member's two changes at once (two tabs) take their one seat once, not a seat and the waitlist", async () => {
+    const db = ctx.database.db;
+    const event = await createEvent(db, { maxAttendees: 1 });
+    const [member] = await createMembers(db, 1, 'tabs');
+    const client = await signIn(ctx.app, member!);
+    const held = holdOpen(db, event.id, member!.id);
+    await held.inside;
+    const answer = client.request('PUT', `/api/events/${event.id}/registration`, { status: 'attending' });
+    try {
+      await expect
+        .poll(
+          async () =>
+            (
+              await db.execute<{ n: number }>(
+                sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted`,
+              )
+            ).rows[0]!.n,
+          { timeout: 10_000 },
+        )
+        .toBe(1);
+    } finally {
+      held.release();
+      await held.done;
+    }
+    // Its status is read again under the seats lock: already attending, nothing to change.
+    const settled = await answer;
+    expect(settled.statusCode).toBe(200);
+    expect(settled.json()).toMatchObject({ waitlisted: false, registration: { status: 'attending' } });
+    const rows = await db.select().from(eventAttendees).where(eq(eventAttendees.eventId, event.id));
+    expect(rows.map((r) => r.status)).toEqual(['attending']);
+    expect(await db.$count(emailOutbox, eq(emailOutbox.to, member!.email))).toBe(0);
   });
 });

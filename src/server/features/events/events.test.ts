@@ -309,7 +309,8 @@ describe('a registration change', () => {
       answer = res.json();
       return res;
     });
-    // The event with the member, its seats lock, the seats, the registration, its mail: the last.
+    // The event with the member, its seats lock, the member's status again with the seats, the
+    // registration, its mail: the last.
     expect(statements).toHaveLength(5);
     expect(statements.at(-1)).toMatch(/^insert into "email_outbox"/);
     expect(statements.filter((q) => /pg_notify/.test(q))).toEqual([]);

@@ -94,6 +94,27 @@ export async function seatsTaken(tx: Pick<Tx, 'select' | '$count'>, eventId: str
   return row ? Number(row.attending) + Number(row.guests) : 0;
 }
 
+/** The member's status and the seats taken, in one round trip (under the seats lock). */
+async function statusAndSeats(
+  tx: Tx,
+  eventId: string,
+  userId: string,
+): Promise<{ previous: AttendeeStatus | null; taken: number }> {
+  const [row] = await tx
+    .select({
+      previous: sql<AttendeeStatus | null>`(select a.status from event_attendees a
+        where a.event_id = ${eventId} and a.user_id = ${userId})`,
+      attending: tx.$count(
+        eventAttendees,
+        and(eq(eventAttendees.eventId, eventId), eq(eventAttendees.status, 'attending')),
+      ),
+      guests: tx.$count(eventGuests, eq(eventGuests.eventId, eventId)),
+    })
+    .from(events)
+    .where(eq(events.id, eventId));
+  return { previous: row?.previous ?? null, taken: row ? Number(row.attending) + Number(row.guests) : 0 };
+}
+
 /** Seats left for a member's guests: capacity less everyone else's seats (their own and their
  * guests' count as free for them); null when the event has no limit. */
 const guestSeats = (maxAttendees: number | null, taken: number, ownGuests: number) =>
@@ -206,13 +227,19 @@ export async function setRegistration(
   withChange?: (tx: Db, change: RegistrationChange) => Promise<void>,
 ): Promise<RegistrationOutcome & { registration?: MyRegistration }> {
   return db.transaction(async (tx) => {
-    const { previous, memberName, memberEmail, ...event } = await lockForRegistration(tx, eventId, userId);
+    const { previous: firstRead, memberName, memberEmail, ...event } = await lockForRegistration(tx, eventId, userId);
     assertOpen(event);
+    let previous = firstRead;
 
-    let next: AttendeeStatus = input.status;
     let taken = 0;
+    if (event.max_attendees !== null) {
+      // Read again under the seats lock: the first read saw the table as it was before the lock,
+      // and the member's own change in another tab may have committed since (a seat taken twice,
+      // a member sent to the waitlist behind themselves).
+      ({ previous, taken } = await statusAndSeats(tx, eventId, userId));
+    }
+    let next: AttendeeStatus = input.status;
     if (input.status === 'attending' && previous !== 'attending' && event.max_attendees !== null) {
-      taken = await seatsTaken(tx, eventId);
       if (taken + 1 > event.max_attendees) next = 'waitlisted';
     }
     // Unchanged: the answer reads the registration as it stands (with its guests).
@@ -233,8 +260,8 @@ export async function setRegistration(
       })
       .returning({ id: eventAttendees.id, shortCode: eventAttendees.shortCode });
 
-    // Without a capacity nobody waits (a full event is what puts a member on the list), so a
-    // seat given up promotes no one.
+    // Without a capacity nobody waits (a full event is what puts a member on the list, and an
+    // edit that lifts the limit promotes everyone: admin-events.ts), so a seat given up promotes no one.
     const promoted = previous === 'attending' && event.max_attendees !== null ? await promoteWaitlisted(tx, event) : [];
     const registration: MyRegistration = {
       status: next,
