@@ -231,6 +231,7 @@ async function listenWithReconnect(
   return {
     async notify(payload) {
       if (!client) throw new Error('the listen connection is lost');
+      // On the driver's client: the listening connection is not one of Drizzle's.
       await client.query('select pg_notify($1, $2)', [channel, payload]);
     },
     async stop() {

@@ -58,6 +58,20 @@ describe.skipIf(!onPostgres)('capacity under concurrent registrations (PostgreSQ
     expect(waitlistedAnswers).toBe(Number(waitlisted));
   }, 120_000);
 
+  /** Until one change waits on an event's seats lock (a request not answered yet). */
+  const waitingOnSeatsLock = (db: Db) =>
+    expect
+      .poll(
+        async () =>
+          (
+            await db.execute<{ n: number }>(
+              sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted`,
+            )
+          ).rows[0]!.n,
+        { timeout: 10_000 },
+      )
+      .toBe(1);
+
   /** Holds one member's registration change open (its transaction and locks) until released. */
   function holdOpen(db: Db, eventId: string, userId: string) {
     let release!: () => void;
@@ -100,17 +114,7 @@ describe.skipIf(!onPostgres)('capacity under concurrent registrations (PostgreSQ
     const answer = client.request('PUT', `/api/events/${event.id}/registration`, { status: 'attending' });
     try {
       // The second request is waiting on the event's seats lock, not answered.
-      await expect
-        .poll(
-          async () =>
-            (
-              await db.execute<{ n: number }>(
-                sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted`,
-              )
-            ).rows[0]!.n,
-          { timeout: 10_000 },
-        )
-        .toBe(1);
+      await waitingOnSeatsLock(db);
     } finally {
       held.release();
       await held.done;
@@ -130,17 +134,7 @@ describe.skipIf(!onPostgres)('capacity under concurrent registrations (PostgreSQ
     await held.inside;
     const answer = client.request('PUT', `/api/events/${event.id}/registration`, { status: 'attending' });
     try {
-      await expect
-        .poll(
-          async () =>
-            (
-              await db.execute<{ n: number }>(
-                sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted`,
-              )
-            ).rows[0]!.n,
-          { timeout: 10_000 },
-        )
-        .toBe(1);
+      await waitingOnSeatsLock(db);
     } finally {
       held.release();
       await held.done;

@@ -17,6 +17,7 @@ import {
 } from '../../../shared/events';
 import { EVENT_CANCELLED, EVENT_CANCELLED_MESSAGE } from '../../../shared/series';
 import { isUuid } from '../../db/query-values';
+import type { IcsEvent } from './ics';
 
 // The registration rules, decided here and nowhere else: only upcoming events accept
 // registrations; attending members plus their guests never exceed max_attendees; a member
@@ -78,20 +79,22 @@ function assertOpen(event: LockedEvent) {
   if (event.status !== 'upcoming') throw conflict('REGISTRATION_CLOSED', REGISTRATION_CLOSED);
 }
 
+/** The two counts of the seats taken, as columns of a select over the event's row. */
+const seatCounts = (tx: Pick<Tx, '$count'>, eventId: string) => ({
+  attending: tx.$count(
+    eventAttendees,
+    and(eq(eventAttendees.eventId, eventId), eq(eventAttendees.status, 'attending')),
+  ),
+  guests: tx.$count(eventGuests, eq(eventGuests.eventId, eventId)),
+});
+const takenOf = (row: { attending: number; guests: number } | undefined) =>
+  row ? Number(row.attending) + Number(row.guests) : 0;
+
 /** Seats counted against capacity: attending members and every guest, in one round trip (0 when
  * the event does not exist). */
 export async function seatsTaken(tx: Pick<Tx, 'select' | '$count'>, eventId: string): Promise<number> {
-  const [row] = await tx
-    .select({
-      attending: tx.$count(
-        eventAttendees,
-        and(eq(eventAttendees.eventId, eventId), eq(eventAttendees.status, 'attending')),
-      ),
-      guests: tx.$count(eventGuests, eq(eventGuests.eventId, eventId)),
-    })
-    .from(events)
-    .where(eq(events.id, eventId));
-  return row ? Number(row.attending) + Number(row.guests) : 0;
+  const [row] = await tx.select(seatCounts(tx, eventId)).from(events).where(eq(events.id, eventId));
+  return takenOf(row);
 }
 
 /** The member's status and the seats taken, in one round trip (under the seats lock). */
@@ -104,15 +107,11 @@ async function statusAndSeats(
     .select({
       previous: sql<AttendeeStatus | null>`(select a.status from event_attendees a
         where a.event_id = ${eventId} and a.user_id = ${userId})`,
-      attending: tx.$count(
-        eventAttendees,
-        and(eq(eventAttendees.eventId, eventId), eq(eventAttendees.status, 'attending')),
-      ),
-      guests: tx.$count(eventGuests, eq(eventGuests.eventId, eventId)),
+      ...seatCounts(tx, eventId),
     })
     .from(events)
     .where(eq(events.id, eventId));
-  return { previous: row?.previous ?? null, taken: row ? Number(row.attending) + Number(row.guests) : 0 };
+  return { previous: row?.previous ?? null, taken: takenOf(row) };
 }
 
 /** Seats left for a member's guests: capacity less everyone else's seats (their own and their
@@ -163,17 +162,11 @@ export async function promoteWaitlisted(tx: Tx, event: Pick<LockedEvent, 'id' | 
   return promoted.map((r) => r.userId);
 }
 
-/** The event's details and the member as a registration change read them (in the statement that
- * holds the event's row): what the confirmation e-mail says, with no read of its own. */
-export interface RegisteredEvent {
-  id: string;
-  name: string;
-  summary: string | null;
-  location: string | null;
-  startTime: Date;
-  endTime: Date;
-  sequence: number;
-}
+/** The event's details as a registration change read them (in the statement that holds the
+ * event's row): what the confirmation e-mail and its calendar file say, with no read of their own. */
+export type RegisteredEvent = Required<
+  Pick<IcsEvent, 'id' | 'name' | 'summary' | 'location' | 'startTime' | 'endTime' | 'sequence'>
+>;
 
 export interface RegistrationChange extends RegistrationOutcome {
   event: RegisteredEvent;
@@ -202,6 +195,7 @@ async function lockForRegistration(tx: Tx, eventId: string, userId: string) {
       startTime: events.startTime,
       endTime: events.endTime,
       sequence: events.sequence,
+      // Raw: scalar subqueries in the select list, one row each, which the builder cannot nest.
       previous: sql<AttendeeStatus | null>`(select a.status from event_attendees a
         where a.event_id = ${eventId} and a.user_id = ${userId})`,
       memberName: sql<string | null>`(select coalesce(nullif(p.full_name, ''), p.username) from profiles p
