@@ -83,9 +83,10 @@ export function demoInvitations(input: {
 }): (typeof invitations.$inferInsert)[] {
   const { calendar, adminId, rand } = input;
   const { at, day, nowMs } = calendar;
-  // A Tuesday morning between 25 and 19 days ago; the reminders went out on a Thursday since.
+  // A Tuesday morning between 25 and 19 days ago; the reminders went out on a Thursday since,
+  // 14 to 8 days ago: one that is a holiday moves a week on (Thanksgiving), still in the past.
   const importedAt = at(day(-25, TUE), 10, 20);
-  const resentAt = at(day(-10, THU), 9, 45);
+  const resentAt = at(day(-14, THU), 9, 45);
   const expiresAfter = (sent: Date) => new Date(sent.getTime() + INVITATION_VALID_DAYS * DAY);
   const base = { invitedBy: adminId, createdAt: importedAt, sentAt: importedAt, expiresAt: expiresAfter(importedAt) };
 
