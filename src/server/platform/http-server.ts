@@ -35,9 +35,9 @@ export function serverAnsweringEarly(early: { answer: AnswerEarly | null }): Fas
 /** V8 settles the layout of a class's objects over the first few it builds (in-object slack
  * tracking). When those first responses were the app's own first requests, taken through the
  * whole route while the database answered, every later ServerResponse was built in V8's slow
- * dictionary mode (seen with %HasFastProperties from the seventh request on, in two runs of
+ * dictionary mode (seen with %HasFastProperties from the seventh request on, in two starts of
  * three) and cached reads ran at two thirds of their rate. Responses built here, before any
- * request, settle it the same way on every start. */
+ * request, settle it the same way on every start (Node 20, V8 11: check again on an upgrade). */
 function settleResponseShape() {
   const request = { method: 'GET', httpVersionMajor: 1, httpVersionMinor: 1, headers: {} } as http.IncomingMessage;
   for (let i = 0; i < 16; i++) new http.ServerResponse(request);
