@@ -5,8 +5,9 @@
  *
  * events: the public reads.
  * - Framework ceiling: a minimal Fastify 5 server (scripts/bench/minimal-server.ts) in its own
- *   process, loaded by autocannon exactly like the app, just before each database's routes.
- *   The app cannot beat it.
+ *   process, loaded by autocannon exactly like the app: its small JSON route just before each
+ *   database's routes, and each route's own answers (a rotation's 200 in turn) for half the
+ *   route's time just before and just after it, the ceiling their mean.
  * - DB ceiling: the service functions each route calls, straight through the driver from this
  *   process, with as many concurrent callers as HTTP connections. The app's public cache can
  *   beat it; without the cache the route could not.

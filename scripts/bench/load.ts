@@ -27,16 +27,17 @@ export interface CallResult {
 /** `path` is fixed, or a function of a running counter (to rotate over many ids). */
 export type PathSpec = string | ((n: number) => string);
 
-/** `headers` go with every request (the session cookie of the members part's signed-in runs). */
 /** Headers for every request, or a rotation of them (several signed-in members, say). */
 export type HeadersSpec = Record<string, string> | ((n: number) => Record<string, string>);
 
-/** `rotation`: how many different requests a rotation walks (the search part's query list is longer). */
+/** `rotation`: how many different requests a rotation walks (the search part's query list is
+ * longer); `seconds`: how long the measurement runs, after the warm-up. */
 export async function loadHttp(
   baseUrl: string,
   path: PathSpec,
   headersSpec?: HeadersSpec,
   rotation = settings.rotation,
+  seconds = settings.duration,
 ): Promise<HttpResult> {
   const headersOf = (n: number) => (typeof headersSpec === 'function' ? headersSpec(n) : headersSpec);
   // A rotation becomes a fixed list that each connection walks in turn: autocannon builds each
@@ -53,7 +54,7 @@ export async function loadHttp(
   const options = {
     url: baseUrl,
     connections: settings.connections,
-    duration: settings.duration,
+    duration: seconds,
     timeout: 10,
     requests,
     ...(settings.warmup > 0 ? { warmup: { connections: settings.connections, duration: settings.warmup } } : {}),

@@ -9,9 +9,10 @@ export interface RouteMeasurement {
   label: string;
   http: HttpResult;
   db: CallResult;
-  /** The framework sending the route's own answer (headers and body), measured just before it. */
+  /** The framework sending the route's own answers (headers and bodies), measured for half the
+   * route's time just before and just after it: req/s the mean of the two, p99 the higher. */
   framework: HttpResult;
-  /** The answer's length as the load generator gets it (no Accept-Encoding). */
+  /** The answer's length as the load generator gets it (no Accept-Encoding); a rotation's mean. */
   bytes: number;
 }
 
@@ -63,7 +64,7 @@ function routeTable(report: DatabaseReport): Table {
     'req/s',
     'p99 ms',
     'non-2xx',
-    'framework, same answer req/s',
+    'framework, same answers req/s',
     'ratio (%)',
     'ratio to the small route (%)',
     'DB ceiling calls/s',
@@ -129,13 +130,13 @@ export function printReports(reports: DatabaseReport[]) {
   const measured = reports.filter((r) => !r.skipped && r.routes.length > 0);
   printTitle(`RESULTS  (${settings.connections} connections, ${settings.duration} s per measurement)`);
   say(
-    `Framework ceiling: a minimal Fastify 5 server in its own process sending the route's own answer (its headers and body, kept once), measured just before each route; its small JSON route (${report0(reports)}) once per database.`,
+    `Framework ceiling: a minimal Fastify 5 server in its own process sending the route's own answers (headers and bodies, kept once; a rotating route's in the same rotation), measured for half the route's time just before and just after each route (their mean); each route's answers fetched once just before its run, so the route's run measures cached reads; its small JSON route (${report0(reports)}) once per database.`,
   );
   say(
     `DB ceiling: each route's own service calls straight through the driver, ${settings.connections} concurrent callers.`,
   );
   say(
-    `Target: public reads at >= ${100 * settings.targetRatio}% of the framework sending the same answer (and no failed requests).\n`,
+    `Target: public reads at >= ${100 * settings.targetRatio}% of the framework sending the same answers (and no failed requests).\n`,
   );
 
   for (const report of reports) {
@@ -155,7 +156,7 @@ export function printReports(reports: DatabaseReport[]) {
 
   say(`\n── Markdown (for the README)\n`);
   say(
-    `Measured with \`npm run bench\`: ${settings.connections} connections, ${settings.duration} s per route; load generator and server in separate processes on the same machine. Framework ceiling: a minimal Fastify 5 server sending the route's own answer (headers and body, kept once), measured just before it; the ratio to its small JSON route (about 50 bytes) beside it. DB ceiling: the route's own service calls straight through the driver, ${settings.connections} concurrent callers. Target: public reads at >= ${100 * settings.targetRatio}% of the framework sending the same answer.\n`,
+    `Measured with \`npm run bench\`: ${settings.connections} connections, ${settings.duration} s per route; load generator and server in separate processes on the same machine. Framework ceiling: a minimal Fastify 5 server sending the route's own answers (headers and bodies, kept once; a rotating route's in the same rotation), measured for half the route's time just before and just after it (their mean); each route's answers fetched once just before its run, so the route's run measures cached reads. The ratio to the minimal server's small JSON route (about 50 bytes) beside it. DB ceiling: the route's own service calls straight through the driver, ${settings.connections} concurrent callers. Target: public reads at >= ${100 * settings.targetRatio}% of the framework sending the same answers.\n`,
   );
   for (const report of measured) {
     say(`**${report.name}** (${fixtureLine(report.fixture!).replace(/^data: /, '')})\n`);

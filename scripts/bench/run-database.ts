@@ -4,7 +4,7 @@ import { landingParts, routeCases, type Case } from './cases';
 import { onCleanup } from './cleanup';
 import { pgliteTarget, postgresTarget, type DatabaseTarget } from './databases';
 import { generateDataset } from './generate';
-import { loadCalls, loadHttp, type CallResult, type PathSpec } from './load';
+import { loadCalls, loadHttp, type CallResult, type HttpResult, type PathSpec } from './load';
 import { benchMixed, prepareMixed, type MixedFixture } from './mixed';
 import { printMixedReport } from './mixed-report';
 import { runPart, type BenchPart } from './part';
@@ -118,9 +118,9 @@ async function serveAndMeasure(
   ceilings: CallResult[],
   mixed: MixedFixture | null,
 ): Promise<void> {
-  // The framework's ceilings are measured next to each route rather than once per run (on a
-  // shared machine the load varies): its small JSON route, and the app's own answer replayed
-  // (headers and body, as autocannon receives them: no Accept-Encoding).
+  // The framework sending each route's own answers (headers and bodies, as autocannon receives
+  // them: no Accept-Encoding) is measured around that route rather than once per run (on a
+  // shared machine the load varies); its small JSON route once per database.
   const minimal = cases.length > 0 ? await startMinimalServer() : null;
   // The mixed part's members sign in from one address: the per-address limit is raised as in
   // the members part (the per-account one only counts failures).
@@ -129,25 +129,36 @@ async function serveAndMeasure(
   let server: ChildServer | null = null;
   try {
     server = await startAppServer(target.serverEnv, extraEnv);
-    const sizes: number[] = [];
+    // Each request of a route kept under a name of its own: a rotating route's ceiling sends its
+    // 200 answers in the same rotation, not its first answer 200 times.
+    const kept: { paths: string[]; framework: PathSpec; bytes: number }[] = [];
     for (const [i, c] of cases.entries()) {
-      const answer = await answerOf(server.url, c.path!);
-      sizes.push(Buffer.byteLength(answer.body));
-      if (minimal) await keepAnswer(minimal.url, `route-${i}`, answer);
+      const paths = typeof c.path === 'string' ? [c.path] : rotationOf(c.path!);
+      let bytes = 0;
+      for (const [n, path] of paths.entries()) {
+        const answer = await answerOf(server.url, path);
+        bytes += Buffer.byteLength(answer.body);
+        if (minimal) await keepAnswer(minimal.url, `route-${i}-${n}`, answer);
+      }
+      kept.push({
+        paths,
+        framework:
+          typeof c.path === 'string' ? `/answers/route-${i}-0` : (n) => `/answers/route-${i}-${n % paths.length}`,
+        bytes: Math.round(bytes / paths.length),
+      });
     }
     if (minimal) {
       log('  framework ceiling (minimal Fastify 5 server, child process):');
       report.framework = await loadHttp(minimal.url, '/');
       log(`    GET / ${int(report.framework.rps)} req/s  p99 ${report.framework.p99.toFixed(1)} ms`);
-      log("  HTTP routes (autocannon), each after the framework sending the route's own answer:");
+      log("  HTTP routes (autocannon), each between two runs of the framework sending the route's own answers:");
     }
     for (const [i, c] of cases.entries()) {
-      const framework = await loadHttp(minimal!.url, `/answers/route-${i}`);
-      const route = await loadHttp(server.url, c.path!);
-      report.routes.push({ label: c.label, http: route, db: ceilings[i]!, framework, bytes: sizes[i]! });
+      const { framework, route } = await inTurn(minimal!.url, kept[i]!.framework, server.url, c.path!, kept[i]!.paths);
+      report.routes.push({ label: c.label, http: route, db: ceilings[i]!, framework, bytes: kept[i]!.bytes });
       const bad = route.non2xx + route.errors > 0 ? `  non-2xx ${route.non2xx}, errors ${route.errors}` : '';
       log(
-        `    ${c.label.padEnd(62)} ${int(route.rps).padStart(7)} req/s    p99 ${route.p99.toFixed(1)} ms  (framework, the same ${int(sizes[i]!)} B answer: ${int(framework.rps)} req/s)${bad}`,
+        `    ${c.label.padEnd(62)} ${int(route.rps).padStart(7)} req/s    p99 ${route.p99.toFixed(1)} ms  (framework, the same answers${kept[i]!.paths.length > 1 ? ', mean' : ''} ${int(kept[i]!.bytes)} B: ${int(framework.rps)} req/s)${bad}`,
       );
     }
     await minimal?.stop();
@@ -162,11 +173,41 @@ async function serveAndMeasure(
   }
 }
 
+/** Every request a rotating route walks, as loadHttp builds them. */
+const rotationOf = (path: (n: number) => string) => Array.from({ length: settings.rotation }, (_, n) => path(n));
+
+/** A route measured between two runs of the framework sending its answers, each for half the
+ * route's time: the ceiling is their mean, so a load that drifts across the three runs moves the
+ * ceiling as it moves the route. The route's `paths` are fetched once just before its run: what
+ * is measured is the cached read, not the first visitor's load of each answer (a rotation's 200
+ * first loads spilled past the one-second warm-up). */
+async function inTurn(frameworkUrl: string, frameworkPath: PathSpec, appUrl: string, path: PathSpec, paths: string[]) {
+  // autocannon runs whole seconds.
+  const half = Math.ceil(settings.duration / 2);
+  const before = await loadHttp(frameworkUrl, frameworkPath, undefined, settings.rotation, half);
+  for (const each of paths) await answerOf(appUrl, each);
+  const route = await loadHttp(appUrl, path);
+  const after = await loadHttp(frameworkUrl, frameworkPath, undefined, settings.rotation, half);
+  // A kept answer missing would be a fast 404 and a ceiling too high.
+  if (before.non2xx + before.errors + after.non2xx + after.errors > 0)
+    throw new Error(`the minimal server failed requests for ${paths[0]}: the ceiling would be wrong`);
+  // req/s and p50 the mean, p99 the higher, counts summed.
+  const framework: HttpResult = {
+    rps: (before.rps + after.rps) / 2,
+    p50: (before.p50 + after.p50) / 2,
+    p99: Math.max(before.p99, after.p99),
+    non2xx: before.non2xx + after.non2xx,
+    errors: before.errors + after.errors,
+    total: before.total + after.total,
+  };
+  return { framework, route };
+}
+
 /** A route's answer as autocannon gets it (no Accept-Encoding: fetch would ask for brotli),
  * without the headers Node adds to every answer; a route that fails would be measured as a fast
  * error page, so it must answer 200. */
-function answerOf(baseUrl: string, path: PathSpec): Promise<{ headers: Record<string, string>; body: string }> {
-  const url = baseUrl + (typeof path === 'string' ? path : path(0));
+function answerOf(baseUrl: string, path: string): Promise<{ headers: Record<string, string>; body: string }> {
+  const url = baseUrl + path;
   return new Promise((resolve, reject) => {
     http
       .get(url, (res) => {
